@@ -1,0 +1,112 @@
+import type { Infer } from './infer.js';
+import { imageBlock } from './image-block.js';
+import { cacheControl } from './shared.js';
+import { taggedUnion } from './tagged-union.js';
+import { textBlock } from './text-block.js';
+
+/*
+ * §4.1 `document` block and where its document comes from. §4.1 leaves the inner shapes out; they come from
+ * the public API.
+ */
+
+export const base64PdfSource = {
+  type: 'object',
+  description: 'A PDF sent inline, base64-encoded.',
+  required: ['type', 'media_type', 'data'],
+  properties: {
+    type: { enum: ['base64'] },
+    media_type: { enum: ['application/pdf'] },
+    data: { type: 'string', description: 'The base64-encoded PDF bytes.' },
+  },
+} as const;
+
+export const plainTextSource = {
+  type: 'object',
+  description: 'A plain-text document sent inline.',
+  required: ['type', 'media_type', 'data'],
+  properties: {
+    type: { enum: ['text'] },
+    media_type: { enum: ['text/plain'] },
+    data: { type: 'string' },
+  },
+} as const;
+
+export const urlPdfSource = {
+  type: 'object',
+  description: 'A PDF fetched from a URL.',
+  required: ['type', 'url'],
+  properties: {
+    type: { enum: ['url'] },
+    url: { type: 'string' },
+  },
+} as const;
+
+export const fileDocumentSource = {
+  type: 'object',
+  description: 'A document previously uploaded through the files API, by id.',
+  required: ['type', 'file_id'],
+  properties: {
+    type: { enum: ['file'] },
+    file_id: { type: 'string' },
+  },
+} as const;
+
+/** A custom-content document: a string, or text and image blocks (discriminated on `type`). */
+export const contentDocumentSource = {
+  type: 'object',
+  description: 'A document made of the given content; citations point at its blocks.',
+  required: ['type', 'content'],
+  properties: {
+    type: { enum: ['content'] },
+    // String or array: one type list, so a bad item is reported at its own path.
+    content: {
+      type: ['string', 'array'],
+      items: taggedUnion('type', [textBlock, imageBlock]),
+    },
+  },
+} as const;
+
+const documentSourceBranches = [
+  base64PdfSource,
+  plainTextSource,
+  contentDocumentSource,
+  urlPdfSource,
+  fileDocumentSource,
+] as const;
+
+/**
+ * Where a document comes from. The public API lists the five kinds as a plain `oneOf`; their `type`
+ * values are distinct, so this is a discriminated union, naming the allowed kinds when a tag is unknown (D3).
+ */
+export const documentSource = taggedUnion('type', documentSourceBranches);
+
+/** The `type` values of the branches, derived from them (so no list is written twice). */
+export const documentSourceTypes = documentSource.properties.type.enum;
+
+/** §4.1 `document` block. */
+export const documentBlock = {
+  type: 'object',
+  description:
+    'A document (PDF, plain text, custom content, URL or uploaded file) the model can read and cite.',
+  required: ['type', 'source'],
+  properties: {
+    type: { enum: ['document'] },
+    source: documentSource,
+    title: { type: ['string', 'null'] },
+    context: { type: ['string', 'null'], description: 'Context about the document, not itself cited.' },
+    citations: {
+      type: ['object', 'null'],
+      description: 'Whether the model may cite this document.',
+      properties: { enabled: { type: 'boolean' } },
+    },
+    cache_control: cacheControl,
+  },
+} as const;
+
+export type Base64PdfSource = Infer<typeof base64PdfSource>;
+export type PlainTextSource = Infer<typeof plainTextSource>;
+export type UrlPdfSource = Infer<typeof urlPdfSource>;
+export type FileDocumentSource = Infer<typeof fileDocumentSource>;
+export type ContentDocumentSource = Infer<typeof contentDocumentSource>;
+export type DocumentSource = Infer<typeof documentSource>;
+export type DocumentBlock = Infer<typeof documentBlock>;

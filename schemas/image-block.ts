@@ -1,0 +1,61 @@
+import type { Infer } from './infer.js';
+import { cacheControl } from './shared.js';
+import { taggedUnion } from './tagged-union.js';
+
+/*
+ * §4.1 `image` block and where its image comes from. §4.1 leaves the inner shapes out; they come from the
+ * public API.
+ */
+
+/** The image media types the public API lists (D3: a closed list). */
+export const imageMediaType = {
+  enum: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
+  description: 'Media type of the image data.',
+} as const;
+
+export const base64ImageSource = {
+  type: 'object',
+  description: 'Image data sent inline, base64-encoded.',
+  required: ['type', 'media_type', 'data'],
+  properties: {
+    type: { enum: ['base64'] },
+    media_type: imageMediaType,
+    data: { type: 'string', description: 'The base64-encoded image bytes.' },
+  },
+} as const;
+
+export const urlImageSource = {
+  type: 'object',
+  description: 'An image fetched from a URL.',
+  required: ['type', 'url'],
+  properties: {
+    type: { enum: ['url'] },
+    url: { type: 'string' },
+  },
+} as const;
+
+const imageSourceBranches = [base64ImageSource, urlImageSource] as const;
+
+/** Where an image comes from, by `type`; an unknown kind fails with the allowed kinds named (D3). */
+export const imageSource = taggedUnion('type', imageSourceBranches);
+
+/** The `type` values of the branches, derived from them (so no list is written twice). */
+export const imageSourceTypes = imageSource.properties.type.enum;
+
+/** §4.1 `image` block. */
+export const imageBlock = {
+  type: 'object',
+  description: 'An image, sent inline (base64) or by URL.',
+  required: ['type', 'source'],
+  properties: {
+    type: { enum: ['image'] },
+    source: imageSource,
+    cache_control: cacheControl,
+  },
+} as const;
+
+export type ImageMediaType = Infer<typeof imageMediaType>;
+export type Base64ImageSource = Infer<typeof base64ImageSource>;
+export type UrlImageSource = Infer<typeof urlImageSource>;
+export type ImageSource = Infer<typeof imageSource>;
+export type ImageBlock = Infer<typeof imageBlock>;

@@ -1,0 +1,68 @@
+import type { Infer } from './infer.js';
+import { compactionBlock } from './compaction-block.js';
+import { documentBlock } from './document-block.js';
+import { imageBlock } from './image-block.js';
+import { searchResultBlock } from './search-result.js';
+import {
+  advisorToolResultBlock,
+  bashToolResultBlock,
+  serverToolUseBlock,
+  shellToolResultBlock,
+  webSearchToolResultBlock,
+} from './server-tool-use-block.js';
+import { taggedUnion } from './tagged-union.js';
+import { textBlock } from './text-block.js';
+import { redactedThinkingBlock, thinkingBlock } from './thinking-block.js';
+import { toolAdditionBlock, toolRemovalBlock } from './tool-change-block.js';
+import { toolResultBlock, toolUseBlock } from './tool-use-block.js';
+
+const contentBlockBranches = [
+  textBlock,
+  imageBlock,
+  documentBlock,
+  toolUseBlock,
+  toolResultBlock,
+  thinkingBlock,
+  redactedThinkingBlock,
+  serverToolUseBlock,
+  webSearchToolResultBlock,
+  searchResultBlock,
+  compactionBlock,
+  advisorToolResultBlock,
+  toolAdditionBlock,
+  toolRemovalBlock,
+  shellToolResultBlock,
+  bashToolResultBlock,
+] as const;
+
+/**
+ * §4.1: one block of a message's content, discriminated on `type`; an unknown kind fails with the allowed
+ * kinds named (D3). `tool_reference` is not a kind here: it is allowed only inside a tool_result's content.
+ */
+export const contentBlock = taggedUnion('type', contentBlockBranches);
+
+/**
+ * The sixteen block kinds of §4.1 (D3: a closed list), derived from the branches; the last five
+ * carry the public API's names (D4).
+ */
+export const contentBlockTypes = contentBlock.properties.type.enum;
+
+/** §4.1 message object: a role and its content, a string or an array of content blocks. */
+export const message = {
+  type: 'object',
+  description: 'One turn of the conversation.',
+  required: ['role', 'content'],
+  properties: {
+    role: { enum: ['user', 'assistant', 'system'] }, // D3: closed
+    // String or array: one type list, so a bad block is reported at its own path (`/messages/0/content/0`).
+    content: {
+      type: ['string', 'array'],
+      description: 'The text of the turn, or an array of content blocks.',
+      items: contentBlock,
+    },
+  },
+} as const;
+
+export type ContentBlock = Infer<typeof contentBlock>;
+export type Message = Infer<typeof message>;
+export type MessageRole = Message['role'];

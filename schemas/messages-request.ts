@@ -1,0 +1,44 @@
+import type { Infer } from './infer.js';
+import { message } from './message.js';
+import { modelsExcludeFallbacks, presetConfigProperties } from './preset-config.js';
+import { textBlock } from './text-block.js';
+import { trace } from './trace.js';
+
+/** §4.1: the body of POST /presets/{slug}/messages, an inference request in the messages format. */
+export const messagesRequest = {
+  type: 'object',
+  description:
+    'An inference request in the messages format. Fields that overlap the preset config (D6) are saved; the rest are accepted and ignored.',
+  required: ['model', 'messages'],
+  properties: {
+    ...presetConfigProperties,
+    messages: { type: 'array', items: message },
+    // String or array as one type list, not `anyOf`: no failed branch to build and throw away.
+    system: {
+      type: ['string', 'array'],
+      description:
+        'System prompt: a string, or text blocks whose texts are joined with a blank line when saved (D7).',
+      items: textBlock,
+    },
+    stream: { type: 'boolean' },
+    metadata: {
+      type: 'object',
+      properties: { user_id: { type: ['string', 'null'] } },
+    },
+    session_id: {
+      type: 'string',
+      maxLength: 256,
+      description:
+        'Groups related requests and is the sticky-routing key; at most 256 characters (code points, D5). Wins over the `x-session-id` header.',
+    },
+    user: {
+      type: 'string',
+      maxLength: 256,
+      description: 'End-user identifier; at most 256 characters (code points, D5).',
+    },
+    trace,
+  },
+  ...modelsExcludeFallbacks,
+} as const;
+
+export type MessagesRequest = Infer<typeof messagesRequest>;

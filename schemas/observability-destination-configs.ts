@@ -1,0 +1,178 @@
+import type { Infer } from './infer.js';
+import { maskedSecret } from './masked-secret.js';
+
+/*
+ * §2.4 leaves the config of each destination type to the public API (D1, D4): these are its shapes.
+ * Every secret field D12 names is a `maskedSecret`, so a response carrying a full key is invalid.
+ * Defaults the public API documents are not applied here: a response carries what the server stored.
+ */
+
+const text = { type: 'string', minLength: 1 } as const;
+const url = { type: 'string' } as const;
+
+/** Custom HTTP headers sent with every delivery, as a name-to-value map. */
+export const destinationHeaders = {
+  type: 'object',
+  description: 'Custom HTTP headers to include in requests to this destination.',
+  additionalProperties: { type: 'string' },
+} as const;
+
+export const arizeConfig = {
+  type: 'object',
+  required: ['apiKey', 'spaceKey', 'modelId'],
+  properties: {
+    apiKey: maskedSecret,
+    spaceKey: maskedSecret,
+    modelId: { ...text, description: 'Name of the tracing project in Arize AX.' },
+    baseUrl: url,
+    headers: destinationHeaders,
+  },
+} as const;
+
+export const braintrustConfig = {
+  type: 'object',
+  required: ['apiKey', 'projectId'],
+  properties: { apiKey: maskedSecret, projectId: text, baseUrl: url, headers: destinationHeaders },
+} as const;
+
+export const clickhouseConfig = {
+  type: 'object',
+  required: ['host', 'database', 'username', 'password'],
+  properties: {
+    host: text,
+    database: text,
+    username: text,
+    password: maskedSecret,
+    table: { type: 'string' },
+    headers: destinationHeaders,
+  },
+} as const;
+
+export const datadogConfig = {
+  type: 'object',
+  required: ['apiKey', 'mlApp'],
+  properties: {
+    apiKey: maskedSecret,
+    mlApp: { ...text, description: 'Name of the application in Datadog LLM Observability.' },
+    url: { ...url, description: 'Datadog API URL of the region.' },
+    headers: destinationHeaders,
+  },
+} as const;
+
+export const grafanaConfig = {
+  type: 'object',
+  required: ['apiKey', 'instanceId'],
+  properties: { apiKey: maskedSecret, instanceId: text, baseUrl: url, headers: destinationHeaders },
+} as const;
+
+export const langfuseConfig = {
+  type: 'object',
+  required: ['secretKey', 'publicKey'],
+  properties: { secretKey: maskedSecret, publicKey: maskedSecret, baseUrl: url, headers: destinationHeaders },
+} as const;
+
+export const langsmithConfig = {
+  type: 'object',
+  required: ['apiKey'],
+  properties: {
+    apiKey: maskedSecret,
+    project: text,
+    workspaceId: { type: 'string', description: 'Workspace, for org-scoped API keys.' },
+    endpoint: url,
+    headers: destinationHeaders,
+  },
+} as const;
+
+export const newrelicConfig = {
+  type: 'object',
+  required: ['licenseKey'],
+  properties: { licenseKey: maskedSecret, region: { enum: ['us', 'eu'] }, headers: destinationHeaders },
+} as const;
+
+export const opikConfig = {
+  type: 'object',
+  required: ['apiKey', 'workspace', 'projectName'],
+  properties: { apiKey: maskedSecret, workspace: text, projectName: text, headers: destinationHeaders },
+} as const;
+
+/** Any OTLP/HTTP collector; credentials travel in `headers`. */
+export const otelCollectorConfig = {
+  type: 'object',
+  required: ['endpoint'],
+  properties: { endpoint: url, headers: destinationHeaders },
+} as const;
+
+export const posthogConfig = {
+  type: 'object',
+  required: ['apiKey'],
+  properties: { apiKey: maskedSecret, endpoint: url, headers: destinationHeaders },
+} as const;
+
+export const rampConfig = {
+  type: 'object',
+  required: ['apiKey'],
+  properties: { apiKey: maskedSecret, baseUrl: url, headers: destinationHeaders },
+} as const;
+
+export const s3Config = {
+  type: 'object',
+  required: ['bucketName', 'accessKeyId', 'secretAccessKey'],
+  properties: {
+    bucketName: text,
+    accessKeyId: maskedSecret,
+    secretAccessKey: maskedSecret,
+    sessionToken: maskedSecret,
+    region: { type: 'string' },
+    endpoint: { ...url, description: 'Endpoint of an S3-compatible service; absent for AWS S3.' },
+    prefix: { type: 'string' },
+    pathTemplate: { type: 'string', description: 'Object path template; the file name is appended.' },
+    headers: destinationHeaders,
+  },
+} as const;
+
+/** The DSN is a URL naming the project, not a secret (D12); its shape is checked where it is written. */
+export const sentryConfig = {
+  type: 'object',
+  required: ['otlpEndpoint', 'dsn'],
+  properties: { dsn: text, otlpEndpoint: url, headers: destinationHeaders },
+} as const;
+
+export const snowflakeConfig = {
+  type: 'object',
+  required: ['account', 'token'],
+  properties: {
+    account: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[A-Za-z0-9_]+(?:[.-][A-Za-z0-9_]+)*$',
+      description: 'a Snowflake account identifier (letters, digits and `_`, in parts joined by `.` or `-`)',
+    },
+    token: maskedSecret,
+    database: { type: 'string' },
+    schema: { type: 'string' },
+    table: { type: 'string' },
+    warehouse: { type: 'string' },
+    headers: destinationHeaders,
+  },
+} as const;
+
+export const weaveConfig = {
+  type: 'object',
+  required: ['apiKey', 'entity', 'project'],
+  properties: {
+    apiKey: maskedSecret,
+    entity: text,
+    project: text,
+    baseUrl: url,
+    headers: destinationHeaders,
+  },
+} as const;
+
+export const webhookConfig = {
+  type: 'object',
+  required: ['url'],
+  properties: { url, method: { enum: ['POST', 'PUT'] }, headers: destinationHeaders },
+} as const;
+
+export type DestinationHeaders = Infer<typeof destinationHeaders>;

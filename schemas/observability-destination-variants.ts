@@ -1,0 +1,213 @@
+import type { Infer } from './infer.js';
+import {
+  arizeConfig,
+  braintrustConfig,
+  clickhouseConfig,
+  datadogConfig,
+  grafanaConfig,
+  langfuseConfig,
+  langsmithConfig,
+  newrelicConfig,
+  opikConfig,
+  otelCollectorConfig,
+  posthogConfig,
+  rampConfig,
+  s3Config,
+  sentryConfig,
+  snowflakeConfig,
+  weaveConfig,
+  webhookConfig,
+} from './observability-destination-configs.js';
+import { filterRules } from './observability-filter-rules.js';
+import { nullableStringArray, timestamp, uuid } from './shared.js';
+
+/** §2.4: the fields every destination carries, whatever its `type`. */
+export const destinationProperties = {
+  id: uuid,
+  workspace_id: uuid,
+  // §2.4 gives a string; the public API marks it nullable (D1).
+  name: { type: ['string', 'null'], description: 'Human-readable name of the destination.' },
+  enabled: { type: 'boolean' },
+  privacy_mode: {
+    type: 'boolean',
+    description: 'When true, request and response bodies are not forwarded, only metadata.',
+  },
+  sampling_rate: {
+    type: 'number',
+    exclusiveMinimum: 0,
+    maximum: 1,
+    description: 'Share of events sent to the destination; 1 sends all.',
+  },
+  broadcast_generation_cost: { type: 'boolean' },
+  broadcast_generation_identity: { type: 'boolean' },
+  broadcast_generation_request_context: { type: 'boolean' },
+  api_key_hashes: {
+    ...nullableStringArray,
+    description: 'Hashes of the API keys whose traffic is forwarded; `null` forwards every key.',
+  },
+  filter_rules: filterRules,
+  created_at: timestamp,
+  updated_at: timestamp,
+} as const;
+
+/** §2.4: every field of the table is present in every variant. */
+export const DESTINATION_REQUIRED = [
+  'id',
+  'workspace_id',
+  'name',
+  'type',
+  'enabled',
+  'privacy_mode',
+  'sampling_rate',
+  'broadcast_generation_cost',
+  'broadcast_generation_identity',
+  'broadcast_generation_request_context',
+  'api_key_hashes',
+  'filter_rules',
+  'config',
+  'created_at',
+  'updated_at',
+] as const;
+
+/* D4: one variant per destination type of the public document, tagged by `type`. */
+
+export const arizeDestination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['arize'] }, config: arizeConfig },
+} as const;
+
+export const braintrustDestination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['braintrust'] }, config: braintrustConfig },
+} as const;
+
+export const clickhouseDestination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['clickhouse'] }, config: clickhouseConfig },
+} as const;
+
+export const datadogDestination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['datadog'] }, config: datadogConfig },
+} as const;
+
+export const grafanaDestination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['grafana'] }, config: grafanaConfig },
+} as const;
+
+export const langfuseDestination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['langfuse'] }, config: langfuseConfig },
+} as const;
+
+export const langsmithDestination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['langsmith'] }, config: langsmithConfig },
+} as const;
+
+export const newrelicDestination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['newrelic'] }, config: newrelicConfig },
+} as const;
+
+export const opikDestination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['opik'] }, config: opikConfig },
+} as const;
+
+export const otelCollectorDestination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['otel-collector'] }, config: otelCollectorConfig },
+} as const;
+
+export const posthogDestination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['posthog'] }, config: posthogConfig },
+} as const;
+
+export const rampDestination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['ramp'] }, config: rampConfig },
+} as const;
+
+export const s3Destination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['s3'] }, config: s3Config },
+} as const;
+
+export const sentryDestination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['sentry'] }, config: sentryConfig },
+} as const;
+
+export const snowflakeDestination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['snowflake'] }, config: snowflakeConfig },
+} as const;
+
+export const weaveDestination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['weave'] }, config: weaveConfig },
+} as const;
+
+export const webhookDestination = {
+  type: 'object',
+  required: DESTINATION_REQUIRED,
+  properties: { ...destinationProperties, type: { enum: ['webhook'] }, config: webhookConfig },
+} as const;
+
+export type ArizeDestination = Infer<typeof arizeDestination>;
+export type BraintrustDestination = Infer<typeof braintrustDestination>;
+export type ClickhouseDestination = Infer<typeof clickhouseDestination>;
+export type DatadogDestination = Infer<typeof datadogDestination>;
+export type GrafanaDestination = Infer<typeof grafanaDestination>;
+export type LangfuseDestination = Infer<typeof langfuseDestination>;
+export type LangsmithDestination = Infer<typeof langsmithDestination>;
+export type NewrelicDestination = Infer<typeof newrelicDestination>;
+export type OpikDestination = Infer<typeof opikDestination>;
+export type OtelCollectorDestination = Infer<typeof otelCollectorDestination>;
+export type PosthogDestination = Infer<typeof posthogDestination>;
+export type RampDestination = Infer<typeof rampDestination>;
+export type S3Destination = Infer<typeof s3Destination>;
+export type SentryDestination = Infer<typeof sentryDestination>;
+export type SnowflakeDestination = Infer<typeof snowflakeDestination>;
+export type WeaveDestination = Infer<typeof weaveDestination>;
+export type WebhookDestination = Infer<typeof webhookDestination>;
+
+/** The 17 variants of §2.4, in the public API's order (D4). */
+export const destinationVariants = [
+  arizeDestination,
+  braintrustDestination,
+  clickhouseDestination,
+  datadogDestination,
+  grafanaDestination,
+  langfuseDestination,
+  langsmithDestination,
+  newrelicDestination,
+  opikDestination,
+  otelCollectorDestination,
+  posthogDestination,
+  rampDestination,
+  s3Destination,
+  sentryDestination,
+  snowflakeDestination,
+  weaveDestination,
+  webhookDestination,
+] as const;

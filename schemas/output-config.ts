@@ -1,0 +1,51 @@
+import type { Infer } from './infer.js';
+import { freeFormObject, safeInteger } from './shared.js';
+
+/** §4.1 `output_config`: effort, structured output format and task budget. */
+
+/** Closed list (D3). */
+export const effort = {
+  enum: ['low', 'medium', 'high', 'xhigh', 'max', null],
+  description: 'How much effort the model puts into its response: `low` to `max`, or null for the default.',
+} as const;
+
+export const outputFormat = {
+  type: ['object', 'null'],
+  description: 'Structured output: the response follows this JSON Schema. Null for free text.',
+  required: ['type', 'schema'],
+  properties: {
+    type: { enum: ['json_schema'] },
+    // D2: the caller's JSON Schema, free-form in every profile.
+    schema: { ...freeFormObject, description: 'JSON Schema the response must follow.' },
+  },
+} as const;
+
+export const taskBudget = {
+  type: ['object', 'null'],
+  description:
+    'Token budget for an agentic turn; the model sees the tokens remaining and winds down in time. Advisory, not a hard cap.',
+  required: ['type', 'total'],
+  properties: {
+    type: { enum: ['tokens'] },
+    // §8: task_budget.total at least 20000.
+    total: { ...safeInteger, minimum: 20000, description: 'Total tokens for the turn; at least 20000.' },
+    // §8: task_budget.remaining at least 0.
+    remaining: {
+      ...safeInteger,
+      type: ['integer', 'null'],
+      minimum: 0,
+      description: 'Tokens still available; at least 0, or null.',
+    },
+  },
+} as const;
+
+export const outputConfig = {
+  type: 'object',
+  description: 'Output controls: effort, structured output format and task budget.',
+  properties: { effort, format: outputFormat, task_budget: taskBudget },
+} as const;
+
+export type Effort = Infer<typeof effort>;
+export type OutputFormat = Infer<typeof outputFormat>;
+export type TaskBudget = Infer<typeof taskBudget>;
+export type OutputConfig = Infer<typeof outputConfig>;

@@ -1,0 +1,90 @@
+import type { Infer } from './infer.js';
+import { contextManagement } from './context-management.js';
+import { outputConfig } from './output-config.js';
+import { plugin } from './plugin.js';
+import { providerPreferences } from './provider-preferences.js';
+import { route } from './route.js';
+import { cacheControl, finiteNumber, positiveInteger, safeInteger, stringArray } from './shared.js';
+import { stopServerToolsWhen } from './stop-server-tools-when.js';
+import { thinking } from './thinking.js';
+import { toolChoice } from './tool-choice.js';
+import { tool } from './tool.js';
+
+/** §4.1 `fallbacks`: at most 3 entries, each holding `model` alone (D2's one closed object). */
+export const fallbacks = {
+  type: ['array', 'null'],
+  description:
+    'Models to try in order if the primary model fails or refuses. At most 3 entries; each accepts only `model`. Cannot be combined with `models`.',
+  maxItems: 3,
+  items: {
+    type: 'object',
+    required: ['model'],
+    properties: { model: { type: 'string' } },
+    additionalProperties: false,
+  },
+} as const;
+
+/**
+ * The request fields a preset persists (D6), in D6's order. This object is the one list of config keys:
+ * the normalizer and the request schema both derive from it.
+ */
+export const presetConfigProperties = {
+  model: { type: 'string', description: 'Model id, `<author>/<slug>`.' },
+  models: { ...stringArray, description: 'Models to route between. Cannot be combined with `fallbacks`.' },
+  fallbacks,
+  provider: providerPreferences,
+  route,
+  max_tokens: { ...positiveInteger, description: 'Maximum number of tokens to generate; at least 1 (D14).' },
+  temperature: finiteNumber,
+  top_p: finiteNumber,
+  top_k: safeInteger,
+  stop_sequences: stringArray,
+  thinking,
+  tool_choice: toolChoice,
+  tools: { type: 'array', items: tool },
+  plugins: {
+    type: 'array',
+    description: 'Plugins to enable for this request, with their settings.',
+    items: plugin,
+  },
+  output_config: outputConfig,
+  context_management: contextManagement,
+  cache_control: cacheControl,
+  service_tier: { type: 'string' },
+  speed: {
+    enum: ['fast', 'standard'],
+    description:
+      '`fast` uses a higher-speed configuration at premium pricing; `standard` when omitted. No default is stored.',
+  },
+  stop_server_tools_when: stopServerToolsWhen,
+} as const;
+
+/** §4.1: `models` and `fallbacks` are never sent together. */
+export const modelsExcludeFallbacks = { not: { type: 'object', required: ['models', 'fallbacks'] } } as const;
+
+/** D6: the `config` of a preset version. Every key is optional except `model`, which every request carries. */
+export const presetConfig = {
+  type: 'object',
+  description: 'Saved parameters of a preset version: the request fields listed in D6, copied as sent.',
+  required: ['model'],
+  properties: presetConfigProperties,
+  ...modelsExcludeFallbacks,
+} as const;
+
+/** D6, D7: what the normalizer makes of a request, before a store gives it ids and a version number. */
+export const presetDraft = {
+  type: 'object',
+  required: ['config', 'system_prompt'],
+  properties: {
+    config: presetConfig,
+    system_prompt: {
+      type: ['string', 'null'],
+      description:
+        'The request `system`: a string as sent, text blocks joined with a blank line, or null (D7).',
+    },
+  },
+  additionalProperties: false,
+} as const;
+
+export type PresetConfig = Infer<typeof presetConfig>;
+export type PresetDraft = Infer<typeof presetDraft>;

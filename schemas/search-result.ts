@@ -1,0 +1,28 @@
+import type { Infer } from './infer.js';
+import { cacheControl } from './shared.js';
+import { textBlock } from './text-block.js';
+
+/**
+ * §4.1 `search_result` block: results of a search the caller ran, for the model to read and cite. It is a
+ * message content block and an inner block of tool_result. Inner shape from the public API (§4.1: not
+ * shown).
+ */
+export const searchResultBlock = {
+  type: 'object',
+  description: 'A search result the model can read and cite, with its source and title.',
+  required: ['type', 'source', 'title', 'content'],
+  properties: {
+    type: { enum: ['search_result'] },
+    source: { type: 'string', description: 'Where the result comes from (a URL or other identifier).' },
+    title: { type: 'string' },
+    content: { type: 'array', items: textBlock },
+    citations: {
+      type: 'object',
+      description: 'Whether the model may cite this result.',
+      properties: { enabled: { type: 'boolean' } },
+    },
+    cache_control: cacheControl,
+  },
+} as const;
+
+export type SearchResultBlock = Infer<typeof searchResultBlock>;

@@ -1,0 +1,60 @@
+/**
+ * Reused leaves of the interface. Every schema file composes these by import (never `$ref`), so each
+ * root is one self-contained object that json-schema-to-ts can read and Ajv can compile in one pass.
+ */
+
+/** The largest integer a JSON number can carry exactly (D14): 2^53 - 1. */
+export const MAX_SAFE_INTEGER = 9007199254740991;
+
+/** D14: a JSON integer inside the safe range; `1.0` counts, `2^53` does not. */
+export const safeInteger = {
+  type: 'integer',
+  minimum: -MAX_SAFE_INTEGER,
+  maximum: MAX_SAFE_INTEGER,
+} as const;
+
+/** D14: a safe integer of at least 1 (`max_tokens`, `budget_tokens`). */
+export const positiveInteger = { type: 'integer', minimum: 1, maximum: MAX_SAFE_INTEGER } as const;
+
+/** D14: a safe integer of at least 0. */
+export const nonNegativeInteger = { type: 'integer', minimum: 0, maximum: MAX_SAFE_INTEGER } as const;
+
+/** D14: Ajv's strict numbers reject NaN and Infinity, so a plain `number` is already finite. */
+export const finiteNumber = { type: 'number' } as const;
+
+export const stringArray = { type: 'array', items: { type: 'string' } } as const;
+
+export const nullableStringArray = { type: ['array', 'null'], items: { type: 'string' } } as const;
+
+/** An object whose contents the interface leaves free-form (D2: stays open in every profile). */
+export const freeFormObject = { type: 'object' } as const;
+
+/** §4.1 cache_control; D4 names the ttl values. */
+export const cacheControl = {
+  type: 'object',
+  description:
+    'Prompt caching directive. At the top level it enables automatic prompt caching; on a content block it marks an explicit cache breakpoint.',
+  required: ['type'],
+  properties: {
+    type: { enum: ['ephemeral'] },
+    ttl: { enum: ['5m', '1h'] },
+  },
+} as const;
+
+/** D9: a canonical UUID, 8-4-4-4-12 hex digits in either case. */
+export const UUID_PATTERN = '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$';
+
+export const uuid = {
+  type: 'string',
+  pattern: UUID_PATTERN,
+  description: 'a canonical UUID (8-4-4-4-12 hex digits)',
+} as const;
+
+/** §2: ISO 8601 timestamps in UTC, as the public API's examples write them. */
+export const timestamp = {
+  type: 'string',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]00:00)$',
+  description: 'an ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`)',
+} as const;
+
+export const nullableTimestamp = { ...timestamp, type: ['string', 'null'] } as const;

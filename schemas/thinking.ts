@@ -1,0 +1,54 @@
+import type { Infer } from './infer.js';
+import { positiveInteger } from './shared.js';
+import { taggedUnion } from './tagged-union.js';
+
+/** §4.1 `thinking`: extended thinking, one of three forms by `type` (closed, D3). */
+
+/** D4: how thinking is returned; the public API's values. */
+export const thinkingDisplay = {
+  enum: ['summarized', 'omitted', null],
+  description: 'How thinking is returned: `summarized`, `omitted`, or null for the model default.',
+} as const;
+
+export const enabledThinking = {
+  type: 'object',
+  description: 'Thinking on, with a token budget.',
+  required: ['type', 'budget_tokens'],
+  properties: {
+    type: { enum: ['enabled'] },
+    // D14: a safe integer of at least 1.
+    budget_tokens: {
+      ...positiveInteger,
+      description: 'Maximum tokens the model may spend thinking; at least 1.',
+    },
+    display: thinkingDisplay,
+  },
+} as const;
+
+export const disabledThinking = {
+  type: 'object',
+  description: 'Thinking off.',
+  required: ['type'],
+  properties: { type: { enum: ['disabled'] } },
+} as const;
+
+export const adaptiveThinking = {
+  type: 'object',
+  description: 'The model decides whether and how much to think.',
+  required: ['type'],
+  properties: { type: { enum: ['adaptive'] }, display: thinkingDisplay },
+} as const;
+
+const thinkingForms = [enabledThinking, disabledThinking, adaptiveThinking] as const;
+
+export const thinking = taggedUnion(
+  'type',
+  thinkingForms,
+  'Extended thinking: `enabled` with a budget, `disabled`, or `adaptive`.',
+);
+
+export type ThinkingDisplay = Infer<typeof thinkingDisplay>;
+export type EnabledThinking = Infer<typeof enabledThinking>;
+export type DisabledThinking = Infer<typeof disabledThinking>;
+export type AdaptiveThinking = Infer<typeof adaptiveThinking>;
+export type Thinking = Infer<typeof thinking>;
