@@ -1,0 +1,55 @@
+import { Ajv, _, str, type KeywordCxt, type Name } from 'ajv';
+
+/**
+ * D15: the total length of a list of strings, in code points (D5), at most `maxTotalLength`.
+ * JSON Schema has no keyword for a sum over items, so this is the one custom keyword the schemas use.
+ */
+function maxTotalLengthCode(cxt: KeywordCxt): void {
+  const { gen, data, schema } = cxt;
+  const total = gen.let('total', 0);
+  const eachString = (body: (item: Name) => void): void => {
+    gen.forOf('item', data, (item) => gen.if(_`typeof ${item} == "string"`, () => body(item)));
+  };
+  eachString((item) => gen.assign(total, _`${total} + ${item}.length`));
+  // UTF-16 units bound the code points from above, so only a list over the limit pays for counting pairs.
+  gen.if(_`${total} > ${schema}`, () =>
+    eachString((item) =>
+      gen.forRange('i', 0, _`${item}.length - 1`, (i) =>
+        gen.if(
+          _`(${item}.charCodeAt(${i}) & 0xfc00) == 0xd800 && (${item}.charCodeAt(${i} + 1) & 0xfc00) == 0xdc00`,
+          () => {
+            gen.assign(total, _`${total} - 1`);
+            gen.assign(i, _`${i} + 1`);
+          },
+        ),
+      ),
+    ),
+  );
+  cxt.fail(_`${total} > ${schema}`);
+}
+
+/** The options every validator is compiled with, in one place (draft-07 class, nothing that mutates input). */
+export function createAjv(): Ajv {
+  const ajv = new Ajv({
+    discriminator: true,
+    allErrors: false,
+    // Errors carry the schema that failed, so an issue can name its allowed values without a second lookup.
+    verbose: true,
+    strict: true,
+    // `not: { required: [a, b] }` names properties defined beside it, which strict mode would flag.
+    strictRequired: false,
+    allowUnionTypes: true,
+    code: { source: true, esm: true },
+  });
+  ajv.addKeyword({
+    keyword: 'maxTotalLength',
+    type: 'array',
+    schemaType: 'number',
+    code: maxTotalLengthCode,
+    error: {
+      message: ({ schemaCode }) => str`must have at most ${schemaCode} characters in total`,
+      params: ({ schemaCode }) => _`{limit: ${schemaCode}}`,
+    },
+  });
+  return ajv;
+}

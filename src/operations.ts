@@ -1,0 +1,100 @@
+import { messagesRequest } from '../schemas/messages-request.js';
+import { modelEndpointsResponse } from '../schemas/model-endpoints.js';
+import { observabilityDestinationResponse } from '../schemas/observability-destination.js';
+import {
+  createPresetParams,
+  getObservabilityDestinationParams,
+  getPresetVersionParams,
+  listEndpointsParams,
+} from '../schemas/params.js';
+import { presetResponse, presetVersionResponse } from '../schemas/preset.js';
+import { providersResponse } from '../schemas/provider.js';
+import type { ErrorStatus } from './errors.js';
+
+/**
+ * D10: who may call an operation. `management` needs a management key, `key` any valid key, `public` none
+ * (a key is optional).
+ */
+export type AuthRequirement = 'management' | 'key' | 'public';
+
+export interface Operation {
+  readonly id: string;
+  readonly method: 'GET' | 'POST';
+  /** Relative to the base URL, which ends in `/v1` (§9); `{name}` marks a path parameter. */
+  readonly path: string;
+  readonly summary: string;
+  readonly params: object | null;
+  readonly body: object | null;
+  readonly success: object;
+  /** The statuses of §7 that the operation lists (plus D11's 413 where it takes a body), in order. */
+  readonly errors: readonly ErrorStatus[];
+  readonly auth: AuthRequirement;
+}
+
+/** The five operations of §4: the one place that knows their paths, statuses and auth. */
+export const operations = {
+  createPresetsMessages: {
+    id: 'createPresetsMessages',
+    method: 'POST',
+    path: '/presets/{slug}/messages',
+    summary: 'Create a preset, or a new version of one, from a messages request',
+    params: createPresetParams,
+    body: messagesRequest,
+    success: presetResponse,
+    errors: [400, 401, 403, 404, 409, 413, 500],
+    auth: 'management',
+  },
+  getPresetVersion: {
+    id: 'getPresetVersion',
+    method: 'GET',
+    path: '/presets/{slug}/versions/{version}',
+    summary: 'Read one version of a preset',
+    params: getPresetVersionParams,
+    body: null,
+    success: presetVersionResponse,
+    errors: [400, 401, 404, 500],
+    auth: 'key',
+  },
+  listEndpoints: {
+    id: 'listEndpoints',
+    method: 'GET',
+    path: '/models/{author}/{slug}/endpoints',
+    summary: 'List the endpoints of a model',
+    params: listEndpointsParams,
+    body: null,
+    success: modelEndpointsResponse,
+    errors: [403, 404, 500],
+    auth: 'public',
+  },
+  getObservabilityDestination: {
+    id: 'getObservabilityDestination',
+    method: 'GET',
+    path: '/observability/destinations/{id}',
+    summary: 'Read one observability destination',
+    params: getObservabilityDestinationParams,
+    body: null,
+    success: observabilityDestinationResponse,
+    errors: [401, 404, 500],
+    auth: 'management',
+  },
+  listProviders: {
+    id: 'listProviders',
+    method: 'GET',
+    path: '/providers',
+    summary: 'List providers',
+    params: null,
+    body: null,
+    success: providersResponse,
+    errors: [500],
+    auth: 'public',
+  },
+} as const satisfies Record<string, Operation>;
+
+export type OperationId = keyof typeof operations;
+
+export const operationIds = Object.keys(operations) as OperationId[];
+
+/** D9: a bad path parameter gets 400 where the operation lists 400, else 404. */
+export function badParamStatus(operation: Operation): ErrorStatus {
+  return operation.errors.includes(400) ? 400 : 404;
+}

@@ -1,0 +1,106 @@
+import type { ValidateFunction } from 'ajv';
+import { innerSchemas, rootSchemas } from '../schemas/roots.js';
+import type { PresetConfig } from '../schemas/preset-config.js';
+import type { MessagesRequest } from '../schemas/messages-request.js';
+import type { ModelEndpointsResponse } from '../schemas/model-endpoints.js';
+import type { ObservabilityDestinationResponse } from '../schemas/observability-destination.js';
+import type { PresetResponse, PresetVersionResponse } from '../schemas/preset.js';
+import type { ProvidersResponse } from '../schemas/provider.js';
+import type { ErrorResponse } from '../schemas/error-response.js';
+import { createAjv } from './ajv.js';
+import { withSharedRefs } from './schema-refs.js';
+import { errorBody, issuesFromAjv, type ErrorBody, type ErrorStatus } from './errors.js';
+import { badParamStatus, operations, type OperationId } from './operations.js';
+
+/** The body each root name validates, as a type. */
+export interface RootTypes {
+  'messages-request': MessagesRequest;
+  'preset-response': PresetResponse;
+  'preset-version-response': PresetVersionResponse;
+  'model-endpoints-response': ModelEndpointsResponse;
+  'observability-destination-response': ObservabilityDestinationResponse;
+  'providers-response': ProvidersResponse;
+  'error-response': ErrorResponse;
+}
+
+export type RootName = keyof RootTypes;
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; error: ErrorBody };
+
+const ajv = createAjv();
+
+function compileAll<T extends Record<string, object>>(schemas: T): { [K in keyof T]: ValidateFunction } {
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => [name, ajv.compile(withSharedRefs(schema))]),
+  ) as { [K in keyof T]: ValidateFunction };
+}
+
+const rootValidators = compileAll(rootSchemas);
+const innerValidators = compileAll(innerSchemas);
+const paramValidators = new Map(
+  Object.values(operations).flatMap((operation) =>
+    operation.params === null
+      ? []
+      : [[operation.id as OperationId, ajv.compile(withSharedRefs(operation.params))] as const],
+  ),
+);
+
+export const rootNames = Object.keys(rootSchemas) as RootName[];
+
+export const validateMessagesRequest = rootValidators[
+  'messages-request'
+] as ValidateFunction<MessagesRequest>;
+export const validatePresetResponse = rootValidators['preset-response'] as ValidateFunction<PresetResponse>;
+export const validatePresetVersionResponse = rootValidators[
+  'preset-version-response'
+] as ValidateFunction<PresetVersionResponse>;
+export const validateModelEndpointsResponse = rootValidators[
+  'model-endpoints-response'
+] as ValidateFunction<ModelEndpointsResponse>;
+export const validateObservabilityDestinationResponse = rootValidators[
+  'observability-destination-response'
+] as ValidateFunction<ObservabilityDestinationResponse>;
+export const validateProvidersResponse = rootValidators[
+  'providers-response'
+] as ValidateFunction<ProvidersResponse>;
+export const validateErrorResponse = rootValidators['error-response'] as ValidateFunction<ErrorResponse>;
+/** D6: checks a saved preset config, e.g. one read back from a store. */
+export const validatePresetConfig = innerValidators['preset-config'] as ValidateFunction<PresetConfig>;
+
+/** Runs one compiled validator; the error body is built only when the value fails. */
+function check<T>(validator: ValidateFunction, value: unknown, status: ErrorStatus): ValidationResult<T> {
+  if (validator(value)) return { ok: true, value: value as T };
+  return { ok: false, error: errorBody(status, issuesFromAjv(validator.errors)) };
+}
+
+/**
+ * Validates a body against one of the interface's roots. Invalid input comes back as data (a D8 body, code 400);
+ * an unknown `name` is a programmer error and throws.
+ */
+export function validate<N extends RootName>(name: N, value: unknown): ValidationResult<RootTypes[N]> {
+  if (!Object.hasOwn(rootValidators, name)) {
+    throw new TypeError(
+      `Unknown schema name ${JSON.stringify(name)}; expected one of: ${rootNames.join(', ')}`,
+    );
+  }
+  return check(rootValidators[name], value, 400);
+}
+
+/**
+ * Validates the path parameters of an operation (D9), e.g. `{ slug, version }`. The error's status follows the
+ * operation: 400 where it lists 400, else 404. An operation without parameters has nothing to check.
+ */
+export function validateParams(
+  operationId: OperationId,
+  params: unknown,
+): ValidationResult<Record<string, string>> {
+  if (!Object.hasOwn(operations, operationId)) {
+    throw new TypeError(
+      `Unknown operation ${JSON.stringify(operationId)}; expected one of: ${Object.keys(operations).join(', ')}`,
+    );
+  }
+  const operation = operations[operationId];
+  const validator = paramValidators.get(operationId);
+  if (validator === undefined) return { ok: true, value: {} };
+  return check(validator, params, badParamStatus(operation));
+}
