@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import { parseJsonBody } from './json-body.js';
+import { normalizePresetRequest } from './normalize.js';
+import type { ErrorBody } from './errors.js';
+import { rootNames, validate, type RootName } from './validators.js';
+
+/** Where the CLI reads and writes; the bin wires it to the process, tests to buffers. */
+export interface CliIo {
+  readStdin(): Promise<string>;
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const usage = `Usage:
+  gateway-contract validate <name> [file|-]   exit 0 when valid, 1 when invalid (error body on stdout)
+  gateway-contract normalize [file|-]         print {config, system_prompt}, or the error body (exit 1)
+Names: ${rootNames.join(', ')}
+`;
+
+class UsageError extends Error {}
+
+async function readInput(source: string | undefined, io: CliIo): Promise<string> {
+  if (source === undefined || source === '-') return io.readStdin();
+  return readFile(source, 'utf8');
+}
+
+function printJson(io: CliIo, value: unknown): void {
+  io.stdout(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Invalid input: the error body on stdout, exit code 1. */
+function rejected(io: CliIo, error: ErrorBody): number {
+  printJson(io, error);
+  return 1;
+}
+
+async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const [name, source, ...extra] = args;
+  if (name === undefined || extra.length > 0)
+    throw new UsageError('validate takes a name and at most one file');
+  if (!(rootNames as readonly string[]).includes(name))
+    throw new UsageError(`unknown name ${JSON.stringify(name)}`);
+  const parsed = parseJsonBody(await readInput(source, io));
+  if (!parsed.ok) return rejected(io, parsed.error);
+  const result = validate(name as RootName, parsed.value);
+  return result.ok ? 0 : rejected(io, result.error);
+}
+
+async function normalizeCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const [source, ...extra] = args;
+  if (extra.length > 0) throw new UsageError('normalize takes at most one file');
+  const parsed = parseJsonBody(await readInput(source, io));
+  if (!parsed.ok) return rejected(io, parsed.error);
+  const result = validate('messages-request', parsed.value);
+  if (!result.ok) return rejected(io, result.error);
+  printJson(io, normalizePresetRequest(result.value));
+  return 0;
+}
+
+/** Runs one CLI command; returns the exit code (0 valid, 1 invalid input, 2 usage or I/O error). */
+export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = args;
+  try {
+    if (command === 'validate') return await validateCommand(rest, io);
+    if (command === 'normalize') return await normalizeCommand(rest, io);
+    if (command === undefined || command === 'help' || command === '--help') {
+      io.stdout(usage);
+      return command === undefined ? 2 : 0;
+    }
+    throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+  } catch (error) {
+    const reason =
+      error instanceof UsageError ? `${error.message}\n${usage}` : `${(error as Error).message}\n`;
+    io.stderr(`gateway-contract: ${reason}`);
+    return 2;
+  }
+}

@@ -1,0 +1,39 @@
+export {
+  validate,
+  validateParams,
+  validateMessagesRequest,
+  validatePresetResponse,
+  validatePresetVersionResponse,
+  validateModelEndpointsResponse,
+  validateObservabilityDestinationResponse,
+  validateProvidersResponse,
+  validateErrorResponse,
+  validatePresetConfig,
+  rootNames,
+  type RootName,
+  type RootTypes,
+  type ValidationResult,
+} from './validators.js';
+export {
+  errorBody,
+  issuesFromAjv,
+  statusMessages,
+  MAX_ISSUES,
+  type ErrorBody,
+  type ErrorStatus,
+  type Issue,
+} from './errors.js';
+export { normalizePresetRequest, presetConfigKeys } from './normalize.js';
+export {
+  operations,
+  operationIds,
+  badParamStatus,
+  type Operation,
+  type OperationId,
+  type AuthRequirement,
+} from './operations.js';
+export { parseJsonBody } from './json-body.js';
+export { rootSchemas } from '../schemas/roots.js';
+export { messagesRequest, type MessagesRequest } from '../schemas/messages-request.js';
+export { presetConfig, presetDraft, type PresetConfig, type PresetDraft } from '../schemas/preset-config.js';
+export type * from './types.js';
