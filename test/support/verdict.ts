@@ -1,0 +1,24 @@
+import {
+  validate,
+  validateParams,
+  validatePresetConfig,
+  rootNames,
+  type RootName,
+  type ValidationResult,
+} from '../../src/index.js';
+import { errorBody, issuesFromAjv } from '../../src/errors.js';
+import { operations, type OperationId } from '../../src/operations.js';
+
+/** Runs the validator a case file's `schema` names: a root, `preset-config`, or `params/<operationId>`. */
+export function verdictFor(schema: string, data: unknown): ValidationResult<unknown> {
+  if ((rootNames as readonly string[]).includes(schema)) return validate(schema as RootName, data);
+  if (schema === 'preset-config') {
+    if (validatePresetConfig(data)) return { ok: true, value: data };
+    return { ok: false, error: errorBody(400, issuesFromAjv(validatePresetConfig.errors)) };
+  }
+  const operationId = schema.replace(/^params\//, '');
+  if (schema.startsWith('params/') && Object.hasOwn(operations, operationId)) {
+    return validateParams(operationId as OperationId, data);
+  }
+  throw new Error(`case file names an unknown schema: ${schema}`);
+}
