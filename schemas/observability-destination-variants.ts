@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import {
   arizeConfig,
   braintrustConfig,
@@ -69,127 +68,112 @@ export const DESTINATION_REQUIRED = [
   'updated_at',
 ] as const;
 
-/* D4: one variant per destination type of the public document, tagged by `type`. */
+/*
+ * D4: one variant per destination type of the public document, tagged by `type`. A variant holds only what
+ * differs, its `config`; the shared fields are checked once, beside the tag (observability-destination.ts).
+ */
 
 export const arizeDestination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['arize'] }, config: arizeConfig },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['arize'] }, config: arizeConfig },
 } as const;
 
 export const braintrustDestination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['braintrust'] }, config: braintrustConfig },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['braintrust'] }, config: braintrustConfig },
 } as const;
 
 export const clickhouseDestination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['clickhouse'] }, config: clickhouseConfig },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['clickhouse'] }, config: clickhouseConfig },
 } as const;
 
 export const datadogDestination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['datadog'] }, config: datadogConfig },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['datadog'] }, config: datadogConfig },
 } as const;
 
 export const grafanaDestination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['grafana'] }, config: grafanaConfig },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['grafana'] }, config: grafanaConfig },
 } as const;
 
 export const langfuseDestination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['langfuse'] }, config: langfuseConfig },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['langfuse'] }, config: langfuseConfig },
 } as const;
 
 export const langsmithDestination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['langsmith'] }, config: langsmithConfig },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['langsmith'] }, config: langsmithConfig },
 } as const;
 
 export const newrelicDestination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['newrelic'] }, config: newrelicConfig },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['newrelic'] }, config: newrelicConfig },
 } as const;
 
 export const opikDestination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['opik'] }, config: opikConfig },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['opik'] }, config: opikConfig },
 } as const;
 
 export const otelCollectorDestination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['otel-collector'] }, config: otelCollectorConfig },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['otel-collector'] }, config: otelCollectorConfig },
 } as const;
 
 export const posthogDestination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['posthog'] }, config: posthogConfig },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['posthog'] }, config: posthogConfig },
 } as const;
 
 export const rampDestination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['ramp'] }, config: rampConfig },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['ramp'] }, config: rampConfig },
 } as const;
 
 export const s3Destination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['s3'] }, config: s3Config },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['s3'] }, config: s3Config },
 } as const;
 
 export const sentryDestination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['sentry'] }, config: sentryConfig },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['sentry'] }, config: sentryConfig },
 } as const;
 
 export const snowflakeDestination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['snowflake'] }, config: snowflakeConfig },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['snowflake'] }, config: snowflakeConfig },
 } as const;
 
 export const weaveDestination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['weave'] }, config: weaveConfig },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['weave'] }, config: weaveConfig },
 } as const;
 
 export const webhookDestination = {
   type: 'object',
-  required: DESTINATION_REQUIRED,
-  properties: { ...destinationProperties, type: { enum: ['webhook'] }, config: webhookConfig },
+  required: ['type', 'config'],
+  properties: { type: { enum: ['webhook'] }, config: webhookConfig },
 } as const;
-
-export type ArizeDestination = Infer<typeof arizeDestination>;
-export type BraintrustDestination = Infer<typeof braintrustDestination>;
-export type ClickhouseDestination = Infer<typeof clickhouseDestination>;
-export type DatadogDestination = Infer<typeof datadogDestination>;
-export type GrafanaDestination = Infer<typeof grafanaDestination>;
-export type LangfuseDestination = Infer<typeof langfuseDestination>;
-export type LangsmithDestination = Infer<typeof langsmithDestination>;
-export type NewrelicDestination = Infer<typeof newrelicDestination>;
-export type OpikDestination = Infer<typeof opikDestination>;
-export type OtelCollectorDestination = Infer<typeof otelCollectorDestination>;
-export type PosthogDestination = Infer<typeof posthogDestination>;
-export type RampDestination = Infer<typeof rampDestination>;
-export type S3Destination = Infer<typeof s3Destination>;
-export type SentryDestination = Infer<typeof sentryDestination>;
-export type SnowflakeDestination = Infer<typeof snowflakeDestination>;
-export type WeaveDestination = Infer<typeof weaveDestination>;
-export type WebhookDestination = Infer<typeof webhookDestination>;
 
 /** The 17 variants of §2.4, in the public API's order (D4). */
 export const destinationVariants = [

@@ -13,9 +13,9 @@ export const presetSlug = {
   type: 'string',
   minLength: 1,
   maxLength: 128,
-  pattern: '^[A-Za-z0-9._~-]+$',
+  // The lookahead refuses the dot segments in the same rule, so the issue names the whole rule once.
+  pattern: '^(?!\\.\\.?$)[A-Za-z0-9._~-]+$',
   description: 'made of letters, digits and `-`, `.`, `_`, `~` (1 to 128 characters, not `.` or `..`)',
-  not: { enum: ['.', '..'] },
 } as const;
 
 /** D9: `version` of 4.2: a canonical positive integer of at most 9 digits. */

@@ -59,8 +59,13 @@ export const presetConfigProperties = {
   stop_server_tools_when: stopServerToolsWhen,
 } as const;
 
-/** §4.1: `models` and `fallbacks` are never sent together. */
-export const modelsExcludeFallbacks = { not: { type: 'object', required: ['models', 'fallbacks'] } } as const;
+/**
+ * §4.1: `models` and `fallbacks` are never sent together. Said as a dependency so the error points at
+ * `/fallbacks` and its schema path names `models`, the property it may not be combined with.
+ */
+export const modelsExcludeFallbacks = {
+  dependencies: { models: { properties: { fallbacks: false } } },
+} as const;
 
 /** D6: the `config` of a preset version. Every key is optional except `model`, which every request carries. */
 export const presetConfig = {

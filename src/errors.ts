@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { MAX_ISSUES, type Issue } from '../schemas/error-response.js';
+import { describePattern } from './pattern-rules.js';
 
 export { MAX_ISSUES, type Issue };
 
@@ -29,7 +30,19 @@ export function errorBody(status: ErrorStatus, issues?: readonly Issue[]): Error
   return { error };
 }
 
-type SchemaNode = Readonly<Record<string, unknown>>;
+/** D8, D11: the sentences of the issues the body guards report, kept beside the status messages. */
+export const bodyIssueMessages = {
+  empty: 'must not be empty',
+  notUtf8: 'must be UTF-8 text',
+  notJson: 'must be valid JSON',
+  notObject: 'must be a JSON object',
+  repeatedKey: 'must not repeat a key of its object',
+} as const;
+
+/** D11: the sentence of the issue at the first value nested past the limit. */
+export function tooDeepMessage(maxDepth: number): string {
+  return `must not be nested more than ${maxDepth} levels deep`;
+}
 
 const typeNouns: Record<string, string> = {
   string: 'a string',
@@ -47,28 +60,12 @@ function pointerSegment(name: string): string {
   return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** The schema that holds the failing keyword; Ajv's `verbose` option puts it on every error. */
-function parentSchemaOf(error: ErrorObject): SchemaNode | undefined {
-  const parent: unknown = error.parentSchema;
-  return parent !== null && typeof parent === 'object' ? (parent as SchemaNode) : undefined;
-}
-
 function listValues(values: readonly unknown[]): string {
   return values.map((value) => (value === null ? 'null' : String(value))).join(', ');
 }
 
 function typeSentence(types: readonly string[]): string {
   return types.map((type) => typeNouns[type] ?? type).join(' or ');
-}
-
-/** The tag values of a discriminated `oneOf`, read from each branch's single-value enum or const. */
-function tagValues(parent: SchemaNode | undefined, tag: string): unknown[] {
-  const branches = (parent?.['oneOf'] ?? []) as readonly SchemaNode[];
-  return branches.flatMap((branch) => {
-    const property = (branch['properties'] as Record<string, SchemaNode> | undefined)?.[tag];
-    if (property === undefined) return [];
-    return 'const' in property ? [property['const']] : ((property['enum'] as unknown[] | undefined) ?? []);
-  });
 }
 
 /** Turns one Ajv error into an issue; the sentence names the rule and its limit, never the value. */
@@ -79,13 +76,11 @@ function issueFrom(error: ErrorObject): Issue {
   switch (error.keyword) {
     case 'required':
       return { path: `${at}/${pointerSegment(String(params['missingProperty']))}`, message: 'is required' };
-    case 'additionalProperties': {
-      const allowed = Object.keys((parentSchemaOf(error)?.['properties'] as object | undefined) ?? {});
+    case 'additionalProperties':
       return {
         path: `${at}/${pointerSegment(String(params['additionalProperty']))}`,
-        message: `is not allowed (allowed: ${allowed.join(', ')})`,
+        message: 'is not allowed',
       };
-    }
     case 'type':
       return { path: at, message: `must be ${typeSentence(String(params['type']).split(','))}` };
     case 'enum':
@@ -111,32 +106,24 @@ function issueFrom(error: ErrorObject): Issue {
     case 'maxTotalLength':
       return { path: at, message: `must have at most ${limit} characters in total` };
     case 'pattern': {
-      const description = parentSchemaOf(error)?.['description'];
+      const rule = describePattern(String(params['pattern']));
       return {
         path: at,
-        message:
-          typeof description === 'string' ? `must be ${description}` : `must match ${params['pattern']}`,
+        message: rule === undefined ? `must match ${params['pattern']}` : `must be ${rule}`,
       };
     }
     case 'discriminator': {
-      const tag = String(params['tag']);
-      const path = `${at}/${pointerSegment(tag)}`;
-      if (params['error'] === 'tag') return { path, message: 'must be a string' };
-      return { path, message: `must be one of: ${listValues(tagValues(parentSchemaOf(error), tag))}` };
+      // The tag's own enum reports an unknown value first, so this is rare: a tag of the wrong type.
+      const tagPath = `${at}/${pointerSegment(String(params['tag']))}`;
+      return {
+        path: tagPath,
+        message: params['error'] === 'tag' ? 'must be a string' : 'must be a known kind',
+      };
     }
-    case 'not': {
-      const negated = error.schema as SchemaNode | undefined;
-      const together = negated?.['required'] as readonly string[] | undefined;
-      if (together && together.length > 1) {
-        const [first, ...rest] = together;
-        return {
-          path: `${at}/${pointerSegment(rest[rest.length - 1] ?? '')}`,
-          message: `must not be combined with ${first}`,
-        };
-      }
-      const forbidden = negated?.['enum'] as readonly unknown[] | undefined;
-      if (forbidden) return { path: at, message: `must not be one of: ${listValues(forbidden)}` };
-      return { path: at, message: 'is not allowed' };
+    case 'false schema': {
+      // `dependencies: { a: { properties: { b: false } } }` says b may not be sent with a (§4.1).
+      const partner = /\/dependencies\/([^/]+)\//.exec(error.schemaPath)?.[1];
+      return { path: at, message: partner ? `must not be combined with ${partner}` : 'is not allowed' };
     }
     default:
       return { path: at, message: error.message ?? 'is invalid' };

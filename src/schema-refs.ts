@@ -1,8 +1,8 @@
 /**
  * Ajv inlines every subschema into its root's one function; a schema composed by import (hundreds of KB of
- * generated code) then never gets optimised by V8. This splits it at compile time: each sizable object
+ * generated code) then never gets optimised by V8. This splits schemas at compile time: each sizable object
  * subschema becomes a definition behind a `$ref`, so Ajv emits one small function per concept, shared by
- * identity wherever the same object was imported.
+ * identity wherever the same object was imported, across every root compiled together.
  */
 
 type Node = Record<string, unknown>;
@@ -24,11 +24,26 @@ const schemaValues = new Set([
   'propertyNames',
 ]);
 
+/** Annotations that validation never reads; dropped so generated code carries no prose. */
+const annotations = new Set(['description', 'default', 'deprecated', 'examples', 'title']);
+
 function isObject(value: unknown): value is Node {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-export function withSharedRefs(root: object): object {
+export interface SplitSchemas {
+  /** The roots, by name, with sizable subschemas replaced by `$ref`s into `definitions`. */
+  roots: Record<string, object>;
+  /** The hoisted subschemas, by generated name (`s0`, `s1`, ...). */
+  definitions: Record<string, object>;
+}
+
+/**
+ * Splits roots into small schemas joined by `$ref`. `definitionsId` is the `$id` under which the caller
+ * registers `{ definitions }` (refs read `<definitionsId>#/definitions/sN`); empty means the definitions
+ * sit in each root itself. A `pattern`'s description is kept: error sentences read it.
+ */
+export function splitSchemas(roots: Record<string, object>, definitionsId = ''): SplitSchemas {
   const definitions: Record<string, object> = {};
   const names = new Map<object, string>();
   const sizes = new Map<object, number>();
@@ -38,17 +53,17 @@ export function withSharedRefs(root: object): object {
     return size;
   };
 
-  const visit = (node: unknown, isRoot = false): unknown => {
+  const visit = (node: unknown): unknown => {
     if (!isObject(node)) return node;
     // Only a subschema that states its own `type` reads the same on its own as inside its parent.
-    if (!isRoot && 'type' in node && sizeOf(node) >= HOIST_AT_LENGTH) {
+    if ('type' in node && sizeOf(node) >= HOIST_AT_LENGTH) {
       let name = names.get(node);
       if (name === undefined) {
         name = `s${names.size}`;
         names.set(node, name);
         definitions[name] = rewrite(node);
       }
-      return { $ref: `#/definitions/${name}` };
+      return { $ref: `${definitionsId}#/definitions/${name}` };
     }
     return rewrite(node);
   };
@@ -56,6 +71,7 @@ export function withSharedRefs(root: object): object {
   const rewrite = (node: Node): Node => {
     const out: Node = {};
     for (const [key, value] of Object.entries(node)) {
+      if (annotations.has(key) && !(key === 'description' && 'pattern' in node)) continue;
       if (schemaMaps.has(key) && isObject(value)) {
         out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, visit(child)]));
       } else if (schemaLists.has(key) && Array.isArray(value)) {
@@ -69,6 +85,14 @@ export function withSharedRefs(root: object): object {
     return out;
   };
 
-  const top = rewrite(root as Node);
-  return names.size === 0 ? top : { ...top, definitions };
+  const split = Object.fromEntries(
+    Object.entries(roots).map(([name, root]) => [name, rewrite(root as Node)]),
+  );
+  return { roots: split, definitions };
+}
+
+/** One schema split on its own, its definitions inside it. */
+export function withSharedRefs(root: object): object {
+  const { roots, definitions } = splitSchemas({ root });
+  return Object.keys(definitions).length === 0 ? roots['root']! : { ...roots['root'], definitions };
 }

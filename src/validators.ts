@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import { innerSchemas, rootSchemas } from '../schemas/roots.js';
+import { rootSchemas } from '../schemas/roots.js';
 import type { PresetConfig } from '../schemas/preset-config.js';
 import type { MessagesRequest } from '../schemas/messages-request.js';
 import type { ModelEndpointsResponse } from '../schemas/model-endpoints.js';
@@ -7,8 +7,8 @@ import type { ObservabilityDestinationResponse } from '../schemas/observability-
 import type { PresetResponse, PresetVersionResponse } from '../schemas/preset.js';
 import type { ProvidersResponse } from '../schemas/provider.js';
 import type { ErrorResponse } from '../schemas/error-response.js';
-import { createAjv } from './ajv.js';
-import { withSharedRefs } from './schema-refs.js';
+import * as generated from './generated/validators.js';
+import { exportName } from './validator-names.js';
 import { errorBody, issuesFromAjv, type ErrorBody, type ErrorStatus } from './errors.js';
 import { badParamStatus, operations, type OperationId } from './operations.js';
 
@@ -27,21 +27,24 @@ export type RootName = keyof RootTypes;
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; error: ErrorBody };
 
-const ajv = createAjv();
+/** The build's standalone validators, by export name; loading them compiles nothing (no `new Function`). */
+const precompiled = generated as unknown as Readonly<Record<string, ValidateFunction | undefined>>;
 
-function compileAll<T extends Record<string, object>>(schemas: T): { [K in keyof T]: ValidateFunction } {
-  return Object.fromEntries(
-    Object.entries(schemas).map(([name, schema]) => [name, ajv.compile(withSharedRefs(schema))]),
-  ) as { [K in keyof T]: ValidateFunction };
+function precompiledFor(name: string): ValidateFunction {
+  const validator = precompiled[exportName(name)];
+  if (validator === undefined)
+    throw new Error(`No precompiled validator for ${name}: run \`npm run generate\`.`);
+  return validator;
 }
 
-const rootValidators = compileAll(rootSchemas);
-const innerValidators = compileAll(innerSchemas);
+const rootValidators = Object.fromEntries(
+  Object.keys(rootSchemas).map((name) => [name, precompiledFor(name)]),
+) as Record<RootName, ValidateFunction>;
 const paramValidators = new Map(
   Object.values(operations).flatMap((operation) =>
     operation.params === null
       ? []
-      : [[operation.id as OperationId, ajv.compile(withSharedRefs(operation.params))] as const],
+      : [[operation.id as OperationId, precompiledFor(`params/${operation.id}`)] as const],
   ),
 );
 
@@ -65,7 +68,7 @@ export const validateProvidersResponse = rootValidators[
 ] as ValidateFunction<ProvidersResponse>;
 export const validateErrorResponse = rootValidators['error-response'] as ValidateFunction<ErrorResponse>;
 /** D6: checks a saved preset config, e.g. one read back from a store. */
-export const validatePresetConfig = innerValidators['preset-config'] as ValidateFunction<PresetConfig>;
+export const validatePresetConfig = precompiledFor('preset-config') as ValidateFunction<PresetConfig>;
 
 /** Runs one compiled validator; the error body is built only when the value fails. */
 function check<T>(validator: ValidateFunction, value: unknown, status: ErrorStatus): ValidationResult<T> {

@@ -127,3 +127,11 @@ describe('the validator API', () => {
     expectTypeOf<PresetDraft['config']>().toEqualTypeOf<PresetConfig>();
   });
 });
+
+describe('observability destination variants', () => {
+  it('carry the shared fields and their own config', () => {
+    expectTypeOf<import('../src/index.js').LangfuseDestination['type']>().toEqualTypeOf<'langfuse'>();
+    expectTypeOf<import('../src/index.js').LangfuseDestination['enabled']>().toEqualTypeOf<boolean>();
+    expectTypeOf<import('../src/index.js').LangfuseDestination['config']>().toHaveProperty('secretKey');
+  });
+});
