@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { generateValidatorModule } from '../src/precompile.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const committed = readFileSync(`${root}src/generated/validators.ts`, 'utf8');
+const committed = readFileSync(`${root}src/generated/validators.js`, 'utf8');
 
 /** Runs an ES module script in a fresh node that refuses to compile strings into code. */
 function runWithoutCodeGeneration(script: string): string {
