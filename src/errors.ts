@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import { MAX_ISSUES, type Issue } from '../schemas/error-response.js';
-import { describePattern } from './pattern-rules.js';
+import { patternRules } from './generated/validators.js';
 
 export { MAX_ISSUES, type Issue };
 
@@ -106,7 +106,8 @@ function issueFrom(error: ErrorObject): Issue {
     case 'maxTotalLength':
       return { path: at, message: `must have at most ${limit} characters in total` };
     case 'pattern': {
-      const rule = describePattern(String(params['pattern']));
+      const pattern = String(params['pattern']);
+      const rule = Object.hasOwn(patternRules, pattern) ? patternRules[pattern] : undefined;
       return {
         path: at,
         message: rule === undefined ? `must match ${params['pattern']}` : `must be ${rule}`,

@@ -1,9 +1,10 @@
 import type { MessagesRequest } from '../schemas/messages-request.js';
-import { presetConfigProperties, type PresetConfig, type PresetDraft } from '../schemas/preset-config.js';
+import type { PresetConfig, PresetDraft } from '../schemas/preset-config.js';
+import * as generated from './generated/validators.js';
 import { copyJson } from './json-value.js';
 
-/** D6: the config keys, read from the preset-config schema so the list is written once. */
-export const presetConfigKeys = Object.keys(presetConfigProperties) as ReadonlyArray<keyof PresetConfig>;
+/** D6: the config keys, read from the preset-config schema at build time so the list is written once. */
+export const presetConfigKeys = generated.presetConfigKeys as ReadonlyArray<keyof PresetConfig>;
 
 /** D7: a string as sent, text blocks joined with a blank line (cache markers dropped), or null. */
 function systemPrompt(system: MessagesRequest['system']): string | null {

@@ -1,9 +1,10 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import standalone from 'ajv/dist/standalone/index.js';
+import { presetConfigProperties } from '../schemas/preset-config.js';
 import { innerSchemas, rootSchemas } from '../schemas/roots.js';
 import { createAjv } from './ajv.js';
-import { operations } from './operations.js';
+import { badParamStatus, operations } from './operations.js';
 import { splitSchemas } from './schema-refs.js';
 import { exportName } from './validator-names.js';
 
@@ -51,6 +52,39 @@ function generatedNames(): Record<string, string> {
   return Object.fromEntries(Object.keys(precompiledSchemas()).map((name) => [exportName(name), name]));
 }
 
+/** Each `pattern` of the schemas with its `description`, the phrase that completes "must be ...". */
+function patternRules(): Record<string, string> {
+  const rules: Record<string, string> = {};
+  const stack: unknown[] = Object.values(precompiledSchemas());
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (node === null || typeof node !== 'object') continue;
+    const schema = node as Record<string, unknown>;
+    if (typeof schema['pattern'] === 'string' && typeof schema['description'] === 'string') {
+      rules[schema['pattern']] = schema['description'];
+    }
+    stack.push(...Object.values(schema));
+  }
+  return rules;
+}
+
+/**
+ * What the run time needs to know of the schemas besides their validators, derived from them here so the
+ * library's main entry never loads schemas/ (about 45 modules) just to read a few names.
+ */
+function metadata(): Record<string, unknown> {
+  return {
+    rootNames: Object.keys(rootSchemas),
+    presetConfigKeys: Object.keys(presetConfigProperties),
+    operationIds: Object.keys(operations),
+    badParamStatus: Object.fromEntries(
+      Object.values(operations).flatMap((operation) =>
+        operation.params === null ? [] : [[operation.id, badParamStatus(operation)]],
+      ),
+    ),
+    patternRules: patternRules(),
+  };
+}
+
 export function generateValidatorModule(): string {
   const { roots, definitions } = splitSchemas(precompiledSchemas(), SHARED_ID);
   const ajv = createAjv();
@@ -68,14 +102,22 @@ export function generateValidatorModule(): string {
       `const func2 = ucs2length;\n${ucs2length}\n`,
     );
   if (code.includes('require(')) throw new Error('generated validators still require a runtime helper');
-  return header + code + '\n';
+  const facts = Object.entries(metadata()).map(
+    ([name, value]) => `export const ${name} = ${JSON.stringify(value)};`,
+  );
+  return `${header}${code}\n${facts.join('\n')}\n`;
 }
 
 /** Declarations of the generated module: one Ajv-style validator per export. */
 export function generateDeclarations(): string {
   const names = Object.keys(generatedNames());
   const lines = names.map((name) => `export declare const ${name}: PrecompiledValidator;`);
-  return `${header}export interface PrecompiledValidator {
+  return `${header}export declare const rootNames: readonly string[];
+export declare const presetConfigKeys: readonly string[];
+export declare const operationIds: readonly string[];
+export declare const badParamStatus: Readonly<Record<string, 400 | 404>>;
+export declare const patternRules: Readonly<Record<string, string>>;
+export interface PrecompiledValidator {
   (data: unknown, context?: object): boolean;
   errors?: Array<{ instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown> }> | null;
 }

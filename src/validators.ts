@@ -1,5 +1,4 @@
 import type { ValidateFunction } from 'ajv';
-import { rootSchemas } from '../schemas/roots.js';
 import type { PresetConfig } from '../schemas/preset-config.js';
 import type { MessagesRequest } from '../schemas/messages-request.js';
 import type { ModelEndpointsResponse } from '../schemas/model-endpoints.js';
@@ -10,7 +9,7 @@ import type { ErrorResponse } from '../schemas/error-response.js';
 import * as generated from './generated/validators.js';
 import { exportName } from './validator-names.js';
 import { errorBody, issuesFromAjv, type ErrorBody, type ErrorStatus } from './errors.js';
-import { badParamStatus, operations, type OperationId } from './operations.js';
+import type { OperationId } from './operations.js';
 
 /** The body each root name validates, as a type. */
 export interface RootTypes {
@@ -38,17 +37,13 @@ function precompiledFor(name: string): ValidateFunction {
 }
 
 const rootValidators = Object.fromEntries(
-  Object.keys(rootSchemas).map((name) => [name, precompiledFor(name)]),
+  generated.rootNames.map((name) => [name, precompiledFor(name)]),
 ) as Record<RootName, ValidateFunction>;
 const paramValidators = new Map(
-  Object.values(operations).flatMap((operation) =>
-    operation.params === null
-      ? []
-      : [[operation.id as OperationId, precompiledFor(`params/${operation.id}`)] as const],
-  ),
+  Object.keys(generated.badParamStatus).map((id) => [id, precompiledFor(`params/${id}`)] as const),
 );
 
-export const rootNames = Object.keys(rootSchemas) as RootName[];
+export const rootNames = generated.rootNames as readonly RootName[];
 
 export const validateMessagesRequest = rootValidators[
   'messages-request'
@@ -97,13 +92,13 @@ export function validateParams(
   operationId: OperationId,
   params: unknown,
 ): ValidationResult<Record<string, string>> {
-  if (!Object.hasOwn(operations, operationId)) {
+  if (!generated.operationIds.includes(operationId)) {
     throw new TypeError(
-      `Unknown operation ${JSON.stringify(operationId)}; expected one of: ${Object.keys(operations).join(', ')}`,
+      `Unknown operation ${JSON.stringify(operationId)}; expected one of: ${generated.operationIds.join(', ')}`,
     );
   }
-  const operation = operations[operationId];
   const validator = paramValidators.get(operationId);
-  if (validator === undefined) return { ok: true, value: {} };
-  return check(validator, params, badParamStatus(operation));
+  const status = generated.badParamStatus[operationId];
+  if (validator === undefined || status === undefined) return { ok: true, value: {} };
+  return check(validator, params, status);
 }
