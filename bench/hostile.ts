@@ -1,0 +1,105 @@
+import { createModelFilter, DEFAULT_MAX_BODY_BYTES, parseJsonBody, validate } from '../src/index.js';
+import { MiB, worstBodies } from '../test/hostile/builders.js';
+
+/*
+ * The hostile benchmark: the worst bodies of the adversarial corpus at 1 MiB and just under the 4 MiB limit
+ * (deepest, widest, longest strings, most patterns), each timed from raw bytes to a verdict (parseJsonBody,
+ * then validate), beside JSON.parse alone of the same text: the floor no validator can go under. Any verdict
+ * slower than 50 ms is flagged. `--rounds N` sets the timed runs per body (the median is shown).
+ */
+
+const BUDGET_MS = 50;
+const roundsFlag = process.argv.indexOf('--rounds');
+const rounds = roundsFlag > 0 ? Number(process.argv[roundsFlag + 1]) : 9;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Median milliseconds of `fn` over `rounds` runs, after two untimed runs that warm up the compiler. */
+function time(fn: () => unknown): number {
+  fn();
+  fn();
+  const runs: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const start = process.hrtime.bigint();
+    fn();
+    runs.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return median(runs);
+}
+
+function verdict(bytes: Uint8Array): { status: number; path?: string } {
+  const parsed = parseJsonBody(bytes);
+  const result = parsed.ok ? validate('messages-request', parsed.value) : parsed;
+  if (result.ok) return { status: 200 };
+  const path = result.error.error.metadata?.issues[0]?.path;
+  return path === undefined ? { status: result.error.error.code } : { status: result.error.error.code, path };
+}
+
+const sizes: Array<[label: string, bytes: number]> = [
+  ['1 MiB', MiB],
+  ['4 MiB', DEFAULT_MAX_BODY_BYTES - 64],
+];
+
+console.log(`Hostile bodies, raw bytes to a verdict; node ${process.version}; median of ${rounds} runs`);
+console.log('');
+console.log('| body | size | bytes | verdict | JSON.parse alone (ms) | verdict (ms) | over 50 ms |');
+console.log('|---|---|---:|---|---:|---:|---|');
+let over = 0;
+for (const [label, size] of sizes) {
+  for (const worst of worstBodies) {
+    const text = worst.build(size);
+    const bytes = new TextEncoder().encode(text);
+    const got = verdict(bytes);
+    // A body timed for the wrong verdict would measure the wrong thing, so a surprise stops the run.
+    if ((got.status === 200) !== worst.valid || (!worst.valid && got.path !== worst.path)) {
+      throw new Error(`${worst.name} (${label}): unexpected verdict ${JSON.stringify(got)}`);
+    }
+    const parseMs = time(() => JSON.parse(text));
+    const verdictMs = time(() => verdict(bytes));
+    if (verdictMs > BUDGET_MS) over++;
+    const shown =
+      got.status === 200
+        ? '200'
+        : `${got.status} at ${got.path!.length > 24 ? `${got.path!.slice(0, 21)}...` : got.path}`;
+    console.log(
+      `| ${worst.name} | ${label} | ${bytes.byteLength} | ${shown} | ${parseMs.toFixed(1)} | ${verdictMs.toFixed(1)} | ${verdictMs > BUDGET_MS ? '**yes**' : 'no'} |`,
+    );
+  }
+}
+
+/**
+ * Router lists at their limits (64 patterns of up to 1024 characters per list, both lists) built to make a
+ * backtracking or naive-search matcher explode, each matched against an id that makes it read the most.
+ */
+const patternFamilies: Array<[name: string, pattern: string, id: string]> = [
+  ['`*a*a...*a*b`, 511 stars, allowed after every run', `${'*a'.repeat(511)}*b`, `${'a'.repeat(1023)}b`],
+  [
+    '`*a*a...*a*b`, 511 stars, one `a` short',
+    `${'*a'.repeat(511)}*b`,
+    `${'c'.repeat(513)}${'a'.repeat(510)}b`,
+  ],
+  ['`*aaa...ab*`, one 512-character run', `*${'a'.repeat(511)}b*`, 'a'.repeat(1024)],
+  ['`a**a**a...`, 340 double stars', `a${'**a'.repeat(340)}`, `${'a'.repeat(340)}b`],
+];
+console.log('');
+console.log('| router patterns (64 per list, both lists) | compile (ms) | one id (ms) |');
+console.log('|---|---:|---:|');
+for (const [name, pattern, id] of patternFamilies) {
+  const lists = {
+    allowed_models: Array<string>(64).fill(pattern),
+    excluded_models: Array<string>(64).fill(pattern),
+  };
+  const compileMs = time(() => createModelFilter(lists));
+  const allows = createModelFilter(lists);
+  const matchMs = time(() => allows(id));
+  if (compileMs + matchMs > BUDGET_MS) over++;
+  console.log(`| ${name} | ${compileMs.toFixed(2)} | ${matchMs.toFixed(3)} |`);
+}
+console.log('');
+console.log(
+  over === 0 ? `Every verdict within ${BUDGET_MS} ms.` : `${over} verdict(s) over ${BUDGET_MS} ms.`,
+);

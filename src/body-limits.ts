@@ -1,0 +1,25 @@
+/** D11: the largest request body accepted by default, in bytes of UTF-8 (4 MiB); larger gets 413. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * D11: the deepest nesting accepted by default. A level is one object or array: the root object is level 1,
+ * a container directly inside it level 2, and so on; a string, number, boolean or null adds no level, since
+ * it nests nothing. So 64 levels allow 64 containers inside each other, and the 65th gets 400.
+ */
+export const DEFAULT_MAX_DEPTH = 64;
+
+/** The limits a caller may change; both default to D11's values. */
+export interface BodyLimits {
+  /** Largest body in bytes of UTF-8; a larger one gets 413. */
+  maxBytes?: number;
+  /** Most objects and arrays nested inside each other, the root included; a deeper body gets 400. */
+  maxDepth?: number;
+}
+
+/** A limit is a programmer's setting, so a nonsense value throws at the call instead of guarding nothing. */
+export function checkedLimit(name: string, value: number, minimum: number): number {
+  if (!Number.isSafeInteger(value) || value < minimum) {
+    throw new RangeError(`${name} must be an integer of at least ${minimum}, got ${String(value)}`);
+  }
+  return value;
+}
