@@ -1,59 +1,105 @@
-import { validate } from '../src/index.js';
-import { requestCases, type BenchCase } from './cases.js';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import { benchCases, payloadKinds } from './cases.js';
+import { measureColdStart } from './cold-start.js';
+import { checkOptimisation } from './optimisation.js';
+import { benchScript, repoRoot } from './paths.js';
+import { renderResults, type Results } from './results.js';
+import { buildRows, casesOf } from './rows.js';
+import { measureSubtrees } from './subtrees.js';
+import type { PayloadResult } from './worker.js';
 
 /**
- * Times `validate('messages-request')` against `JSON.parse` of the same bytes, in one process and round, and
- * prints the median ratio. `--rounds N` sets the rounds (1 is a smoke run).
+ * The comparison: one child process per payload (dist/bench/worker.js) runs every row on it, then cold start,
+ * the optimisation check and the per-part timings, each in fresh processes.
+ *
+ *   node dist/bench/run.js [--rounds N] [--write]   full run; --write saves bench/RESULTS.md
+ *   node dist/bench/run.js --smoke                   one round of verdicts only, in this process (CI)
+ *
+ * Exits 1 when one of our validators gives a wrong verdict, or the request root is never optimised. A
+ * competitor that disagrees is reported, never fatal: that it misses a rule is a finding.
  */
 
-const roundsFlag = process.argv.indexOf('--rounds');
-const rounds = roundsFlag > 0 ? Number(process.argv[roundsFlag + 1]) : 15;
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(name);
+const option = (name: string, fallback: number) => {
+  const at = argv.indexOf(name);
+  return at < 0 ? fallback : Number(argv[at + 1]);
+};
 
-/** Nanoseconds per call of `fn`, over enough calls to take about `budgetMs`. */
-function timePerCall(fn: () => unknown, budgetMs: number): number {
-  let calls = 1;
-  for (;;) {
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < calls; i++) fn();
-    const elapsed = Number(process.hrtime.bigint() - start);
-    if (elapsed > budgetMs * 1e6) return elapsed / calls;
-    calls *= elapsed < budgetMs * 1e5 ? 10 : 2;
+function smoke(): number {
+  let failures = 0;
+  for (const kind of payloadKinds) {
+    const cases = casesOf(kind);
+    console.log(
+      `\n${kind}: verdicts on ${cases.length} payloads (${cases.filter((c) => c.valid).length} valid)`,
+    );
+    for (const row of buildRows(kind)) {
+      if (row.group === 'floor') continue;
+      if (row.error !== undefined) {
+        console.log(`  ${row.name}: not built (${row.error})`);
+        if (row.group === 'ours') failures++;
+        continue;
+      }
+      const agreed = cases.length - row.disagreements.length;
+      console.log(`  ${row.name}: ${agreed}/${cases.length} agree`);
+      for (const miss of row.disagreements) {
+        const verb = miss.got === 'threw' ? 'throws on' : miss.got ? 'accepts' : 'rejects';
+        console.log(`    ${verb} "${miss.payload}"${miss.note === undefined ? '' : `: ${miss.note}`}`);
+      }
+      if (row.group === 'ours') failures += row.disagreements.length;
+    }
   }
+  console.log(
+    failures === 0 ? '\nsmoke: our verdicts all agree' : `\nsmoke: ${failures} wrong verdicts of ours`,
+  );
+  return failures === 0 ? 0 : 1;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-function measure(benchCase: BenchCase) {
-  const bytes = JSON.stringify(benchCase.value);
-  const value = JSON.parse(bytes) as unknown;
-  const verdict = validate('messages-request', value).ok;
-  if (verdict !== benchCase.valid) throw new Error(`${benchCase.name}: expected valid=${benchCase.valid}`);
-  const ratios: number[] = [];
-  const validateTimes: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const parse = timePerCall(() => JSON.parse(bytes), 20);
-    const check = timePerCall(() => validate('messages-request', value), 20);
-    ratios.push(check / parse);
-    validateTimes.push(check);
+async function full(): Promise<number> {
+  const rounds = option('--rounds', 15);
+  const budgetMs = option('--budget', 10);
+  const warmUpMs = option('--warm-up', 300);
+  const started = Date.now();
+  const payloads: PayloadResult[] = [];
+  for (const benchCase of benchCases) {
+    const args = [benchScript('worker'), benchCase.name, String(rounds), String(budgetMs), String(warmUpMs)];
+    const result = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    if (result.status !== 0) throw new Error(`${benchCase.name}: worker failed\n${result.stderr}`);
+    const payload = JSON.parse(result.stdout.trim().split('\n').pop()!) as PayloadResult;
+    payloads.push(payload);
+    const ours = payload.rows.find((row) => row.group === 'ours');
+    console.error(
+      `${benchCase.name}: ours ${ours?.ratio?.toFixed(3)}x JSON.parse (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
   }
-  return {
-    name: benchCase.name,
-    bytes: bytes.length,
-    ratio: median(ratios),
-    validateUs: median(validateTimes) / 1000,
+  const coldStart = measureColdStart(5);
+  const optimisation = checkOptimisation();
+  const subtrees = measureSubtrees();
+  const results: Results = {
+    payloads,
+    coldStart,
+    optimisation,
+    subtrees,
+    settings: { rounds, budgetMs, warmUpMs },
+    command: `node dist/bench/run.js ${argv.join(' ')}`.trim(),
+    seconds: (Date.now() - started) / 1000,
   };
+  const markdown = renderResults(results);
+  console.log(markdown);
+  if (flag('--write')) {
+    // Formatted as the repository's prettier would, so `prettier --check .` passes on the committed file.
+    const path = join(repoRoot, 'bench', 'RESULTS.md');
+    writeFileSync(path, await format(markdown, { ...(await resolveConfig(path)), filepath: path }));
+  }
+  const wrong = payloads.flatMap((payload) =>
+    payload.rows.filter(
+      (row) => row.group === 'ours' && (row.error !== undefined || row.disagreements.length > 0),
+    ),
+  );
+  return wrong.length === 0 && optimisation.rootOptimised ? 0 : 1;
 }
 
-console.log(
-  `validate('messages-request') vs JSON.parse of the same bytes; node ${process.version}; ${rounds} rounds`,
-);
-console.log('| payload | bytes | validate (µs) | ratio to JSON.parse |');
-console.log('|---|---:|---:|---:|');
-for (const benchCase of requestCases) {
-  const row = measure(benchCase);
-  console.log(`| ${row.name} | ${row.bytes} | ${row.validateUs.toFixed(2)} | ${row.ratio.toFixed(3)}x |`);
-}
+process.exit(flag('--smoke') ? smoke() : await full());

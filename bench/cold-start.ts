@@ -1,0 +1,108 @@
+import { spawnSync } from 'node:child_process';
+import { benchScript } from './paths.js';
+import { median } from './timing.js';
+
+/**
+ * Cold start, each in a fresh process (`node --expose-gc dist/bench/cold-start.js <mode>`):
+ * - `precompiled`: importing the library (dist/src/index.js), whose validators are precompiled at build time;
+ * - `schemas`: importing the schemas alone (dist/schemas/roots.js), the part of the library's load that is not
+ *   validator code;
+ * - `compiled`: importing Ajv and the schemas and compiling every root (and the preset config) with
+ *   `compileValidator` at start, as a user extending the schemas would.
+ * Time is wall-clock from before the import to the last validator ready; heap is `heapUsed` growth between
+ * two full collections. Then the first `validate()` of the typical request: the code V8 compiles lazily on
+ * first use.
+ */
+
+export type ColdStartMode = 'precompiled' | 'schemas' | 'compiled';
+
+const modes: readonly ColdStartMode[] = ['precompiled', 'schemas', 'compiled'];
+
+export interface ColdStart {
+  mode: ColdStartMode;
+  loadMs: number;
+  heapBytes: number;
+  firstCallMs: number;
+  runs: number;
+}
+
+interface Sample {
+  loadMs: number;
+  heapBytes: number;
+  firstCallMs: number;
+}
+
+async function child(mode: ColdStartMode): Promise<Sample> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) throw new Error('run with --expose-gc');
+  // The payload is built before the clock starts; it is not part of the load.
+  const { requestCases } = await import('./cases.js');
+  const typical = JSON.parse(
+    JSON.stringify(requestCases.find((c) => c.name === 'typical')!.value),
+  ) as unknown;
+  gc();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const start = performance.now();
+  let validateTypical: () => unknown;
+  if (mode === 'precompiled') {
+    const library = await import('../src/index.js');
+    validateTypical = () => library.validate('messages-request', typical);
+  } else if (mode === 'schemas') {
+    const { rootSchemas } = await import('../schemas/roots.js');
+    validateTypical = () => rootSchemas['messages-request'];
+  } else {
+    const [{ compileValidator }, { rootSchemas, innerSchemas }] = await Promise.all([
+      import('../src/compile.js'),
+      import('../schemas/roots.js'),
+    ]);
+    const validators = Object.fromEntries(
+      Object.entries({ ...rootSchemas, ...innerSchemas }).map(([name, schema]) => [
+        name,
+        compileValidator(schema),
+      ]),
+    );
+    validateTypical = () => validators['messages-request']!(typical);
+  }
+  const loadMs = performance.now() - start;
+  gc();
+  const heapBytes = process.memoryUsage().heapUsed - heapBefore;
+  const firstStart = performance.now();
+  validateTypical();
+  const firstCallMs = performance.now() - firstStart;
+  return { loadMs, heapBytes, firstCallMs };
+}
+
+/** The median of `runs` fresh processes per mode. */
+export function measureColdStart(runs: number): ColdStart[] {
+  return modes.map((mode) => {
+    const samples: Sample[] = [];
+    for (let run = 0; run < runs; run++) {
+      const result = spawnSync(process.execPath, ['--expose-gc', benchScript('cold-start'), mode], {
+        encoding: 'utf8',
+      });
+      if (result.status !== 0) throw new Error(`cold start (${mode}) failed: ${result.stderr}`);
+      samples.push(JSON.parse(result.stdout) as Sample);
+    }
+    return {
+      mode,
+      loadMs: median(samples.map((sample) => sample.loadMs)),
+      heapBytes: median(samples.map((sample) => sample.heapBytes)),
+      firstCallMs: median(samples.map((sample) => sample.firstCallMs)),
+      runs,
+    };
+  });
+}
+
+if (process.argv[1]?.endsWith('cold-start.js')) {
+  const mode = process.argv[2];
+  if (modes.includes(mode as ColdStartMode)) {
+    console.log(JSON.stringify(await child(mode as ColdStartMode)));
+  } else {
+    for (const result of measureColdStart(5)) {
+      console.log(
+        `${result.mode}: load ${result.loadMs.toFixed(1)} ms, heap ${(result.heapBytes / 1024).toFixed(0)} KB, ` +
+          `first validate() ${result.firstCallMs.toFixed(2)} ms (median of ${result.runs} processes)`,
+      );
+    }
+  }
+}

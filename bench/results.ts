@@ -1,0 +1,283 @@
+import { cpus, platform, release } from 'node:os';
+import { benchCases, type PayloadKind } from './cases.js';
+import type { ColdStart } from './cold-start.js';
+import { describeOptimisation, type Optimisation } from './optimisation.js';
+import type { Disagreement } from './rows.js';
+import { subtreeTable, type Subtree } from './subtrees.js';
+import type { PayloadResult, RowResult } from './worker.js';
+
+/** bench/RESULTS.md from one run: the targets first, then every table the targets are read from. */
+
+export interface Results {
+  payloads: PayloadResult[];
+  coldStart: ColdStart[];
+  optimisation: Optimisation;
+  subtrees: Subtree[];
+  settings: { rounds: number; budgetMs: number; warmUpMs: number };
+  command: string;
+  seconds: number;
+}
+
+const ratio = (value: number) =>
+  `${value < 0.1 ? value.toFixed(3) : value < 10 ? value.toFixed(2) : value.toFixed(1)}x`;
+/** Digits grouped by thousands with a space, as the interface's prose writes 65 536. */
+const grouped = (value: number) => Math.round(value).toLocaleString('en-US').replace(/,/g, ' ');
+const micros = (value: number) =>
+  `${value < 10 ? value.toFixed(2) : value < 1000 ? value.toFixed(1) : grouped(value)} µs`;
+const times = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)}x`;
+const bytes = grouped;
+
+function table(header: string[], rows: string[][], right: boolean[] = []): string[] {
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map((_, i) => (right[i] ? '---:' : '---')).join(' | ')} |`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ];
+}
+
+function describeMiss(miss: Disagreement): string {
+  const verb = miss.got === 'threw' ? 'throws on' : miss.got ? 'accepts' : 'rejects';
+  return `${verb} "${miss.payload}"${miss.note === undefined ? '' : ` (${miss.note})`}`;
+}
+
+const coldStartLabels: Record<ColdStart['mode'], string> = {
+  precompiled: 'precompiled: `import` dist/src/index.js',
+  schemas: 'of which the schemas alone: `import` dist/schemas/roots.js',
+  compiled: 'compiled at start: Ajv + `compileValidator` of every root and the preset config',
+};
+
+export function renderResults(results: Results): string {
+  const { payloads } = results;
+  const payload = (name: string) => payloads.find((p) => p.payload === name);
+  const row = (name: string, id: string): RowResult | undefined =>
+    payload(name)?.rows.find((r) => r.id === id);
+  const ours = (name: string) => row(name, 'ours')?.ratio ?? NaN;
+  /** How many times faster ours is than `id` on `name`, from the two ratios to the same JSON.parse. */
+  const faster = (name: string, id: string) => (row(name, id)?.ratio ?? NaN) / ours(name);
+
+  const targets: [string, string, boolean][] = [];
+  const target = (label: string, measured: string, met: boolean) => targets.push([label, measured, met]);
+  for (const [name, limit] of [
+    ['small', 0.1],
+    ['typical', 0.09],
+    ['large', 0.08],
+  ] as const) {
+    target(`request, ${name}: <= ${limit}x JSON.parse`, ratio(ours(name)), ours(name) <= limit);
+  }
+  for (const name of ['small', 'typical', 'large']) {
+    const typebox = row(name, 'typebox')?.ratio ?? NaN;
+    target(
+      `(aim) request, ${name}: faster than TypeBox`,
+      `${ratio(ours(name))} vs ${ratio(typebox)}`,
+      ours(name) < typebox,
+    );
+  }
+  for (const name of ['model endpoints (20)', 'providers (60)']) {
+    target(`${name}: <= 0.03x JSON.parse`, ratio(ours(name)), ours(name) <= 0.03);
+    const sdk = faster(name, 'sdk');
+    target(`${name}: >= 100x faster than the public SDK's parser`, times(sdk), sdk >= 100);
+  }
+  for (const name of ['typical', 'large']) {
+    const ajv = faster(name, 'ajv-public');
+    target(`request, ${name}: >= 20x faster than Ajv on the public schema`, times(ajv), ajv >= 20);
+  }
+  const zod = faster('typical', 'zod');
+  target('request, typical: >= 5x faster than zod', times(zod), zod >= 5);
+  for (const invalid of payloads.filter((p) => p.reject !== undefined)) {
+    const { ratio: cost, issues } = invalid.reject!;
+    target(`rejecting "${invalid.payload}": <= 1.2x accepting its original`, ratio(cost), cost <= 1.2);
+    target(
+      `rejecting "${invalid.payload}": one precise issue`,
+      `${issues.length} issue(s)`,
+      issues.length === 1,
+    );
+  }
+  const precompiled = results.coldStart.find((c) => c.mode === 'precompiled');
+  if (precompiled !== undefined) {
+    target(
+      'all validators load in <= 15 ms',
+      `${precompiled.loadMs.toFixed(1)} ms`,
+      precompiled.loadMs <= 15,
+    );
+    target(
+      'all validators load in <= 1 MB of heap',
+      `${(precompiled.heapBytes / 1024).toFixed(0)} KB`,
+      precompiled.heapBytes <= 1024 * 1024,
+    );
+  }
+  target(
+    'the request root is optimised by V8',
+    results.optimisation.rootTier,
+    results.optimisation.rootOptimised,
+  );
+
+  const met = targets.filter(([, , ok]) => ok).length;
+  const cpu = cpus();
+  const command =
+    process.env.npm_lifecycle_event === 'bench'
+      ? `npm run bench${results.command.includes('--') ? ` -- ${results.command.replace(/^node \S+ /, '')}` : ''}`
+      : results.command;
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpu[0]?.model.trim() ?? 'an unknown CPU'}, ${cpu.length} cores ` +
+      `(shared with other work), ${platform()} ${release()}, Node ${process.version}, with \`${command}\`: ` +
+      `${results.settings.rounds} rounds, batches of about ${results.settings.budgetMs} ms after ` +
+      `${results.settings.warmUpMs} ms of warm-up per row; the whole run took ${Math.round(results.seconds)} s.`,
+    '',
+    'Every ratio is the median over rounds of (row time / `JSON.parse` time of the same bytes, timed right before ' +
+      'it in the same round and process); µs are median times per call. Each row validates the value `JSON.parse` ' +
+      'returned; one process per payload runs every row. Lower is faster. The walk enumerates every key ' +
+      '(`for...in`), which a validator reading known properties does not need: on wide objects (the responses) ' +
+      'it is a reference, not a lower bound.',
+    '',
+    `## Targets (${met} of ${targets.length} met)`,
+    '',
+    ...table(
+      ['target', 'measured', 'met'],
+      targets.map(([label, measured, ok]) => [label, measured, ok ? 'yes' : '**no**']),
+      [false, true, false],
+    ),
+  ];
+
+  const section = (title: string, kinds: PayloadKind[]) => {
+    const columns = payloads.filter((p) => kinds.includes(p.kind));
+    const ids = [...new Set(columns.flatMap((p) => p.rows.map((r) => r.id)))];
+    const footnotes: string[] = [];
+    const body = ids.map((id) => {
+      const rows = columns.map((p) => p.rows.find((r) => r.id === id));
+      const named = rows.find((r) => r !== undefined)!;
+      const misses = kinds.flatMap((kind) => {
+        const first = columns.find((p) => p.kind === kind)?.rows.find((r) => r.id === id);
+        return first?.disagreements ?? [];
+      });
+      const errors = [...new Set(rows.flatMap((r) => (r?.error === undefined ? [] : [r.error])))];
+      let name = named.name;
+      if (misses.length > 0 || errors.length > 0) {
+        name += ` [${footnotes.length + 1}]`;
+        footnotes.push(
+          `[${footnotes.length + 1}] ${named.name}: ${[...errors.map((e) => `not built: ${e}`), ...misses.map(describeMiss)].join('; ')}.`,
+        );
+      }
+      const cells = rows.map((r) => (r?.ratio === undefined ? '—' : `${ratio(r.ratio)} · ${micros(r.us!)}`));
+      return [named.group === 'ours' ? `**${name}**` : name, ...cells];
+    });
+    lines.push(
+      '',
+      `## ${title}`,
+      '',
+      ...table(
+        ['', ...columns.map((p) => p.payload)],
+        [
+          ['bytes', ...columns.map((p) => bytes(p.bytes))],
+          ['`JSON.parse`', ...columns.map((p) => micros(p.parseUs))],
+          ...body,
+        ],
+        [false, ...columns.map(() => true)],
+      ),
+    );
+    if (footnotes.length > 0) {
+      lines.push(
+        '',
+        'Verdicts: every row was checked on every payload of its kind, timed and probes (bench/cases.ts), against ' +
+          'the expected verdict before timing. Rows marked [n] disagree; their times are still shown.',
+        '',
+        ...footnotes.map((note) => `- ${note}`),
+      );
+    }
+  };
+  section('Requests (`messages-request`)', ['messages-request']);
+  section('Responses (`model-endpoints-response`, `providers-response`)', [
+    'model-endpoints-response',
+    'providers-response',
+  ]);
+
+  lines.push(
+    '',
+    '## Rejecting against accepting',
+    '',
+    'Our `validate()` on each invalid payload against the valid payload it was made from, timed in the same rounds ' +
+      'and process; the issue is the whole error body it returns.',
+    '',
+    ...table(
+      ['invalid payload', 'what is wrong', 'accept (µs)', 'reject (µs)', 'reject / accept', 'issues'],
+      payloads.flatMap((p) => {
+        if (p.reject === undefined) return [];
+        const note = benchCases.find((c) => c.name === p.payload)?.note ?? '';
+        const issues = p.reject.issues.map((i) => `\`${i.path}\` ${i.message}`).join('; ');
+        return [
+          [
+            p.payload,
+            note,
+            micros(p.reject.acceptUs),
+            micros(p.reject.rejectUs),
+            ratio(p.reject.ratio),
+            issues,
+          ],
+        ];
+      }),
+      [false, false, true, true, true, false],
+    ),
+    '',
+    '## Cold start',
+    '',
+    'A fresh process per measurement (median of several): time from before the import until every validator is ' +
+      'ready, heap growth between two full collections (`--expose-gc`), then the first `validate()` of the typical ' +
+      'request (V8 compiles the code it runs lazily).',
+    '',
+    ...table(
+      ['', 'load (ms)', 'heap (KB)', 'first typical `validate()` (ms)'],
+      results.coldStart.map((c) => [
+        coldStartLabels[c.mode],
+        c.loadMs.toFixed(1),
+        (c.heapBytes / 1024).toFixed(0),
+        c.firstCallMs.toFixed(2),
+      ]),
+      [false, true, true, true],
+    ),
+    '',
+    '## Optimisation',
+    '',
+    '`node dist/bench/optimisation.js`: our validators under `--trace-opt --trace-deopt`, 1.5 s on the typical ' +
+      'request, then 1.5 s of mixed traffic (every request payload, valid and invalid, and both responses).',
+    '',
+    ...describeOptimisation(results.optimisation).map((line) => `- ${line}`),
+    '',
+    '## Where the time goes',
+    '',
+    'Our `validate()`, TypeBox and the walk on parts of the typical request and of the responses, each a valid ' +
+      'body of its own, in a fresh process (`node dist/bench/subtrees.js`; medians of 11 rounds).',
+    '',
+    ...subtreeTable(results.subtrees),
+    '',
+    '## What each competitor was given',
+    '',
+  );
+  // Each note once, with the kinds it applies to when it does not apply to both.
+  const notes = new Map<string, Map<string, Set<string>>>();
+  for (const p of payloads) {
+    for (const r of p.rows) {
+      if (r.group !== 'competitor') continue;
+      const byNote = notes.get(r.name) ?? new Map<string, Set<string>>();
+      for (const note of r.notes) {
+        byNote.set(
+          note,
+          (byNote.get(note) ?? new Set()).add(p.kind === 'messages-request' ? 'requests' : 'responses'),
+        );
+      }
+      notes.set(r.name, byNote);
+    }
+  }
+  const kindsSeen = new Set(payloads.map((p) => (p.kind === 'messages-request' ? 'requests' : 'responses')));
+  for (const [name, byNote] of notes) {
+    const groups = new Map<string, string[]>();
+    for (const [note, kinds] of byNote) {
+      const scope = kinds.size === kindsSeen.size || name.includes('SDK') ? '' : [...kinds].join(', ');
+      groups.set(scope, [...(groups.get(scope) ?? []), note]);
+    }
+    const text = [...groups].map(([scope, list]) => (scope === '' ? '' : `${scope}: `) + list.join('; '));
+    lines.push(`- ${name}: ${text.join('; ')}.`);
+  }
+  lines.push('');
+  return lines.join('\n');
+}
