@@ -156,6 +156,9 @@ function mergeAlternatives(errors: readonly ErrorObject[]): Issue | undefined {
  * got deepest into the value are kept, since the branch that matched furthest is the one the sender meant.
  */
 export function issuesFromAjv(errors: readonly ErrorObject[] | null | undefined): Issue[] {
+  // With allErrors off, most rejections carry one error: word it without the union bookkeeping below.
+  const only = errors?.length === 1 ? errors[0] : undefined;
+  if (only !== undefined && !wrapperKeywords.has(only.keyword)) return [issueFrom(only)];
   const specific = (errors ?? []).filter((error) => !wrapperKeywords.has(error.keyword));
   if (specific.length === 0) return [{ path: '', message: 'is invalid' }];
   const deepest = Math.max(...specific.map((error) => depth(error.instancePath)));
