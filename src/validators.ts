@@ -45,23 +45,18 @@ const paramValidators = new Map(
 
 export const rootNames = generated.rootNames as readonly RootName[];
 
-export const validateMessagesRequest = rootValidators[
-  'messages-request'
-] as ValidateFunction<MessagesRequest>;
-export const validatePresetResponse = rootValidators['preset-response'] as ValidateFunction<PresetResponse>;
-export const validatePresetVersionResponse = rootValidators[
-  'preset-version-response'
-] as ValidateFunction<PresetVersionResponse>;
-export const validateModelEndpointsResponse = rootValidators[
-  'model-endpoints-response'
-] as ValidateFunction<ModelEndpointsResponse>;
-export const validateObservabilityDestinationResponse = rootValidators[
-  'observability-destination-response'
-] as ValidateFunction<ObservabilityDestinationResponse>;
-export const validateProvidersResponse = rootValidators[
-  'providers-response'
-] as ValidateFunction<ProvidersResponse>;
-export const validateErrorResponse = rootValidators['error-response'] as ValidateFunction<ErrorResponse>;
+/** The precompiled validator of one root, typed as the guard of that root's body. */
+function guardFor<N extends RootName>(name: N): ValidateFunction<RootTypes[N]> {
+  return rootValidators[name] as ValidateFunction<RootTypes[N]>;
+}
+
+export const validateMessagesRequest = guardFor('messages-request');
+export const validatePresetResponse = guardFor('preset-response');
+export const validatePresetVersionResponse = guardFor('preset-version-response');
+export const validateModelEndpointsResponse = guardFor('model-endpoints-response');
+export const validateObservabilityDestinationResponse = guardFor('observability-destination-response');
+export const validateProvidersResponse = guardFor('providers-response');
+export const validateErrorResponse = guardFor('error-response');
 /** D6: checks a saved preset config, e.g. one read back from a store. */
 export const validatePresetConfig = precompiledFor('preset-config') as ValidateFunction<PresetConfig>;
 
