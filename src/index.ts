@@ -33,9 +33,8 @@ export {
   type AuthRequirement,
 } from './operations.js';
 export { parseJsonBody } from './json-body.js';
-export { rootSchemas } from '../schemas/roots.js';
-export { messagesRequest, type MessagesRequest } from '../schemas/messages-request.js';
-export { presetConfig, presetDraft, type PresetConfig, type PresetDraft } from '../schemas/preset-config.js';
+export type { MessagesRequest } from '../schemas/messages-request.js';
+export type { PresetConfig, PresetDraft } from '../schemas/preset-config.js';
 export type * from './types.js';
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH, type BodyLimits } from './body-limits.js';
 export { checkJsonDepth } from './json-depth.js';

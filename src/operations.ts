@@ -1,15 +1,5 @@
-import { messagesRequest } from '../schemas/messages-request.js';
-import { modelEndpointsResponse } from '../schemas/model-endpoints.js';
-import { observabilityDestinationResponse } from '../schemas/observability-destination.js';
-import {
-  createPresetParams,
-  getObservabilityDestinationParams,
-  getPresetVersionParams,
-  listEndpointsParams,
-} from '../schemas/params.js';
-import { presetResponse, presetVersionResponse } from '../schemas/preset.js';
-import { providersResponse } from '../schemas/provider.js';
 import type { ErrorStatus } from './errors.js';
+import type { RootName } from './validators.js';
 
 /**
  * D10: who may call an operation. `management` needs a management key, `key` any valid key, `public` none
@@ -23,24 +13,27 @@ export interface Operation {
   /** Relative to the base URL, which ends in `/v1` (§9); `{name}` marks a path parameter. */
   readonly path: string;
   readonly summary: string;
-  readonly params: object | null;
-  readonly body: object | null;
-  readonly success: object;
+  /** The root that validates the request body, if the operation takes one. */
+  readonly body: RootName | null;
+  /** The root that validates a 200 body. */
+  readonly success: RootName;
   /** The statuses of §7 that the operation lists (plus D11's 413 where it takes a body), in order. */
   readonly errors: readonly ErrorStatus[];
   readonly auth: AuthRequirement;
 }
 
-/** The five operations of §4: the one place that knows their paths, statuses and auth. */
+/**
+ * The five operations of §4: the one place that knows their paths, statuses and auth. Schemas are named, not
+ * imported, so routing loads no schema module; `operationSchemas` (`gateway-contract/schemas`) holds the objects.
+ */
 export const operations = {
   createPresetsMessages: {
     id: 'createPresetsMessages',
     method: 'POST',
     path: '/presets/{slug}/messages',
     summary: 'Create a preset, or a new version of one, from a messages request',
-    params: createPresetParams,
-    body: messagesRequest,
-    success: presetResponse,
+    body: 'messages-request',
+    success: 'preset-response',
     errors: [400, 401, 403, 404, 409, 413, 500],
     auth: 'management',
   },
@@ -49,9 +42,8 @@ export const operations = {
     method: 'GET',
     path: '/presets/{slug}/versions/{version}',
     summary: 'Read one version of a preset',
-    params: getPresetVersionParams,
     body: null,
-    success: presetVersionResponse,
+    success: 'preset-version-response',
     errors: [400, 401, 404, 500],
     auth: 'key',
   },
@@ -60,9 +52,8 @@ export const operations = {
     method: 'GET',
     path: '/models/{author}/{slug}/endpoints',
     summary: 'List the endpoints of a model',
-    params: listEndpointsParams,
     body: null,
-    success: modelEndpointsResponse,
+    success: 'model-endpoints-response',
     errors: [403, 404, 500],
     auth: 'public',
   },
@@ -71,9 +62,8 @@ export const operations = {
     method: 'GET',
     path: '/observability/destinations/{id}',
     summary: 'Read one observability destination',
-    params: getObservabilityDestinationParams,
     body: null,
-    success: observabilityDestinationResponse,
+    success: 'observability-destination-response',
     errors: [401, 404, 500],
     auth: 'management',
   },
@@ -82,9 +72,8 @@ export const operations = {
     method: 'GET',
     path: '/providers',
     summary: 'List providers',
-    params: null,
     body: null,
-    success: providersResponse,
+    success: 'providers-response',
     errors: [500],
     auth: 'public',
   },

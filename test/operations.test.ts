@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operationIds, operations, validateParams } from '../src/index.js';
-import { messagesRequest } from '../schemas/messages-request.js';
+import { operationSchemas } from '../schemas/index.js';
 
 describe('the operations table', () => {
   it('holds the five operations of section 4', () => {
@@ -17,15 +17,25 @@ describe('the operations table', () => {
   it('names each path parameter of a template in its params schema', () => {
     for (const operation of Object.values(operations)) {
       const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-      const declared = operation.params === null ? [] : Object.keys(operation.params.properties);
-      expect(declared).toEqual(names);
-      if (operation.params !== null) expect([...operation.params.required]).toEqual(names);
+      const { params } = operationSchemas[operation.id];
+      expect(params === null ? [] : Object.keys(params.properties)).toEqual(names);
+      if (params !== null) expect([...params.required]).toEqual(names);
     }
   });
 
-  it('gives a body schema to 4.1 only', () => {
-    expect(operations.createPresetsMessages.body).toBe(messagesRequest);
+  it('gives a body to 4.1 only', () => {
+    expect(operations.createPresetsMessages.body).toBe('messages-request');
     expect(Object.values(operations).filter((operation) => operation.body !== null)).toHaveLength(1);
+    for (const [id, schemas] of Object.entries(operationSchemas)) {
+      expect(schemas.body === null).toBe(operations[id as keyof typeof operations].body === null);
+    }
+  });
+
+  it('names the root that checks each success body', async () => {
+    const { rootSchemas } = await import('../schemas/index.js');
+    for (const operation of Object.values(operations)) {
+      expect(rootSchemas[operation.success]).toBe(operationSchemas[operation.id].success);
+    }
   });
 
   it('lists the statuses of section 7 for each operation, 413 where a body is taken (D11)', () => {

@@ -7,7 +7,7 @@ import {
   type ValidationResult,
 } from '../../src/index.js';
 import { errorBody, issuesFromAjv } from '../../src/errors.js';
-import { operations, type OperationId } from '../../src/operations.js';
+import { operationIds, type OperationId } from '../../src/operations.js';
 
 /** Runs the validator a case file's `schema` names: a root, `preset-config`, or `params/<operationId>`. */
 export function verdictFor(schema: string, data: unknown): ValidationResult<unknown> {
@@ -17,7 +17,7 @@ export function verdictFor(schema: string, data: unknown): ValidationResult<unkn
     return { ok: false, error: errorBody(400, issuesFromAjv(validatePresetConfig.errors)) };
   }
   const operationId = schema.replace(/^params\//, '');
-  if (schema.startsWith('params/') && Object.hasOwn(operations, operationId)) {
+  if (schema.startsWith('params/') && operationIds.includes(operationId as OperationId)) {
     return validateParams(operationId as OperationId, data);
   }
   throw new Error(`case file names an unknown schema: ${schema}`);

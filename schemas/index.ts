@@ -1,0 +1,8 @@
+/*
+ * The schema objects, on their own entry point (`gateway-contract/schemas`) so that validating, which needs
+ * only the precompiled code, never loads them.
+ */
+export { rootSchemas, innerSchemas } from './roots.js';
+export { operationSchemas, type OperationSchemas } from './operation-schemas.js';
+export { messagesRequest, type MessagesRequest } from './messages-request.js';
+export { presetConfig, presetDraft, type PresetConfig, type PresetDraft } from './preset-config.js';

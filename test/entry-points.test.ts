@@ -1,0 +1,56 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs an ES module script in a fresh node, importing the package by its own name as a user would. */
+function runAsUser(script: string): unknown {
+  const output = execFileSync(process.execPath, ['--input-type=module', '--eval', script], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return JSON.parse(output);
+}
+
+/** Every module a module imports at run time, transitively, read from the built files (type imports are gone). */
+function modulesLoadedBy(entry: string): string[] {
+  const seen = new Set<string>();
+  const pending = [entry];
+  for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
+    if (seen.has(path)) continue;
+    seen.add(path);
+    for (const [, specifier] of readFileSync(path, 'utf8').matchAll(
+      /^(?:import|export)[^'"]*from '(\.[^']+)'/gm,
+    )) {
+      pending.push(resolve(dirname(path), specifier!));
+    }
+  }
+  return [...seen];
+}
+
+describe('the entry points', () => {
+  it('keep the schema objects off the main entry', () => {
+    const loaded = modulesLoadedBy(join(root, 'dist/src/index.js')).map((path) => relative(root, path));
+    // Small schema modules hold constants the run time shares with the schemas (D8's cap, D12's fields).
+    expect(loaded.filter((path) => path.startsWith('dist/schemas/')).sort()).toEqual([
+      'dist/schemas/error-response.js',
+      'dist/schemas/masked-secret.js',
+      'dist/schemas/shared.js',
+    ]);
+    expect(loaded).toContain('dist/src/generated/validators.js');
+  });
+
+  it('run the README example that compiles an extended schema', () => {
+    const script = `
+      import { compileValidator } from 'gateway-contract/compile';
+      import { messagesRequest } from 'gateway-contract/schemas';
+      const validateMine = compileValidator({ ...messagesRequest, required: [...messagesRequest.required, 'user'] });
+      const request = { model: 'm', max_tokens: 1, messages: [] };
+      console.log(JSON.stringify([validateMine(request), validateMine({ ...request, user: 'u' })]));
+    `;
+    expect(runAsUser(script)).toEqual([false, true]);
+  });
+});
