@@ -1,11 +1,15 @@
 import { checkedLimit, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH, type BodyLimits } from './body-limits.js';
 import { bodyIssueMessages, errorBody } from './errors.js';
+import { countParsedKeys, scanJsonShape } from './json-shape.js';
 import { findStructureIssue } from './json-structure.js';
 import type { ValidationResult } from './validators.js';
 
 // RFC 8259 §8.1 lets a parser ignore a byte order mark: the decoder keeps it so bytes and strings drop one alike.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const BYTE_ORDER_MARK = 0xfeff;
+
+/** Past this many keys in one object, V8's JSON.parse of it is slower than the exact scan for repeated keys. */
+const WIDE_OBJECT = 1024;
 
 type JsonObjectResult = ValidationResult<Record<string, unknown>>;
 
@@ -62,13 +66,24 @@ export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}
   }
   if (text.charCodeAt(0) === BYTE_ORDER_MARK) text = text.slice(1);
   if (isBlank(text)) return rejected(bodyIssueMessages.empty);
-  const structureIssue = findStructureIssue(text, maxDepth);
-  if (structureIssue) return { ok: false, error: errorBody(400, [structureIssue]) };
+  const shape = scanJsonShape(text, maxDepth);
+  // A body too deep, or with an object so wide that JSON.parse would cost more than a scan for repeated keys,
+  // is explained by the exact scan before anything parses it.
+  if (shape.tooDeep || shape.widestObject > WIDE_OBJECT) {
+    const structureIssue = findStructureIssue(text, maxDepth);
+    if (structureIssue) return { ok: false, error: errorBody(400, [structureIssue]) };
+    // Nesting past the limit that the exact scan does not reach lies past where the text stopped being JSON.
+    if (shape.tooDeep) return rejected(bodyIssueMessages.notJson);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return rejected(bodyIssueMessages.notJson);
+  }
+  if (shape.widestObject <= WIDE_OBJECT && countParsedKeys(value) !== shape.keys) {
+    const structureIssue = findStructureIssue(text, maxDepth);
+    if (structureIssue) return { ok: false, error: errorBody(400, [structureIssue]) };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return rejected(bodyIssueMessages.notObject);

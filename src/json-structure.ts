@@ -1,4 +1,14 @@
 import { bodyIssueMessages, tooDeepMessage, type Issue } from './errors.js';
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COMMA,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+  stringEnd,
+} from './json-text.js';
 
 /*
  * D11: a single pass over JSON text, before JSON.parse builds anything, that finds the first value nested past
@@ -6,14 +16,6 @@ import { bodyIssueMessages, tooDeepMessage, type Issue } from './errors.js';
  * memory is bounded by the depth limit, and it never recurses. It checks structure only: on text that is not
  * JSON it stops without an issue and leaves the verdict to JSON.parse.
  */
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
 
 /** The characters the scan acts on; every other one (digits, letters of literals, whitespace) is skipped. */
 const isStructural = new Uint8Array(128);
@@ -31,9 +33,6 @@ const HASH_MASK = 0x3fffffff;
 
 /** Up to this many keys an object's hashes are searched in a list; past it, in a map. */
 const SMALL_OBJECT = 16;
-
-/** Strings up to about this long are skipped one unit at a time; longer ones by searching for quotes. */
-const SHORT_STRING = 32;
 
 /** The start recorded for a hash whose first key was already copied into `collidedKeys`. */
 const PROMOTED = -1;
@@ -76,27 +75,6 @@ function openFrame(frame: Frame | undefined, isObject: boolean): Frame {
   if (frame.firstStartByHash !== undefined) frame.firstStartByHash = undefined;
   if (frame.collidedKeys !== undefined) frame.collidedKeys = undefined;
   return frame;
-}
-
-/**
- * The index of the quote that closes the string opened at `open`, or -1 if it never closes. Short strings are
- * walked unit by unit; past that, quotes are searched for and the backslashes before each counted, which reads
- * every backslash run once, so the whole is linear.
- */
-function stringEnd(text: string, open: number): number {
-  const shortEnd = Math.min(open + SHORT_STRING, text.length);
-  let i = open + 1;
-  for (; i < shortEnd; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit === QUOTE) return i;
-    if (unit === BACKSLASH) i++;
-  }
-  for (let quote = text.indexOf('"', i); quote !== -1; quote = text.indexOf('"', quote + 1)) {
-    let backslashes = 0;
-    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return quote;
-  }
-  return -1;
 }
 
 /** The string whose quotes are at `open` and `close`, decoded; undefined if its escapes are not JSON. */

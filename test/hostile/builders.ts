@@ -108,9 +108,13 @@ function listOf(unit: string, count: number): string {
   return Array(count).fill(unit).join(',');
 }
 
-/** Distinct short keys, in an order that spreads their hashes. */
-function keyNames(count: number): string[] {
-  return Array.from({ length: count }, (_, i) => `k${i.toString(36)}`);
+/**
+ * Distinct short keys, in an order that spreads their hashes. A `salt` makes them new to the engine: V8 keeps
+ * the hidden classes JSON.parse built for keys it has seen, so a benchmark repeating one body would time a
+ * warm cache an attacker never meets.
+ */
+function keyNames(count: number, salt = ''): string[] {
+  return Array.from({ length: count }, (_, i) => `k${salt}${i.toString(36)}`);
 }
 
 /**
@@ -141,7 +145,8 @@ export interface WorstBody {
   name: string;
   valid: boolean;
   path?: string;
-  build: (bytes: number) => string;
+  /** The body, about `bytes` long; a `salt` of a few characters, where given, renames its keys. */
+  build: (bytes: number, salt?: string) => string;
 }
 
 export const worstBodies: readonly WorstBody[] = [
@@ -160,8 +165,8 @@ export const worstBodies: readonly WorstBody[] = [
   {
     name: 'widest object: distinct keys in tool_use.input',
     valid: true,
-    build: (bytes) => {
-      const keys = keyNames(fit('"kzzzz":0', bytes - ROOM));
+    build: (bytes, salt = '') => {
+      const keys = keyNames(fit(`"k${salt}zzzz":0`, bytes - ROOM), salt);
       return withRaw(toolUseInput(raw), `{${keys.map((key) => `"${key}":0`).join(',')}}`);
     },
   },
@@ -181,6 +186,24 @@ export const worstBodies: readonly WorstBody[] = [
     build: (bytes) => {
       const keys = keyNames(fit('"kzzzz":0', bytes - ROOM));
       return withRaw(toolUseInput(raw), `{${keys.map((key) => `"${key}":0`).join(',')},"k0":1}`);
+    },
+  },
+  {
+    // Every object a new sequence of keys makes V8's JSON.parse build a hidden class per key: its worst case.
+    name: 'most object shapes: 100-key objects, every key distinct',
+    valid: true,
+    build: (bytes, salt = '') => {
+      const names = keyNames(fit(`"k${salt}zzzz":0`, bytes - ROOM), salt);
+      const objects: string[] = [];
+      for (let first = 0; first < names.length; first += 100) {
+        objects.push(
+          `{${names
+            .slice(first, first + 100)
+            .map((key) => `"${key}":0`)
+            .join(',')}}`,
+        );
+      }
+      return withRaw(toolUseInput({ list: raw }), `[${objects.join(',')}]`);
     },
   },
   {

@@ -1,0 +1,33 @@
+/** JSON's structural characters (RFC 8259 §2) and the string escape, as UTF-16 code units. */
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const COMMA = 0x2c;
+export const COLON = 0x3a;
+export const OPEN_OBJECT = 0x7b;
+export const CLOSE_OBJECT = 0x7d;
+export const OPEN_ARRAY = 0x5b;
+export const CLOSE_ARRAY = 0x5d;
+
+/** Strings up to about this long are skipped one unit at a time; longer ones by searching for quotes. */
+const SHORT_STRING = 32;
+
+/**
+ * The index of the quote that closes the string opened at `open`, or -1 if it never closes. Short strings are
+ * walked unit by unit; past that, quotes are searched for and the backslashes before each counted, which reads
+ * every backslash run once, so the whole is linear.
+ */
+export function stringEnd(text: string, open: number): number {
+  const shortEnd = Math.min(open + SHORT_STRING, text.length);
+  let i = open + 1;
+  for (; i < shortEnd; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit === QUOTE) return i;
+    if (unit === BACKSLASH) i++;
+  }
+  for (let quote = text.indexOf('"', i); quote !== -1; quote = text.indexOf('"', quote + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+  }
+  return -1;
+}
