@@ -1,0 +1,194 @@
+import { checkedLimit, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH } from '../body-limits.js';
+import type { ErrorBody } from '../errors.js';
+import { badParamStatus, operationIds, type Operation, type OperationId } from '../operations.js';
+import { validate, validateParams } from '../validators.js';
+import type { MessagesRequest } from '../../schemas/messages-request.js';
+import { authenticate } from './authenticate.js';
+import { ContractViolation } from './contract-violation.js';
+import { errorResponse, jsonResponse, methodNotAllowed } from './http-response.js';
+import { isJsonMediaType, readJsonObject, requestIssueMessages } from './request-body.js';
+import { headerValue } from './request-headers.js';
+import { createRouter } from './route-match.js';
+import type {
+  ErrorContext,
+  GatewayOperations,
+  Handler,
+  HandlerOptions,
+  HandlerRequest,
+  HandlerResponse,
+  OperationResult,
+  Principal,
+} from './types.js';
+
+/** D9: the issue of a parameter whose percent-encoding does not decode to UTF-8. */
+const undecodableMessage = 'must be percent-encoded UTF-8';
+
+function isProduction(): boolean {
+  const runtime = globalThis as { process?: { env?: Record<string, string | undefined> } };
+  return runtime.process?.env?.['NODE_ENV'] === 'production';
+}
+
+/** Where a 500's cause goes when the user gives no `onError`. */
+export function defaultOnError(error: unknown, context: ErrorContext): void {
+  console.error(`gateway-contract: 500 in ${context.operationId ?? 'routing'} (${context.phase}):`, error);
+}
+
+/** Options are the programmer's, so a wrong one throws when the handler is made, never on a request. */
+function checkOptions(options: HandlerOptions): void {
+  if (typeof options.resolveKey !== 'function') throw new TypeError('resolveKey must be a function');
+  const missing = operationIds.filter((id) => typeof options.operations?.[id] !== 'function');
+  if (missing.length > 0) throw new TypeError(`operations lacks an implementation of: ${missing.join(', ')}`);
+}
+
+/** Calls the implementation of one operation with its decoded parameters, body and principal. */
+function invoke(
+  operations: GatewayOperations,
+  id: OperationId,
+  params: Record<string, string>,
+  request: MessagesRequest | undefined,
+  principal: Principal | null,
+): unknown {
+  // The auth step has already turned away a missing principal on every operation that is not public (D10).
+  const caller = principal as Principal;
+  switch (id) {
+    case 'createPresetsMessages':
+      return operations.createPresetsMessages({
+        slug: params['slug'] as string,
+        request: request as MessagesRequest,
+        principal: caller,
+      });
+    case 'getPresetVersion':
+      return operations.getPresetVersion({
+        slug: params['slug'] as string,
+        version: Number(params['version']),
+        principal: caller,
+      });
+    case 'listEndpoints':
+      return operations.listEndpoints({
+        author: params['author'] as string,
+        slug: params['slug'] as string,
+        principal,
+      });
+    case 'getObservabilityDestination':
+      return operations.getObservabilityDestination({ id: params['id'] as string, principal: caller });
+    case 'listProviders':
+      return operations.listProviders({ principal });
+  }
+}
+
+function isErrorBody(result: unknown): result is ErrorBody {
+  const error = (result as { error?: unknown } | null)?.error;
+  return (
+    typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'number'
+  );
+}
+
+/**
+ * The response for what an implementation returned. Whatever breaks the contract (a status the operation does
+ * not list; in development mode, a body its schema rejects) throws a ContractViolation, which becomes a 500.
+ */
+function respond(operation: Operation, result: unknown, checkBodies: boolean): HandlerResponse {
+  if (typeof result === 'object' && result !== null && 'data' in result) {
+    const body = { data: (result as OperationResult<unknown> & { data: unknown }).data };
+    const checked = checkBodies ? validate(operation.success, body) : null;
+    if (checked && !checked.ok) {
+      throw new ContractViolation(
+        `${operation.id} returned a body that is not a valid ${operation.success}`,
+        checked.error.error.metadata?.issues,
+      );
+    }
+    return jsonResponse(200, body);
+  }
+  if (!isErrorBody(result) || !(operation.errors as readonly number[]).includes(result.error.code)) {
+    throw new ContractViolation(
+      `${operation.id} must return { data } or errorBody(status) with one of its statuses (${operation.errors.join(', ')})`,
+    );
+  }
+  const checked = checkBodies ? validate('error-response', result) : null;
+  if (checked && !checked.ok) {
+    throw new ContractViolation(
+      `${operation.id} returned an error body that is not a valid error-response`,
+      checked.error.error.metadata?.issues,
+    );
+  }
+  return jsonResponse(result.error.code, result);
+}
+
+/**
+ * Makes the framework-free handler of the five operations, derived from the operations table. It answers in
+ * this order: route (404, or 405 with `Allow`), auth (D10: 401, then 403), path parameters (D9: 400 or 404),
+ * the body of 4.1 (a JSON content type, D11's 413, then 400 for what is not a valid request), and then the
+ * implementation (200, or a status it lists). It never throws: a throw inside `resolveKey` or an
+ * implementation, and in development mode a response that breaks the contract, become 500 `Internal Server
+ * Error` with no detail for the client, and go to `onError` instead.
+ */
+export function createHandler(options: HandlerOptions): Handler {
+  checkOptions(options);
+  const route = createRouter(options.basePath ?? '');
+  const limits = {
+    maxBytes: checkedLimit('maxBytes', options.limits?.maxBytes ?? DEFAULT_MAX_BODY_BYTES, 0),
+    maxDepth: checkedLimit('maxDepth', options.limits?.maxDepth ?? DEFAULT_MAX_DEPTH, 1),
+  };
+  const validateRequests = options.validateRequests ?? true;
+  const validateResponses = options.validateResponses ?? !isProduction();
+  const onError = options.onError ?? defaultOnError;
+  const { operations, resolveKey } = options;
+
+  const report = (error: unknown, context: ErrorContext) => {
+    try {
+      onError(error, context);
+    } catch {
+      // A failing error hook must not turn one 500 into a crash.
+    }
+  };
+
+  return async (request: HandlerRequest): Promise<HandlerResponse> => {
+    const context: ErrorContext = { operationId: null, phase: 'resolve-key' };
+    try {
+      const match = route(request.method, request.url);
+      if (match.kind === 'unknown') return errorResponse(404);
+      if (match.kind === 'wrong-method') return methodNotAllowed(match.allow);
+      const { operation, params } = match;
+      context.operationId = operation.id as OperationId;
+
+      const auth = await authenticate(
+        operation.auth,
+        headerValue(request.headers, 'authorization'),
+        resolveKey,
+      );
+      if (!auth.ok) return errorResponse(auth.status);
+
+      if (match.undecodable !== null) {
+        return errorResponse(badParamStatus(operation), [
+          { path: `/${match.undecodable}`, message: undecodableMessage },
+        ]);
+      }
+      const checkedParams = validateParams(context.operationId, params);
+      if (!checkedParams.ok) return jsonResponse(checkedParams.error.error.code, checkedParams.error);
+
+      let body: MessagesRequest | undefined;
+      if (operation.body !== null) {
+        if (!isJsonMediaType(headerValue(request.headers, 'content-type'))) {
+          return errorResponse(400, [{ path: '', message: requestIssueMessages.notJsonMediaType }]);
+        }
+        const parsed = await readJsonObject(
+          request.body,
+          headerValue(request.headers, 'content-length'),
+          limits,
+        );
+        if (!parsed.ok) return jsonResponse(parsed.error.error.code, parsed.error);
+        const checked = validateRequests ? validate(operation.body, parsed.value) : null;
+        if (checked && !checked.ok) return jsonResponse(400, checked.error);
+        body = parsed.value as MessagesRequest;
+      }
+
+      context.phase = 'implementation';
+      const result = await invoke(operations, context.operationId, params, body, auth.principal);
+      context.phase = 'response';
+      return respond(operation, result, validateResponses);
+    } catch (error) {
+      report(error, context);
+      return errorResponse(500);
+    }
+  };
+}

@@ -1,0 +1,30 @@
+import { errorBody, type ErrorStatus, type Issue } from '../errors.js';
+import type { HandlerResponse } from './types.js';
+
+/** §4: every response is JSON. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): HandlerResponse {
+  return { status, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body: JSON.stringify(body) };
+}
+
+/** D8: the error body of a status, `code` equal to it. */
+export function errorResponse(status: ErrorStatus, issues?: readonly Issue[]): HandlerResponse {
+  return jsonResponse(status, errorBody(status, issues));
+}
+
+/**
+ * RFC 9110 §15.5.6: a known path with another method gets 405 and the methods it allows. §7 has no 405, so the
+ * body keeps D8's shape with RFC 9110's reason phrase.
+ */
+export function methodNotAllowed(allow: readonly string[]): HandlerResponse {
+  return jsonResponse(
+    405,
+    { error: { code: 405, message: 'Method Not Allowed' } },
+    { allow: allow.join(', ') },
+  );
+}

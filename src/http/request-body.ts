@@ -1,0 +1,138 @@
+import type { Readable } from 'node:stream';
+import { bodyIssueMessages, errorBody, type ErrorBody } from '../errors.js';
+import { checkJsonDepth } from '../json-depth.js';
+import { parseJsonBody } from '../json-body.js';
+import type { ValidationResult } from '../validators.js';
+import type { RequestBody } from './types.js';
+
+type JsonObjectResult = ValidationResult<Record<string, unknown>>;
+
+/** D8: the sentences of the body issues only a server meets (the body guards' own are in `bodyIssueMessages`). */
+export const requestIssueMessages = {
+  notJsonMediaType: 'must be sent with Content-Type application/json',
+  incomplete: 'must be received in full',
+} as const;
+
+function rejected(message: string): { ok: false; error: ErrorBody } {
+  return { ok: false, error: errorBody(400, [{ path: '', message }]) };
+}
+
+/**
+ * §4: bodies are `application/json`. Also accepted: a `+json` suffix (RFC 6839) and a `charset` of UTF-8, the
+ * only one JSON allows (RFC 8259 §8.1). A missing header is not JSON.
+ */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const [essence = '', ...parameters] = contentType.split(';');
+  const mediaType = essence.trim().toLowerCase();
+  if (mediaType !== 'application/json' && !/^application\/[!#$&^_.+\w-]+\+json$/.test(mediaType))
+    return false;
+  return parameters.every((parameter) => {
+    const [name = '', value = ''] = parameter.split('=');
+    if (name.trim().toLowerCase() !== 'charset') return true;
+    return /^"?utf-8"?$/i.test(value.trim());
+  });
+}
+
+function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * Reads a Node request stream until it ends or holds more than `maxBytes`, then stops listening: a body past
+ * the limit is never held in full. The stream is left paused, not destroyed, so the response can still be sent.
+ */
+export function readNodeStream(stream: Readable, maxBytes: number): Promise<Uint8Array> {
+  if (stream.readableEnded) return Promise.resolve(new Uint8Array(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    const settle = (finish: () => void) => {
+      stream.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      finish();
+    };
+    const onData = (chunk: Uint8Array | string) => {
+      const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+      chunks.push(bytes);
+      total += bytes.byteLength;
+      if (total > maxBytes) {
+        stream.pause();
+        settle(() => resolve(concat(chunks, total)));
+      }
+    };
+    const onEnd = () => settle(() => resolve(concat(chunks, total)));
+    const onError = (error: unknown) => settle(() => reject(error));
+    const onClose = () => settle(() => reject(new Error('The request closed before its body ended.')));
+    stream.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
+}
+
+/** The same for a fetch body: stops after `maxBytes + 1` bytes and cancels the rest of the stream. */
+export async function readWebStream(
+  stream: ReadableStream<Uint8Array>,
+  maxBytes: number,
+): Promise<Uint8Array> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return concat(chunks, total);
+}
+
+function isParsedBody(body: RequestBody): body is { parsed: unknown } {
+  return typeof body === 'object' && body !== null && !(body instanceof Uint8Array) && 'parsed' in body;
+}
+
+/** D11 for a body a framework already parsed: depth and an object root are all that is left to check. */
+function checkParsedBody(value: unknown, maxDepth: number): JsonObjectResult {
+  const depth = checkJsonDepth(value, maxDepth);
+  if (!depth.ok) return depth;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return rejected(bodyIssueMessages.notObject);
+  }
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+/** A `Content-Length` that already says the body is too large, so it need not be read at all. */
+function declaresTooMany(contentLength: string | undefined, maxBytes: number): boolean {
+  return (
+    contentLength !== undefined && /^\d+$/.test(contentLength.trim()) && Number(contentLength) > maxBytes
+  );
+}
+
+/**
+ * Turns a request body into a JSON object or the error body to send (D8, D11): 413 for a declared or read
+ * size over `maxBytes`, 400 for a body that is empty, not UTF-8 or JSON, too deep, not an object, or that
+ * broke off while being read.
+ */
+export async function readJsonObject(
+  body: RequestBody,
+  contentLength: string | undefined,
+  limits: { maxBytes: number; maxDepth: number },
+): Promise<JsonObjectResult> {
+  if (isParsedBody(body)) return checkParsedBody(body.parsed, limits.maxDepth);
+  if (declaresTooMany(contentLength, limits.maxBytes)) return { ok: false, error: errorBody(413) };
+  let raw: Uint8Array | string;
+  try {
+    raw = typeof body === 'function' ? await body(limits.maxBytes) : (body ?? '');
+  } catch {
+    return rejected(requestIssueMessages.incomplete);
+  }
+  return parseJsonBody(raw, limits);
+}

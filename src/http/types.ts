@@ -1,0 +1,135 @@
+import type { ErrorBody } from '../errors.js';
+import type { BodyLimits } from '../body-limits.js';
+import type { OperationId } from '../operations.js';
+import type { MessagesRequest } from '../../schemas/messages-request.js';
+import type { ModelWithEndpoints } from '../../schemas/model-endpoints.js';
+import type { ObservabilityDestination } from '../../schemas/observability-destination.js';
+import type { Preset, PresetVersion } from '../../schemas/preset.js';
+import type { Provider } from '../../schemas/provider.js';
+
+/** D10: a management key may do everything; a standard key everything but 4.1 and 4.4. */
+export type KeyKind = 'management' | 'standard';
+
+/** Who a resolved API key belongs to; the handler passes it to every implementation. */
+export interface Principal {
+  kind: KeyKind;
+  /** Opaque id of the key's user: a created preset's `creator_user_id` and its version's `creator_id`. */
+  userId: string;
+  /** UUID of the key's workspace: a created preset's `workspace_id` (null when the key has none). */
+  workspaceId: string | null;
+}
+
+type Awaitable<T> = T | Promise<T>;
+
+/**
+ * Maps a bearer key to its principal, or null for a key that is unknown (D10: 401). It may be async (a database
+ * lookup); a throw or rejection becomes 500.
+ */
+export type ResolveKey = (key: string) => Awaitable<Principal | null>;
+
+/**
+ * What an implementation returns: the response body itself, `{ data }` for 200 or `errorBody(status)` for one
+ * of the error statuses its operation lists (404 for a missing resource, 409 for a lost write, ...).
+ */
+export type OperationResult<T> = { data: T } | ErrorBody;
+
+/** The five operations of §4, as the user implements them; parameters arrive decoded and validated (D9). */
+export interface GatewayOperations {
+  /** 4.1; `request` passed the schema. Needs a management key (D10). */
+  createPresetsMessages(input: {
+    slug: string;
+    request: MessagesRequest;
+    principal: Principal;
+  }): Awaitable<OperationResult<Preset>>;
+  /** 4.2; needs a key (D10). */
+  getPresetVersion(input: {
+    slug: string;
+    version: number;
+    principal: Principal;
+  }): Awaitable<OperationResult<PresetVersion>>;
+  /** 4.3; public: `principal` is null unless a known key was sent. */
+  listEndpoints(input: {
+    author: string;
+    slug: string;
+    principal: Principal | null;
+  }): Awaitable<OperationResult<ModelWithEndpoints>>;
+  /** 4.4; needs a management key (D10). Secrets must leave masked (D12): see `maskDestination`. */
+  getObservabilityDestination(input: {
+    id: string;
+    principal: Principal;
+  }): Awaitable<OperationResult<ObservabilityDestination>>;
+  /** 4.5; public. */
+  listProviders(input: { principal: Principal | null }): Awaitable<OperationResult<Provider[]>>;
+}
+
+/** Where an error the client only sees as a 500 came from. */
+export interface ErrorContext {
+  /** The operation the request was routed to, when it got that far. */
+  operationId: OperationId | null;
+  /**
+   * `resolveKey`, the implementation, a body that breaks the contract (checked in development mode), or the
+   * framework around the handler.
+   */
+  phase: 'resolve-key' | 'implementation' | 'response' | 'framework';
+}
+
+/** A request header map: Node's `IncomingHttpHeaders` (names in lower case) or a fetch `Headers`. */
+export type HeaderSource =
+  { get(name: string): string | null } | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/**
+ * A body a framework has already parsed (express.json, ...). Its size was the framework's to limit and a
+ * repeated key can no longer be seen, so only nesting depth and the object root are checked (D11).
+ */
+export interface ParsedBody {
+  parsed: unknown;
+}
+
+/**
+ * Reads the raw body, stopping after `maxBytes + 1` bytes: that is enough to answer 413 (D11) without holding
+ * a huge body in memory. Called only once routing, auth and parameters have passed.
+ */
+export type BodyReader = (maxBytes: number) => Promise<Uint8Array | string>;
+
+export type RequestBody = Uint8Array | string | BodyReader | ParsedBody | null | undefined;
+
+/** One HTTP request, as any framework can describe it. */
+export interface HandlerRequest {
+  method: string;
+  /** The request target: the path, with the base path and optionally a query string (`/api/v1/providers`). */
+  url: string;
+  headers: HeaderSource;
+  body?: RequestBody;
+}
+
+/** One HTTP response: always JSON (`content-type: application/json; charset=utf-8`). */
+export interface HandlerResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type Handler = (request: HandlerRequest) => Promise<HandlerResponse>;
+
+export interface HandlerOptions {
+  /** D10: maps a bearer key to who holds it, or null for an unknown key. */
+  resolveKey: ResolveKey;
+  /** The five implementations; `presetOperations(store)` provides the two preset ones. */
+  operations: GatewayOperations;
+  /** The path the routes of §4 hang under, such as `/api/v1`; empty (the default) for the root. */
+  basePath?: string;
+  /** D11: body size (413 above it) and nesting depth (400 above it); 4 MiB and 64 levels by default. */
+  limits?: BodyLimits;
+  /**
+   * Checks request bodies against the schema (default true). Turning it off is only for measuring what it
+   * costs: implementations then receive any JSON object as a `MessagesRequest`.
+   */
+  validateRequests?: boolean;
+  /**
+   * Development mode: checks every body an implementation returns against the response schemas and turns
+   * one that breaks them into a 500, reported to `onError`. Default: on unless NODE_ENV is `production`.
+   */
+  validateResponses?: boolean;
+  /** Hears every error the client sees only as a 500; `console.error` by default. */
+  onError?: (error: unknown, context: ErrorContext) => void;
+}
