@@ -1,0 +1,109 @@
+import type { Readable } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { errorBody, statusMessages, type ErrorStatus } from '../errors.js';
+import { operations } from '../operations.js';
+import { createHandler, defaultOnError } from './handler.js';
+import { JSON_CONTENT_TYPE } from './http-response.js';
+import { readNodeStream } from './request-body.js';
+import type { Handler, HandlerOptions } from './types.js';
+
+/** A Fastify plugin for the five operations, with the `frameworkErrors` hook for URLs Fastify rejects itself. */
+export interface FastifyGateway {
+  (fastify: FastifyInstance, options: object): Promise<void>;
+  /**
+   * For `Fastify({ frameworkErrors })`: Fastify answers a path with broken percent-encoding before any
+   * plugin sees it. Under this plugin's prefix this answers in the interface's shape instead (D8, D9);
+   * elsewhere it sends Fastify's own error.
+   */
+  frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void;
+}
+
+/**
+ * The routes Fastify dispatches to the handler: each template cut at its first parameter (`/presets/*`), so that
+ * Fastify's router never judges a parameter itself (its default 100-character limit is below D9's 128). The
+ * handler routes again, exactly, from the operations table.
+ */
+function fastifyRoutes(): Map<string, HTTPMethods[]> {
+  const routes = new Map<string, HTTPMethods[]>();
+  for (const { path, method } of Object.values(operations)) {
+    const cut = path.indexOf('{');
+    const url = cut === -1 ? path : `${path.slice(0, cut)}*`;
+    const methods = routes.get(url) ?? [];
+    if (!methods.includes(method)) methods.push(method);
+    routes.set(url, methods);
+  }
+  return routes;
+}
+
+function isReadable(body: unknown): body is Readable {
+  return typeof (body as { on?: unknown } | null)?.on === 'function';
+}
+
+async function serve(handler: Handler, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  // The catch-all parser below hands the body stream over unread; a bodiless request leaves the raw stream.
+  const stream = isReadable(request.body) ? request.body : request.raw;
+  const result = await handler({
+    method: request.raw.method ?? 'GET',
+    url: request.url,
+    headers: request.headers,
+    body: (maxBytes: number) => readNodeStream(stream, maxBytes),
+  });
+  if (!request.raw.complete) reply.header('connection', 'close');
+  return reply.code(result.status).headers(result.headers).send(result.body);
+}
+
+function isUnder(url: string, prefix: string): boolean {
+  return prefix === '' || url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`);
+}
+
+/**
+ * The gateway as a Fastify 5 plugin: `app.register(fastifyGateway({ resolveKey, operations }), { prefix:
+ * '/api/v1' })`. It reads raw bodies (its own catch-all content type parser, so the body guards of D11 run
+ * on the bytes and Fastify's JSON parser never does) and gives Fastify no schema: validation is the
+ * library's precompiled code, never Fastify's Ajv. The plugin keeps Fastify's encapsulation on purpose: its
+ * parser, not-found and error handlers apply under its prefix only. Fastify is only a type here, never loaded.
+ */
+export function fastifyGateway(options: Omit<HandlerOptions, 'basePath'>): FastifyGateway {
+  const mounts: Array<{ prefix: string; handler: Handler }> = [];
+  const report = options.onError ?? defaultOnError;
+
+  async function plugin(fastify: FastifyInstance): Promise<void> {
+    const handler = createHandler({ ...options, basePath: fastify.prefix });
+    mounts.push({ prefix: fastify.prefix, handler });
+    fastify.removeAllContentTypeParsers();
+    fastify.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    for (const [url, methods] of fastifyRoutes()) {
+      fastify.route({
+        method: methods,
+        url,
+        exposeHeadRoute: false,
+        handler: (rq, rp) => serve(handler, rq, rp),
+      });
+    }
+    // Unknown paths and methods under the prefix get the handler's 404 and 405, in the interface's shape.
+    fastify.setNotFoundHandler((request, reply) => serve(handler, request, reply));
+    fastify.setErrorHandler((error: FastifyError, request, reply) => {
+      const status = error.statusCode ?? 500;
+      const known = status !== 500 && Object.hasOwn(statusMessages, status);
+      if (!known) report(error, { operationId: null, phase: 'framework' });
+      if (!request.raw.complete) reply.header('connection', 'close');
+      return reply
+        .code(known ? status : 500)
+        .header('content-type', JSON_CONTENT_TYPE)
+        .send(JSON.stringify(errorBody(known ? (status as ErrorStatus) : 500)));
+    });
+  }
+
+  const gateway = Object.assign(plugin, {
+    frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+      const mount = mounts.find(({ prefix }) => isUnder(request.url, prefix));
+      if (mount === undefined) void reply.send(error);
+      else void serve(mount.handler, request, reply);
+    },
+  });
+  Object.assign(gateway, {
+    [Symbol.for('fastify.display-name')]: 'gateway-contract',
+    [Symbol.for('plugin-meta')]: { name: 'gateway-contract', fastify: '5.x' },
+  });
+  return gateway;
+}

@@ -1,0 +1,265 @@
+import { expect } from 'vitest';
+import { validate } from '../../src/validators.js';
+import { errorBody } from '../../src/errors.js';
+import { MemoryPresetStore } from '../../src/memory-preset-store.js';
+import type { StoredPreset } from '../../src/preset-store.js';
+import { ContractViolation } from '../../src/http/contract-violation.js';
+import { presetOperations } from '../../src/http/preset-operations.js';
+import type { HandlerOptions, Principal } from '../../src/http/types.js';
+import { BASE_PATH, type WireRequest, type WireResponse } from './adapters.js';
+import { exampleRequest } from './example-request.js';
+
+export const MANAGEMENT_KEY = 'test-management-key';
+export const STANDARD_KEY = 'test-standard-key';
+const workspaceId = '5b0c3a52-7d6e-4f3a-9c41-2e8f1d6a7b90';
+const principals = new Map<string, Principal>([
+  [MANAGEMENT_KEY, { kind: 'management', userId: 'user-m', workspaceId }],
+  [STANDARD_KEY, { kind: 'standard', userId: 'user-s', workspaceId }],
+]);
+
+/** D11, lowered so a body past it stays small enough for a fast test. */
+export const TEST_MAX_BYTES = 32 * 1024;
+
+/** A store that loses every compare-and-set at one slug, as if another writer always got there first. */
+class ContestedStore extends MemoryPresetStore {
+  override compareAndSet(slug: string, expected: number, preset: StoredPreset): Promise<boolean> {
+    return slug === 'contested' ? Promise.resolve(false) : super.compareAndSet(slug, expected, preset);
+  }
+}
+
+const provider = {
+  name: 'Example Cloud',
+  slug: 'example-cloud',
+  headquarters: 'US',
+  datacenters: ['US', 'IE'],
+  privacy_policy_url: 'https://example.com/privacy',
+  terms_of_service_url: 'https://example.com/terms',
+  status_page_url: null,
+};
+
+/**
+ * The options every adapter is started with: the real preset operations over a store, a one-provider catalog,
+ * and two hooks for the 500s: an implementation that throws, and one that returns a body breaking the contract.
+ * Whatever reaches `onError` is pushed to `errors`.
+ */
+export function tableOptions(errors: unknown[]): Omit<HandlerOptions, 'basePath'> {
+  const presets = presetOperations(new ContestedStore());
+  return {
+    resolveKey: (key) => principals.get(key) ?? null,
+    limits: { maxBytes: TEST_MAX_BYTES },
+    validateResponses: true,
+    onError: (error) => errors.push(error),
+    operations: {
+      ...presets,
+      createPresetsMessages(input) {
+        if (input.slug === 'explode') throw new Error('connection refused by db-7.internal at /srv/secret');
+        return presets.createPresetsMessages(input);
+      },
+      listEndpoints: ({ author }) =>
+        author === 'broken' ? ({ data: { id: 'broken/model' } } as never) : errorBody(404),
+      getObservabilityDestination: () => errorBody(404),
+      listProviders: () => ({ data: [provider] }),
+    },
+  };
+}
+
+export interface AdapterCase {
+  name: string;
+  request: WireRequest;
+  status: number;
+  check?: (response: WireResponse, errors: readonly unknown[]) => void;
+}
+
+const json = { 'content-type': 'application/json' };
+const asManagement = { authorization: `Bearer ${MANAGEMENT_KEY}`, ...json };
+const asStandard = { authorization: `Bearer ${STANDARD_KEY}`, ...json };
+
+function issuesOf(response: WireResponse) {
+  return (JSON.parse(response.body) as ReturnType<typeof errorBody>).error.metadata?.issues;
+}
+
+/** Checks every case shares: a JSON content type, and for errors the D8 body with `code` equal to the status. */
+export function checkShape(response: WireResponse, status: number): void {
+  expect(response.status).toBe(status);
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  if (status >= 400) {
+    const body: unknown = JSON.parse(response.body);
+    expect(validate('error-response', body).ok).toBe(true);
+    expect((body as { error: { code: number } }).error.code).toBe(status);
+  }
+}
+
+/** One table, run through every adapter: each status the handler can answer, at least once. */
+export const adapterCases: AdapterCase[] = [
+  {
+    name: '200: creates a preset whose body is a valid preset-response',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/table/messages`,
+      headers: asManagement,
+      body: exampleRequest,
+    },
+    status: 200,
+    check: (response) => {
+      const body: unknown = JSON.parse(response.body);
+      expect(validate('preset-response', body).ok).toBe(true);
+      expect(body).toMatchObject({ data: { slug: 'table', designated_version: { version: 1 } } });
+    },
+  },
+  {
+    name: '200: lists providers without a key (4.5 is public)',
+    request: { method: 'GET', path: `${BASE_PATH}/providers` },
+    status: 200,
+    check: (response) => expect(validate('providers-response', JSON.parse(response.body)).ok).toBe(true),
+  },
+  {
+    name: '401: reading a version without a key',
+    request: { method: 'GET', path: `${BASE_PATH}/presets/table/versions/1` },
+    status: 401,
+    check: (response) => expect(JSON.parse(response.body)).toEqual(errorBody(401)),
+  },
+  {
+    name: '401: an unknown key, before the bad parameter is looked at (D10 order)',
+    request: {
+      method: 'GET',
+      path: `${BASE_PATH}/presets/table/versions/01`,
+      headers: { authorization: 'Bearer nope' },
+    },
+    status: 401,
+  },
+  {
+    name: '403: creating with a standard key',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/table/messages`,
+      headers: asStandard,
+      body: exampleRequest,
+    },
+    status: 403,
+    check: (response) => expect(JSON.parse(response.body)).toEqual(errorBody(403)),
+  },
+  {
+    name: '400: a body the schema rejects, with its issue',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/table/messages`,
+      headers: asManagement,
+      body: '{"model":"m"}',
+    },
+    status: 400,
+    check: (response) => expect(issuesOf(response)).toEqual([{ path: '/messages', message: 'is required' }]),
+  },
+  {
+    name: '400: a version that is not canonical (D9)',
+    request: { method: 'GET', path: `${BASE_PATH}/presets/table/versions/01`, headers: asStandard },
+    status: 400,
+    check: (response) => expect(issuesOf(response)?.[0]?.path).toBe('/version'),
+  },
+  {
+    name: '400: a body that is not sent as JSON',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/table/messages`,
+      headers: { ...asManagement, 'content-type': 'text/plain' },
+      body: exampleRequest,
+    },
+    status: 400,
+    check: (response) =>
+      expect(issuesOf(response)).toEqual([
+        { path: '', message: 'must be sent with Content-Type application/json' },
+      ]),
+  },
+  {
+    name: '400: text that is not JSON',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/table/messages`,
+      headers: asManagement,
+      body: '{"model":',
+    },
+    status: 400,
+    check: (response) => expect(issuesOf(response)).toEqual([{ path: '', message: 'must be valid JSON' }]),
+  },
+  {
+    name: '404: a path no operation has',
+    request: { method: 'GET', path: `${BASE_PATH}/presets` },
+    status: 404,
+  },
+  {
+    name: '404: a version that does not exist',
+    request: { method: 'GET', path: `${BASE_PATH}/presets/never-created/versions/1`, headers: asStandard },
+    status: 404,
+  },
+  {
+    name: '404: a destination id that is not a UUID (D9: 4.4 lists no 400)',
+    request: {
+      method: 'GET',
+      path: `${BASE_PATH}/observability/destinations/not-a-uuid`,
+      headers: asManagement,
+    },
+    status: 404,
+    check: (response) => expect(JSON.parse(response.body)).toEqual(errorBody(404)),
+  },
+  {
+    name: '405: GET on the create path, with Allow: POST',
+    request: { method: 'GET', path: `${BASE_PATH}/presets/table/messages`, headers: asManagement },
+    status: 405,
+    check: (response) => {
+      expect(response.headers['allow']).toBe('POST');
+      expect(JSON.parse(response.body)).toEqual({ error: { code: 405, message: 'Method Not Allowed' } });
+    },
+  },
+  {
+    name: '405: DELETE on the providers path, with Allow: GET',
+    request: { method: 'DELETE', path: `${BASE_PATH}/providers` },
+    status: 405,
+    check: (response) => expect(response.headers['allow']).toBe('GET'),
+  },
+  {
+    name: '409: a create that lost the compare-and-set (D13)',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/contested/messages`,
+      headers: asManagement,
+      body: exampleRequest,
+    },
+    status: 409,
+    check: (response) => expect(JSON.parse(response.body)).toEqual(errorBody(409)),
+  },
+  {
+    name: '413: a body one byte over the limit (D11)',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/table/messages`,
+      headers: asManagement,
+      body: `{"model":"m","messages":[],"metadata":{"pad":"${'x'.repeat(TEST_MAX_BYTES)}"}}`,
+    },
+    status: 413,
+    check: (response) => expect(JSON.parse(response.body)).toEqual(errorBody(413)),
+  },
+  {
+    name: '500: an implementation that throws, with nothing of the error in the body',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/explode/messages`,
+      headers: asManagement,
+      body: exampleRequest,
+    },
+    status: 500,
+    check: (response, errors) => {
+      expect(response.body).toBe(JSON.stringify(errorBody(500)));
+      expect(errors).toHaveLength(1);
+      expect((errors[0] as Error).message).toContain('db-7.internal');
+    },
+  },
+  {
+    name: '500: an implementation whose body breaks the response schema (development mode)',
+    request: { method: 'GET', path: `${BASE_PATH}/models/broken/model/endpoints` },
+    status: 500,
+    check: (response, errors) => {
+      expect(response.body).toBe(JSON.stringify(errorBody(500)));
+      expect(errors).toEqual([expect.any(ContractViolation)]);
+      expect((errors[0] as ContractViolation).issues.length).toBeGreaterThan(0);
+    },
+  },
+];

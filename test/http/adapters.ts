@@ -1,0 +1,131 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import Fastify from 'fastify';
+import { Hono } from 'hono';
+import { fastifyGateway } from '../../src/http/fastify.js';
+import { expressGateway } from '../../src/http/express.js';
+import { fetchGateway } from '../../src/http/fetch.js';
+import { createHandler } from '../../src/http/handler.js';
+import { createNodeListener } from '../../src/http/node.js';
+import type { HandlerOptions } from '../../src/http/types.js';
+
+/** The path every adapter under test serves the operations under. */
+export const BASE_PATH = '/api/v1';
+
+export interface WireRequest {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+export interface WireResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface RunningAdapter {
+  send(request: WireRequest): Promise<WireResponse>;
+  close(): Promise<void>;
+}
+
+/** One way of serving the handler, started for a test and driven the way its users' clients would. */
+export interface Adapter {
+  name: string;
+  start(options: Omit<HandlerOptions, 'basePath'>): Promise<RunningAdapter>;
+}
+
+function flatHeaders(headers: Record<string, unknown> | Headers): Record<string, string> {
+  const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
+  return Object.fromEntries(
+    entries
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name.toLowerCase(), String(value)]),
+  );
+}
+
+/** Real HTTP on 127.0.0.1 through the global fetch (undici), as any client would call. */
+async function overHttp(server: Server): Promise<RunningAdapter> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    async send({ method, path, headers, body }) {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, body });
+      return { status: response.status, headers: flatHeaders(response.headers), body: await response.text() };
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export const adapters: Adapter[] = [
+  {
+    name: 'the handler, called directly',
+    async start(options) {
+      const handler = createHandler({ ...options, basePath: BASE_PATH });
+      return {
+        async send({ method, path, headers = {}, body }) {
+          const response = await handler({ method, url: path, headers, body });
+          return { status: response.status, headers: response.headers, body: response.body };
+        },
+        close: async () => {},
+      };
+    },
+  },
+  {
+    name: 'node:http, over real HTTP',
+    start: (options) => overHttp(createServer(createNodeListener({ ...options, basePath: BASE_PATH }))),
+  },
+  {
+    name: 'Fastify, through inject',
+    async start(options) {
+      const app = Fastify();
+      await app.register(fastifyGateway(options), { prefix: BASE_PATH });
+      await app.ready();
+      return {
+        async send({ method, path, headers, body }) {
+          const response = await app.inject({
+            method: method as 'GET',
+            url: path,
+            headers,
+            ...(body !== undefined && { payload: typeof body === 'string' ? body : Buffer.from(body) }),
+          });
+          return { status: response.statusCode, headers: flatHeaders(response.headers), body: response.body };
+        },
+        close: () => app.close(),
+      };
+    },
+  },
+  {
+    name: 'Express, over real HTTP',
+    start(options) {
+      const app = express();
+      app.use(BASE_PATH, expressGateway(options));
+      return overHttp(createServer(app));
+    },
+  },
+  {
+    name: 'fetch, mounted in Hono',
+    async start(options) {
+      const gateway = fetchGateway({ ...options, basePath: BASE_PATH });
+      const app = new Hono();
+      app.all(`${BASE_PATH}/*`, (c) => gateway(c.req.raw));
+      return {
+        async send({ method, path, headers, body }) {
+          const response = await app.request(path, { method, headers, body });
+          return {
+            status: response.status,
+            headers: flatHeaders(response.headers),
+            body: await response.text(),
+          };
+        },
+        close: async () => {},
+      };
+    },
+  },
+];
