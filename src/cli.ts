@@ -9,11 +9,18 @@ export interface CliIo {
   readStdin(): Promise<string>;
   stdout(text: string): void;
   stderr(text: string): void;
+  /** The environment `serve` reads HOST, PORT and the gateway keys from. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Resolves with a signal's name (SIGTERM, SIGINT) once `serve` should stop; `serve` needs it. */
+  untilStopped?: () => Promise<string>;
 }
 
 const usage = `Usage:
   gateway-contract validate <name> [file|-]   exit 0 when valid, 1 when invalid (error body on stdout)
   gateway-contract normalize [file|-]         print {config, system_prompt}, or the error body (exit 1)
+  gateway-contract serve [--host H] [--port P] [--base-path /api/v1]
+                                              run the reference gateway (HOST, PORT, GATEWAY_MANAGEMENT_KEY,
+                                              GATEWAY_API_KEY from the environment) until SIGTERM or SIGINT
 Names: ${rootNames.join(', ')}
 `;
 
@@ -57,12 +64,53 @@ async function normalizeCommand(args: readonly string[], io: CliIo): Promise<num
   return 0;
 }
 
-/** Runs one CLI command; returns the exit code (0 valid, 1 invalid input, 2 usage or I/O error). */
+const serveFlags = new Set(['--host', '--port', '--base-path']);
+
+/** `--name value` pairs; anything else is a usage error. */
+function readFlags(args: readonly string[]): Map<string, string> {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < args.length; i += 2) {
+    const [name, value] = [args[i] as string, args[i + 1]];
+    if (!serveFlags.has(name)) throw new UsageError(`serve does not take ${JSON.stringify(name)}`);
+    if (value === undefined) throw new UsageError(`${name} needs a value`);
+    flags.set(name, value);
+  }
+  return flags;
+}
+
+function readPort(text: string): number {
+  const port = Number(text);
+  if (!/^\d{1,5}$/.test(text) || port > 65535) throw new UsageError(`port must be 0 to 65535, got ${text}`);
+  return port;
+}
+
+async function serveCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const flags = readFlags(args);
+  const env = io.env ?? {};
+  if (io.untilStopped === undefined) throw new Error('serve needs a process to stop it');
+  // Loaded on demand: validate and normalize never pay for the server.
+  const { runGateway } = await import('./gateway/run.js');
+  return runGateway(
+    {
+      host: flags.get('--host') ?? env['HOST'] ?? '127.0.0.1',
+      port: readPort(flags.get('--port') ?? env['PORT'] ?? '8787'),
+      basePath: flags.get('--base-path') ?? '/api/v1',
+      env,
+    },
+    { stdout: io.stdout, untilStopped: io.untilStopped },
+  );
+}
+
+/**
+ * Runs one CLI command; returns the exit code (0 valid, 1 invalid input, 2 usage or I/O error; `serve` returns 0
+ * once stopped by a signal).
+ */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = args;
   try {
     if (command === 'validate') return await validateCommand(rest, io);
     if (command === 'normalize') return await normalizeCommand(rest, io);
+    if (command === 'serve') return await serveCommand(rest, io);
     if (command === undefined || command === 'help' || command === '--help') {
       io.stdout(usage);
       return command === undefined ? 2 : 0;

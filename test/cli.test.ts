@@ -2,15 +2,16 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli.js';
+import { runCli, type CliIo } from '../src/cli.js';
 
-async function run(args: string[], stdin = '') {
+async function run(args: string[], stdin = '', extra: Partial<CliIo> = {}) {
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, {
     readStdin: async () => stdin,
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
+    ...extra,
   });
   return { code, stdout, stderr };
 }
@@ -82,11 +83,57 @@ describe('gateway-contract normalize', () => {
     ]);
   });
 
-  it('normalizes the bundled example that npm start uses', async () => {
+  it('normalizes the bundled example request', async () => {
     const { code, stdout } = await run(['normalize', 'schemas/examples/messages-request.json']);
     expect(code).toBe(0);
     expect(JSON.parse(stdout).system_prompt).toBe(
       'You are a careful code reviewer.\n\nAnswer in short paragraphs.',
     );
+  });
+});
+
+describe('gateway-contract serve', () => {
+  it('serves until it is stopped, then returns 0', async () => {
+    let stop: (signal: string) => void = () => {};
+    let stdout = '';
+    let listening: (url: string) => void = () => {};
+    const url = new Promise<string>((resolve) => (listening = resolve));
+    const exit = runCli(['serve', '--port', '0', '--base-path', '/gateway/v1'], {
+      readStdin: async () => '',
+      stdout: (text) => {
+        stdout += text;
+        const found = /listening on (\S+)/.exec(text);
+        if (found) listening(found[1] as string);
+      },
+      stderr: () => {},
+      env: { GATEWAY_MANAGEMENT_KEY: 'cli-management', GATEWAY_API_KEY: 'cli-standard' },
+      untilStopped: () => new Promise((resolve) => (stop = resolve)),
+    });
+    const base = await url;
+    expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/gateway\/v1$/);
+    expect((await fetch(`${base}/providers`)).status).toBe(200);
+    stop('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(stdout).toContain('SIGTERM: finishing open requests, then stopping.\nStopped.\n');
+  });
+
+  it.each([
+    [['serve', '--port', '70000'], 'port must be 0 to 65535'],
+    [['serve', '--port'], '--port needs a value'],
+    [['serve', '--verbose', 'yes'], 'serve does not take "--verbose"'],
+    [['serve', '--base-path', 'api'], 'basePath must be empty or a path'],
+  ])('exits 2 on %j', async (args, message) => {
+    const result = await run(args, '', { env: {}, untilStopped: () => new Promise(() => {}) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+
+  it('exits 2 when a key in the environment could not be sent', async () => {
+    const result = await run(['serve', '--port', '0'], '', {
+      env: { GATEWAY_API_KEY: 'two words' },
+      untilStopped: () => new Promise(() => {}),
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('GATEWAY_API_KEY must be visible ASCII');
   });
 });

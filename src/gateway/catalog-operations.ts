@@ -1,0 +1,31 @@
+import { errorBody } from '../errors.js';
+import { maskDestination } from '../masking.js';
+import type { GatewayOperations } from '../http/types.js';
+import type { Catalog } from './catalog.js';
+
+/**
+ * The three catalog operations over fixed data: a model by its `author/slug` id (4.3), every provider (4.5), and
+ * a destination of the caller's own workspace (4.4), its secrets masked (D12). Whatever is not there is 404.
+ */
+export function catalogOperations(
+  catalog: Catalog,
+): Pick<GatewayOperations, 'listEndpoints' | 'getObservabilityDestination' | 'listProviders'> {
+  const models = new Map(catalog.models.map((model) => [model.id, model]));
+  // D9 accepts a UUID in either case, so ids are compared in one case.
+  const destinations = new Map(catalog.destinations.map((found) => [found.id.toLowerCase(), found]));
+  return {
+    listEndpoints({ author, slug }) {
+      const model = models.get(`${author}/${slug}`);
+      return model ? { data: model } : errorBody(404);
+    },
+    getObservabilityDestination({ id, principal }) {
+      const destination = destinations.get(id.toLowerCase());
+      if (destination === undefined || destination.workspace_id !== principal.workspaceId)
+        return errorBody(404);
+      return { data: maskDestination(destination) };
+    },
+    listProviders() {
+      return { data: [...catalog.providers] };
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHandler } from '../http/handler.js';
+import { serveNodeRequest } from '../http/node.js';
+import { presetOperations } from '../http/preset-operations.js';
+import { normalizeBasePath } from '../http/route-match.js';
+import type { ErrorContext, HandlerOptions } from '../http/types.js';
+import { MemoryPresetStore } from '../memory-preset-store.js';
+import type { PresetStore } from '../preset-store.js';
+import { bundledCatalog, type Catalog } from './catalog.js';
+import { catalogOperations } from './catalog-operations.js';
+import { keyResolver, type GatewayKeys } from './keys.js';
+import { requestLogLine } from './request-log.js';
+
+export interface GatewayOptions {
+  keys: GatewayKeys;
+  /** 127.0.0.1 by default: the reference gateway is for trying things out, not for the open internet. */
+  host?: string;
+  /** 8787 by default; 0 picks a free port. */
+  port?: number;
+  basePath?: string;
+  catalog?: Catalog;
+  /** An in-memory store by default. */
+  presets?: PresetStore;
+  /** Where request log lines and errors go; nowhere by default. */
+  log?: (line: string) => void;
+  /** How long `close` waits for open requests before it cuts their connections. */
+  closeGraceMs?: number;
+  handler?: Pick<HandlerOptions, 'limits' | 'validateRequests' | 'validateResponses'>;
+}
+
+export interface RunningGateway {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  /** The origin and the base path: what a client's `serverURL` is. */
+  baseUrl: string;
+  server: Server;
+  /** Stops accepting connections, lets open requests finish, and resolves once the server is closed. */
+  close(): Promise<void>;
+}
+
+function describeError(error: unknown, context: ErrorContext): string {
+  const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const issues = (error as { issues?: Array<{ path: string; message: string }> } | null)?.issues ?? [];
+  const detail = issues.map((issue) => ` ${issue.path || '(root)'} ${issue.message};`).join('');
+  return `error in ${context.operationId ?? 'routing'} (${context.phase}): ${what}${detail}`;
+}
+
+/** Starts the reference gateway: the handler over an in-memory store and a catalog, on plain `node:http`. */
+export function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const log = options.log ?? (() => {});
+  const basePath = normalizeBasePath(options.basePath ?? '/api/v1');
+  const handler = createHandler({
+    ...options.handler,
+    basePath,
+    resolveKey: keyResolver(options.keys),
+    operations: {
+      ...presetOperations(options.presets ?? new MemoryPresetStore()),
+      ...catalogOperations(options.catalog ?? bundledCatalog),
+    },
+    onError: (error, context) => log(describeError(error, context)),
+  });
+
+  let closing = false;
+  const server = createServer((request, response) => {
+    const started = performance.now();
+    // A connection that falls idle while the server closes is closed at once, not after its keep-alive.
+    response.on('finish', () => closing && server.closeIdleConnections());
+    serveNodeRequest(handler, request, response).then(
+      (result) =>
+        log(
+          requestLogLine(request.method ?? '', request.url ?? '', result.status, performance.now() - started),
+        ),
+      () => response.destroy(),
+    );
+  });
+
+  let closed: Promise<void> | undefined;
+  const close = () =>
+    (closed ??= new Promise<void>((resolve, reject) => {
+      closing = true;
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), options.closeGraceMs ?? 10_000).unref();
+    }));
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8787, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      const { address, port, family } = server.address() as AddressInfo;
+      const origin = `http://${family === 'IPv6' ? `[${address}]` : address}:${port}`;
+      resolve({ origin, baseUrl: `${origin}${basePath}`, server, close });
+    });
+  });
+}

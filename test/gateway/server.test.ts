@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { gatewayKeys } from '../../src/gateway/keys.js';
+import { startGateway, type RunningGateway } from '../../src/gateway/server.js';
+import { MemoryPresetStore } from '../../src/memory-preset-store.js';
+import { exampleRequest } from '../http/example-request.js';
+
+const keys = gatewayKeys({
+  GATEWAY_MANAGEMENT_KEY: 'server-test-management',
+  GATEWAY_API_KEY: 'server-test-standard',
+});
+const headers = { authorization: 'Bearer server-test-management', 'content-type': 'application/json' };
+let gateway: RunningGateway | undefined;
+afterEach(() => gateway?.close());
+
+/** A store whose every call waits until the test lets it go: a request held in flight. */
+function heldStore() {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let entered: () => void = () => {};
+  const reached = new Promise<void>((resolve) => (entered = resolve));
+  const store = new MemoryPresetStore({
+    latency: () => {
+      entered();
+      return held;
+    },
+  });
+  return { store, reached, release };
+}
+
+describe('the reference gateway server', () => {
+  it('logs one line per request: method, path, status and duration, never a key or a body', async () => {
+    const lines: string[] = [];
+    gateway = await startGateway({ keys, port: 0, log: (line) => lines.push(line) });
+    await fetch(`${gateway.baseUrl}/presets/logged/messages`, {
+      method: 'POST',
+      headers,
+      body: exampleRequest,
+    });
+    await fetch(`${gateway.baseUrl}/providers?page=2`);
+    await fetch(`${gateway.baseUrl}/nowhere`);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/ POST \/api\/v1\/presets\/logged\/messages 200 [\d.]+ ms$/);
+    expect(lines[1]).toMatch(/ GET \/api\/v1\/providers 200 [\d.]+ ms$/);
+    expect(lines[2]).toMatch(/ GET \/api\/v1\/nowhere 404 [\d.]+ ms$/);
+    const all = lines.join('\n');
+    expect(all).not.toContain('server-test-management');
+    expect(all).not.toContain('careful code reviewer');
+  });
+
+  it('finishes a request in flight when closed, and takes no new connection meanwhile', async () => {
+    const { store, reached, release } = heldStore();
+    gateway = await startGateway({ keys, port: 0, presets: store });
+    const inFlight = fetch(`${gateway.baseUrl}/presets/held/messages`, {
+      method: 'POST',
+      headers,
+      body: exampleRequest,
+    });
+    await reached;
+    const closed = gateway.close();
+    await expect(fetch(`${gateway.baseUrl}/providers`)).rejects.toThrow();
+    release();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ data: { slug: 'held' } });
+    await closed;
+    expect(gateway.server.listening).toBe(false);
+  });
+
+  it('writes what an implementation got wrong to the log, and only a bare 500 to the client', async () => {
+    const lines: string[] = [];
+    const failing = new MemoryPresetStore({ latency: () => Promise.reject(new Error('disk full')) });
+    gateway = await startGateway({ keys, port: 0, presets: failing, log: (line) => lines.push(line) });
+    const response = await fetch(`${gateway.baseUrl}/presets/failing/versions/1`, { headers });
+    expect(await response.json()).toEqual({ error: { code: 500, message: 'Internal Server Error' } });
+    expect(lines[0]).toBe('error in getPresetVersion (implementation): Error: disk full');
+  });
+});
