@@ -1,14 +1,15 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { innerSchemas, operationSchemas, rootSchemas } from '../schemas/index.js';
 import { Draft2020Converter } from './json-schema-2020.js';
+import { openApiDocument } from './openapi-document.js';
 import { operations, type Operation } from './operations.js';
 
 /**
  * The build step after tsc: writes `dist/schemas/<name>.json` (JSON Schema 2020-12, one file per root, the
- * preset config and each operation's path parameters), for services that do not run this library.
- * `npm run build` runs it; the files are derived, never committed.
+ * preset config and each operation's path parameters) and `dist/openapi.json`, for services that do not run this
+ * library. `npm run build` runs it; the files are derived, never committed.
  */
 
 /**
@@ -16,6 +17,9 @@ import { operations, type Operation } from './operations.js';
  * schema host); `v1` is the interface's version (§9), so ids stay stable across releases of the same wire.
  */
 export const SCHEMA_ID_PREFIX = 'urn:gateway-contract:v1:';
+
+/** A named subschema smaller than this stays inline: a `$ref` to a one-line leaf reads worse than the leaf. */
+const DEFINITION_MIN_LENGTH = 200;
 
 /** Every schema that gets a file, by file name (without `.json`): the same names `validate` and the cases use. */
 export function emittedSchemaSources(): Record<string, object> {
@@ -90,11 +94,24 @@ function convertAll(converter: Draft2020Converter, names: Map<object, string>): 
 }
 
 /**
- * The files are self-contained, as schemas/ composes them (by import, never `$ref`): a validator reads them
- * without resolving a reference, which some implementations get wrong against a URN base.
+ * The schema files are self-contained, as schemas/ composes them (by import, never `$ref`): a validator reads
+ * them without resolving a reference, which some implementations get wrong against a URN base. The OpenAPI
+ * document names the concepts instead (`TextBlock`, `Plugin`), as components that code generators turn into types.
  */
-export async function emitDocuments(): Promise<{ files: SchemaSet }> {
-  return { files: convertAll(new Draft2020Converter(() => undefined), await exportNames()) };
+export async function emitDocuments(): Promise<{ files: SchemaSet; openApi: SchemaSet }> {
+  const names = await exportNames();
+  const lengths = new Map<object, number>();
+  const named = new Draft2020Converter((node) => {
+    const name = names.get(node);
+    if (name === undefined) return undefined;
+    let length = lengths.get(node);
+    if (length === undefined) lengths.set(node, (length = JSON.stringify(node).length));
+    return length >= DEFINITION_MIN_LENGTH ? name : undefined;
+  });
+  return {
+    files: convertAll(new Draft2020Converter(() => undefined), names),
+    openApi: convertAll(named, names),
+  };
 }
 
 function writeJson(path: string, value: unknown): number {
@@ -113,13 +130,19 @@ function removeEmittedJson(dir: string): void {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const schemasDir = fileURLToPath(new URL('../schemas/', import.meta.url));
+  const requestExample = new URL('../../schemas/examples/messages-request.json', import.meta.url);
   const documents = await emitDocuments();
   removeEmittedJson(schemasDir);
   let bytes = 0;
   for (const [file, schema] of Object.entries(documents.files.schemas)) {
     bytes += writeJson(`${schemasDir}${file}.json`, schema);
   }
+  const openApiBytes = writeJson(
+    fileURLToPath(new URL('../openapi.json', import.meta.url)),
+    openApiDocument(documents.openApi, JSON.parse(readFileSync(requestExample, 'utf8'))),
+  );
   console.log(
-    `wrote ${Object.keys(documents.files.schemas).length} JSON Schemas to dist/schemas/ (${bytes} bytes)`,
+    `wrote ${Object.keys(documents.files.schemas).length} JSON Schemas to dist/schemas/ (${bytes} bytes) ` +
+      `and dist/openapi.json (${openApiBytes} bytes)`,
   );
 }

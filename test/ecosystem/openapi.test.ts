@@ -1,0 +1,128 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { operations, statusMessages, validateErrorResponse, type Operation } from '../../src/index.js';
+import { CUSTOM_KEYWORD } from '../../src/json-schema-2020.js';
+import { emittedFiles, root } from './support/json-cases.js';
+
+type Node = Record<string, unknown>;
+
+const document = JSON.parse(readFileSync(`${root}dist/openapi.json`, 'utf8')) as Node;
+const components = (document['components'] as { schemas: Record<string, Node> }).schemas;
+const files = emittedFiles();
+const REF = '#/components/schemas/';
+
+/** A component with every `$ref` replaced by its target, as one self-contained schema. */
+function dereferenced(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(dereferenced);
+  if (value === null || typeof value !== 'object') return value;
+  const ref = (value as Node)['$ref'];
+  if (typeof ref === 'string') return dereferenced(components[ref.slice(REF.length)]);
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [
+      key === `x-${CUSTOM_KEYWORD}` ? CUSTOM_KEYWORD : key,
+      dereferenced(child),
+    ]),
+  );
+}
+
+function operationObject(operation: Operation): Node {
+  const paths = document['paths'] as Record<string, Record<string, Node>>;
+  return paths[operation.path]![operation.method.toLowerCase()]!;
+}
+
+describe('dist/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it("lints clean with Redocly's recommended rules and redocly.yaml", () => {
+    const output = execFileSync(
+      `${root}node_modules/.bin/redocly`,
+      ['lint', 'dist/openapi.json', '--format=json'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    );
+    const report = JSON.parse(output) as { totals: Node; problems: unknown[] };
+    expect(report.problems).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+  }, 60_000);
+
+  it('serves under a base URL that ends in /v1 (§9)', () => {
+    const [server] = document['servers'] as Array<{
+      url: string;
+      variables: Record<string, { default: string }>;
+    }>;
+    const url = server!.url.replace(/\{(\w+)\}/g, (_, name: string) => server!.variables[name]!.default);
+    expect(url).toMatch(/^https?:\/\/[^/]+(\/.*)?\/v1$/);
+  });
+
+  it.each(Object.values(operations) as Operation[])(
+    'describes $id from the operations table',
+    (operation) => {
+      const object = operationObject(operation);
+      expect(object['operationId']).toBe(operation.id);
+      const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      const parameters = (object['parameters'] ?? []) as Array<{ name: string; in: string; schema: Node }>;
+      expect(parameters.map(({ name, in: where }) => [name, where])).toEqual(
+        names.map((name) => [name, 'path']),
+      );
+      // D9: each parameter's schema is the one of the emitted parameter file.
+      for (const { name, schema } of parameters) {
+        expect(schema).toEqual((files[`params/${operation.id}`]!['properties'] as Node)[name]);
+      }
+      const body = (object['requestBody'] as Node | undefined)?.['content'] as Node | undefined;
+      expect(body === undefined ? null : body['application/json']).toEqual(
+        operation.body === null
+          ? null
+          : expect.objectContaining({ schema: { $ref: REF + files[operation.body]!['title'] } }),
+      );
+      const responses = object['responses'] as Record<string, { content: Record<string, Node> }>;
+      expect(Object.keys(responses)).toEqual(['200', ...operation.errors.map(String)]);
+      expect(responses['200']!.content['application/json']!['schema']).toEqual({
+        $ref: REF + files[operation.success]!['title'],
+      });
+    },
+  );
+
+  it.each(Object.values(operations) as Operation[])('gives every error of $id the D8 body', (operation) => {
+    const responses = operationObject(operation)['responses'] as Record<
+      string,
+      { content: Record<string, Node> }
+    >;
+    for (const status of operation.errors) {
+      const media = responses[status]!.content['application/json']!;
+      expect(media['schema']).toEqual({ $ref: `${REF}ErrorResponse` });
+      const example = media['example'] as { error: { code: number; message: string; metadata?: unknown } };
+      expect(validateErrorResponse(example)).toBe(true);
+      expect(example.error).toMatchObject({ code: status, message: statusMessages[status] });
+      expect('metadata' in example.error).toBe(status === 400);
+    }
+  });
+
+  it.each(Object.values(operations) as Operation[])('asks $id for a bearer key as D10 says', (operation) => {
+    const security = operationObject(operation)['security'];
+    // A public operation takes a key but needs none: the empty requirement is the anonymous alternative.
+    expect(security).toEqual(operation.auth === 'public' ? [{}, { bearer: [] }] : [{ bearer: [] }]);
+    expect((document['components'] as Node)['securitySchemes']).toEqual({
+      bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    });
+  });
+
+  it.each(Object.keys(files).filter((name) => !name.startsWith('params/')))(
+    'holds %s as components that, resolved, equal the emitted file',
+    (name) => {
+      const { $schema: _schema, $id: _id, title, ...body } = files[name]!;
+      expect(dereferenced(components[String(title)])).toEqual(body);
+    },
+  );
+});
