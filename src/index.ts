@@ -14,6 +14,7 @@ export {
   type RootTypes,
   type ValidationResult,
 } from './validators.js';
+export type { StandardSchemaV1 } from './standard-schema.js';
 export {
   errorBody,
   issuesFromAjv,

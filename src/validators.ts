@@ -10,6 +10,7 @@ import * as generated from './generated/validators.js';
 import { exportName } from './validator-names.js';
 import { errorBody, issuesFromAjv, type ErrorBody, type ErrorStatus } from './errors.js';
 import type { OperationId } from './operations.js';
+import { withStandardSchema, type StandardSchemaV1 } from './standard-schema.js';
 
 /** The body each root name validates, as a type. */
 export interface RootTypes {
@@ -45,9 +46,13 @@ const paramValidators = new Map(
 
 export const rootNames = generated.rootNames as readonly RootName[];
 
-/** The precompiled validator of one root, typed as the guard of that root's body. */
-function guardFor<N extends RootName>(name: N): ValidateFunction<RootTypes[N]> {
-  return rootValidators[name] as ValidateFunction<RootTypes[N]>;
+/** The precompiled validator of one root, typed as the guard of that root's body, and a Standard Schema. */
+function guardFor<N extends RootName>(
+  name: N,
+): ValidateFunction<RootTypes[N]> & StandardSchemaV1<RootTypes[N]> {
+  return withStandardSchema(rootValidators[name] as ValidateFunction<RootTypes[N]>, (value) =>
+    validate(name, value),
+  );
 }
 
 export const validateMessagesRequest = guardFor('messages-request');
