@@ -1,0 +1,132 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, posix } from 'node:path';
+import { publint } from 'publint';
+import { formatMessage } from 'publint/utils';
+import { describe, expect, it } from 'vitest';
+import { root } from './support/json-cases.js';
+import { moduleEntryPoints, pack, packageJson } from './support/package.js';
+
+const packed = pack();
+const paths = packed.files.map((file) => file.path);
+const packedSet = new Set(paths);
+
+/** The text of a packed file, read from the build it was packed from. */
+const text = (path: string) => readFileSync(`${root}${path}`, 'utf8');
+
+describe('the package', () => {
+  it('holds the built library, its declarations, the schema files and the OpenAPI document, and nothing else', () => {
+    const allowed =
+      /^(?:package\.json|README\.md|LICENSE|dist\/openapi\.json|dist\/(?:src|schemas)\/.+\.(?:js|d\.ts|json))$/;
+    expect(paths.filter((path) => !allowed.test(path))).toEqual([]);
+    expect(paths.filter((path) => /(?:^|\/)(?:test|bench)\//.test(path))).toEqual([]);
+    // Build scripts run before packing, never after it.
+    expect(paths.filter((path) => /dist\/src\/(?:precompile|emit-documents)\./.test(path))).toEqual([]);
+    for (const { module, types } of moduleEntryPoints()) {
+      expect(packedSet.has(posix.normalize(module))).toBe(true);
+      expect(packedSet.has(posix.normalize(types))).toBe(true);
+    }
+    expect(packedSet.has('dist/openapi.json')).toBe(true);
+    expect(packedSet.has('dist/schemas/messages-request.json')).toBe(true);
+    expect(packedSet.has('dist/src/bin.js')).toBe(true);
+  });
+
+  it('holds no build output whose source is gone (a stale dist/ would ship it)', () => {
+    const stale = paths.filter((path) => {
+      const source = /^dist\/((?:src|schemas)\/.+?)(?:\.d\.ts|\.js)$/.exec(path)?.[1];
+      if (source === undefined) return false;
+      return !['.ts', '.js'].some((extension) => {
+        try {
+          readFileSync(`${root}${source}${extension}`);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+    });
+    expect(stale, 'remove dist/ and run `npm run build`').toEqual([]);
+  });
+
+  it('resolves every relative import of a packed module to a packed file', () => {
+    const missing: string[] = [];
+    for (const path of paths.filter((file) => /\.(?:js|d\.ts)$/.test(file))) {
+      for (const [, specifier] of text(path).matchAll(/(?:from |import\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+        const target = posix.join(dirname(path), specifier!);
+        const candidates = path.endsWith('.d.ts') ? [target, target.replace(/\.js$/, '.d.ts')] : [target];
+        if (!candidates.some((candidate) => packedSet.has(candidate)))
+          missing.push(`${path} -> ${specifier}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('ships no source maps, nor map comments pointing at files it does not hold', () => {
+    expect(paths.filter((path) => path.endsWith('.map'))).toEqual([]);
+    const mapComments = paths.filter(
+      (path) => /\.(?:js|d\.ts)$/.test(path) && /^\/\/# sourceMappingURL=/m.test(text(path)),
+    );
+    expect(mapComments).toEqual([]);
+  });
+
+  it('ships no secrets', () => {
+    expect(
+      paths.filter((path) => /(?:^|\/)(?:\.env|\.npmrc|id_[a-z0-9]+|.+\.(?:pem|key|p12|pfx))$/.test(path)),
+    ).toEqual([]);
+    // Private keys and registry or forge tokens; the bundled catalog's sample keys say EXAMPLE or SAMPLE.
+    const secret =
+      /-----BEGIN [A-Z ]*PRIVATE KEY-----|\bnpm_[A-Za-z0-9]{36}\b|\bgh[pousr]_[A-Za-z0-9]{36}\b|\bAKIA(?![0-9A-Z]*(?:EXAMPLE|SAMPLE))[0-9A-Z]{16}\b/;
+    expect(paths.filter((path) => secret.test(text(path)))).toEqual([]);
+  });
+
+  it('is an ES module package, free of side effects on import, for Node 20.19 or later, ready for provenance', () => {
+    expect(packageJson).toMatchObject({
+      type: 'module',
+      sideEffects: false,
+      engines: { node: '>=20.19' },
+      publishConfig: { provenance: true },
+      license: 'MIT',
+    });
+    // Types first in every condition map, so TypeScript never falls through to the JavaScript.
+    for (const target of Object.values(packageJson.exports)) {
+      if (typeof target !== 'string') expect(Object.keys(target)).toEqual(['types', 'default']);
+    }
+  });
+
+  it('passes publint', async () => {
+    const tarball = readFileSync(packed.tarball);
+    const { messages } = await publint({
+      // npm's tarballs hold the package under `package/`.
+      pkgDir: 'package',
+      strict: true,
+      pack: { tarball: tarball.buffer.slice(tarball.byteOffset, tarball.byteOffset + tarball.byteLength) },
+    });
+    expect(messages.map((message) => formatMessage(message, packageJson))).toEqual([]);
+  });
+
+  it('passes @arethetypeswrong/cli on the packed tarball', () => {
+    // The tarball of `npm pack` above, as `attw --pack` would make it; an ES module package has no CommonJS
+    // resolutions to check (a require() of it needs Node's require(esm)), hence the esm-only profile.
+    const output = execFileSync(
+      `${root}node_modules/.bin/attw`,
+      [packed.tarball, '--profile', 'esm-only', '--format', 'json'],
+      { cwd: root, encoding: 'utf8' },
+    );
+    const report = JSON.parse(output) as {
+      analysis: { entrypoints: Record<string, unknown> };
+      problems: Record<string, Array<{ resolutionKind?: string; entrypoint?: string }>>;
+    };
+    const problems = Object.values(report.problems)
+      .flat()
+      .filter((problem) => !['node10', 'node16-cjs'].includes(problem.resolutionKind ?? ''));
+    expect(problems).toEqual([]);
+    expect(Object.keys(report.analysis.entrypoints)).toEqual(Object.keys(packageJson.exports));
+  }, 60_000);
+
+  it('states its packed size in the README, within a fifth of the real one', () => {
+    const stated = /(\d+) KiB packed/.exec(text('README.md'));
+    expect(stated, 'the README states `<n> KiB packed`').not.toBeNull();
+    const ratio = Number(stated![1]) / (packed.size / 1024);
+    expect(ratio).toBeGreaterThan(0.8);
+    expect(ratio).toBeLessThan(1.25);
+  });
+});
