@@ -80,7 +80,10 @@ async function child(): Promise<void> {
 }
 
 /** Ours: the generated validators and the library's wrappers and helpers around them. */
-const ours = (fn: string) => /^validate\d*$|^check$|^ucs2length$|^issuesFromAjv$/.test(fn);
+const ours = (fn: string) =>
+  /^(validate\d*|check|ucs2length|pattern\d+|failAt(With)?|prefixed|issuesFrom\w+|collectIssues|ownedErrorBody)$/.test(
+    fn,
+  );
 
 export function parseTrace(trace: string): Optimisation {
   let phase = 'start';

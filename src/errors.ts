@@ -1,8 +1,12 @@
 import type { ErrorObject } from 'ajv';
-import { MAX_ISSUES, type Issue } from '../schemas/error-response.js';
-import { patternRules } from './generated/validators.js';
+import type { Issue } from '../schemas/error-response.js';
+import { maxIssues, patternRules } from './generated/validators.js';
+import { alternativesSentence, issuePath, issueSentence, type ErrorSite } from './issue-sentences.js';
 
-export { MAX_ISSUES, type Issue };
+export type { Issue };
+
+/** D8: at most this many issues in one error body (the error schema's `maxItems`, read at build time). */
+export const MAX_ISSUES = maxIssues;
 
 /** §7's status -> message table, plus D11's 413: the only place an error message is written. */
 export const statusMessages = {
@@ -23,11 +27,18 @@ export type ErrorBody = {
 };
 
 export function errorBody(status: ErrorStatus, issues?: readonly Issue[]): ErrorBody {
-  const error: ErrorBody['error'] = { code: status, message: statusMessages[status] };
-  if (status === 400 && issues && issues.length > 0) {
-    error.metadata = { issues: issues.slice(0, MAX_ISSUES) };
+  return ownedErrorBody(status, issues?.slice(0, MAX_ISSUES));
+}
+
+/**
+ * `errorBody` with an issues list the caller hands over (a fresh one, at most 20): each object is built in its
+ * final shape and nothing is copied, since a validator's rejection builds one per call.
+ */
+export function ownedErrorBody(status: ErrorStatus, issues?: Issue[]): ErrorBody {
+  if (status === 400 && issues !== undefined && issues.length > 0) {
+    return { error: { code: status, message: statusMessages[status], metadata: { issues } } };
   }
-  return { error };
+  return { error: { code: status, message: statusMessages[status] } };
 }
 
 /** D8, D11: the sentences of the issues the body guards report, kept beside the status messages. */
@@ -44,132 +55,61 @@ export function tooDeepMessage(maxDepth: number): string {
   return `must not be nested more than ${maxDepth} levels deep`;
 }
 
-const typeNouns: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  integer: 'an integer',
-  boolean: 'a boolean',
-  object: 'an object',
-  array: 'an array',
-  null: 'null',
-};
-
-const wrapperKeywords = new Set(['anyOf', 'oneOf', 'if', 'allOf']);
-
-function pointerSegment(name: string): string {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1');
+/** Union wrappers: the errors of their branches say what is wrong. */
+function isWrapper(keyword: string): boolean {
+  return keyword === 'anyOf' || keyword === 'oneOf' || keyword === 'if' || keyword === 'allOf';
 }
 
-function listValues(values: readonly unknown[]): string {
-  return values.map((value) => (value === null ? 'null' : String(value))).join(', ');
+/** An error of the precompiled validators: worded at build time, so `message` is the issue's sentence. */
+export interface PrecompiledError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message: string;
 }
 
-function typeSentence(types: readonly string[]): string {
-  return types.map((type) => typeNouns[type] ?? type).join(' or ');
-}
+const patternRule = (pattern: string) =>
+  Object.hasOwn(patternRules, pattern) ? patternRules[pattern] : undefined;
 
-/** Turns one Ajv error into an issue; the sentence names the rule and its limit, never the value. */
-function issueFrom(error: ErrorObject): Issue {
-  const at = error.instancePath;
-  const params = error.params as Record<string, unknown>;
-  const limit = params['limit'];
-  switch (error.keyword) {
-    case 'required':
-      return { path: `${at}/${pointerSegment(String(params['missingProperty']))}`, message: 'is required' };
-    case 'additionalProperties':
-      return {
-        path: `${at}/${pointerSegment(String(params['additionalProperty']))}`,
-        message: 'is not allowed',
-      };
-    case 'type':
-      return { path: at, message: `must be ${typeSentence(String(params['type']).split(','))}` };
-    case 'enum':
-      return { path: at, message: `must be one of: ${listValues(params['allowedValues'] as unknown[])}` };
-    case 'const':
-      return { path: at, message: `must be ${listValues([params['allowedValue']])}` };
-    case 'maxItems':
-      return { path: at, message: `must have at most ${limit} items` };
-    case 'minItems':
-      return { path: at, message: `must have at least ${limit} items` };
-    case 'maxLength':
-      return { path: at, message: `must have at most ${limit} characters` };
-    case 'minLength':
-      return { path: at, message: `must have at least ${limit} characters` };
-    case 'maximum':
-      return { path: at, message: `must be at most ${limit}` };
-    case 'minimum':
-      return { path: at, message: `must be at least ${limit}` };
-    case 'exclusiveMaximum':
-      return { path: at, message: `must be less than ${limit}` };
-    case 'exclusiveMinimum':
-      return { path: at, message: `must be greater than ${limit}` };
-    case 'maxTotalLength':
-      return { path: at, message: `must have at most ${limit} characters in total` };
-    case 'pattern': {
-      const pattern = String(params['pattern']);
-      const rule = Object.hasOwn(patternRules, pattern) ? patternRules[pattern] : undefined;
-      return {
-        path: at,
-        message: rule === undefined ? `must match ${params['pattern']}` : `must be ${rule}`,
-      };
-    }
-    case 'discriminator': {
-      // The tag's own enum reports an unknown value first, so this is rare: a tag of the wrong type.
-      const tagPath = `${at}/${pointerSegment(String(params['tag']))}`;
-      return {
-        path: tagPath,
-        message: params['error'] === 'tag' ? 'must be a string' : 'must be a known kind',
-      };
-    }
-    case 'false schema': {
-      // `dependencies: { a: { properties: { b: false } } }` says b may not be sent with a (§4.1).
-      const partner = /\/dependencies\/([^/]+)\//.exec(error.schemaPath)?.[1];
-      return { path: at, message: partner ? `must not be combined with ${partner}` : 'is not allowed' };
-    }
-    default:
-      return { path: at, message: error.message ?? 'is invalid' };
-  }
+/**
+ * The sentence of an error. One from a precompiled validator has no `schemaPath` and was worded at build time;
+ * one from Ajv at run time is worded now, and a keyword the schemas never use keeps Ajv's own words.
+ */
+function sentenceOf(error: ErrorObject | PrecompiledError): string {
+  if (!('schemaPath' in error)) return error.message;
+  return issueSentence(error, patternRule) ?? error.message ?? 'is invalid';
 }
 
 function depth(path: string): number {
   return path === '' ? 0 : path.split('/').length;
 }
 
-/** Several branch errors at one path (from an `anyOf`) read as one sentence: `must be a string or an array`. */
-function mergeAlternatives(errors: readonly ErrorObject[]): Issue | undefined {
-  const types: string[] = [];
-  const values: unknown[] = [];
-  for (const error of errors) {
-    const params = error.params as Record<string, unknown>;
-    if (error.keyword === 'type') types.push(...String(params['type']).split(','));
-    else if (error.keyword === 'enum') values.push(...(params['allowedValues'] as unknown[]));
-    else if (error.keyword === 'const') values.push(params['allowedValue']);
-    else return undefined;
-  }
-  const parts = [...new Set(types)].map((type) => typeNouns[type] ?? type);
-  if (values.length > 0) parts.push(`one of: ${listValues([...new Set(values)])}`);
-  return { path: errors[0]?.instancePath ?? '', message: `must be ${parts.join(' or ')}` };
-}
+type Worded<E> = (error: E) => string;
 
 /**
- * D8: Ajv's errors as issues. Union wrappers (`anyOf`, `if`) are dropped; of the branch errors, the ones that
- * got deepest into the value are kept, since the branch that matched furthest is the one the sender meant.
+ * Union wrappers (`anyOf`, `if`) are dropped; of the branch errors, the ones that got deepest into the value are
+ * kept, since the branch that matched furthest is the one the sender meant.
  */
-export function issuesFromAjv(errors: readonly ErrorObject[] | null | undefined): Issue[] {
+function collectIssues<E extends ErrorSite & { instancePath: string }>(
+  errors: readonly E[],
+  wordOf: Worded<E>,
+): Issue[] {
   // With allErrors off, most rejections carry one error: word it without the union bookkeeping below.
-  const only = errors?.length === 1 ? errors[0] : undefined;
-  if (only !== undefined && !wrapperKeywords.has(only.keyword)) return [issueFrom(only)];
-  const specific = (errors ?? []).filter((error) => !wrapperKeywords.has(error.keyword));
+  if (errors.length === 1 && !isWrapper(errors[0]!.keyword)) {
+    const only = errors[0]!;
+    return [{ path: issuePath(only.instancePath, only), message: wordOf(only) }];
+  }
+  const specific = errors.filter((error) => !isWrapper(error.keyword));
   if (specific.length === 0) return [{ path: '', message: 'is invalid' }];
   const deepest = Math.max(...specific.map((error) => depth(error.instancePath)));
   const kept = specific.filter((error) => depth(error.instancePath) === deepest);
-  const samePath = kept.every((error) => error.instancePath === kept[0]?.instancePath);
-  const merged = kept.length > 1 && samePath ? mergeAlternatives(kept) : undefined;
-  if (merged) return [merged];
+  const samePath = kept.every((error) => error.instancePath === kept[0]!.instancePath);
+  const merged = kept.length > 1 && samePath ? alternativesSentence(kept) : undefined;
+  if (merged !== undefined) return [{ path: kept[0]!.instancePath, message: merged }];
   const issues: Issue[] = [];
   const seen = new Set<string>();
   for (const error of kept) {
-    const issue = issueFrom(error);
+    const issue = { path: issuePath(error.instancePath, error), message: wordOf(error) };
     const key = `${issue.path}\n${issue.message}`;
     if (!seen.has(key)) {
       seen.add(key);
@@ -178,4 +118,16 @@ export function issuesFromAjv(errors: readonly ErrorObject[] | null | undefined)
     if (issues.length === MAX_ISSUES) break;
   }
   return issues;
+}
+
+/** D8: the errors of a validator, compiled by Ajv at run time (`compileValidator`) or precompiled, as issues. */
+export function issuesFromAjv(
+  errors: readonly (ErrorObject | PrecompiledError)[] | null | undefined,
+): Issue[] {
+  return collectIssues(errors ?? [], sentenceOf);
+}
+
+/** D8: the errors of a precompiled validator as issues; their sentences were written at build time. */
+export function issuesFromPrecompiled(errors: readonly PrecompiledError[] | null | undefined): Issue[] {
+  return collectIssues(errors ?? [], (error) => error.message);
 }

@@ -5,8 +5,11 @@ import { presetConfigProperties } from '../schemas/preset-config.js';
 import { innerSchemas, rootSchemas } from '../schemas/roots.js';
 import { createAjv } from './ajv.js';
 import { operationSchemas } from '../schemas/operation-schemas.js';
+import { MAX_ISSUES } from '../schemas/error-response.js';
 import { badParamStatus, operations, type OperationId } from './operations.js';
 import { splitSchemas } from './schema-refs.js';
+import { rewriteStandalone } from './standalone-rewrite.js';
+import { compactCode } from './standalone-scan.js';
 import { exportName } from './validator-names.js';
 
 /**
@@ -17,7 +20,8 @@ import { exportName } from './validator-names.js';
  * runs it) it fails when the committed module is stale against schemas/, else copies it into dist/.
  */
 
-const SHARED_ID = 'urn:gateway-contract:shared';
+/** Each hoisted subschema is a schema of its own under this prefix, compiled once for every root. */
+const sharedRef = (name: string) => `urn:gateway-contract:${name}`;
 
 /** Ajv's own `ucs2length` (D5: code points), inlined so the module has no `require`. */
 const ucs2length = `function ucs2length(str) {
@@ -83,19 +87,20 @@ function metadata(): Record<string, unknown> {
       ),
     ),
     patternRules: patternRules(),
+    maxIssues: MAX_ISSUES,
   };
 }
 
-export function generateValidatorModule(): string {
-  const { roots, definitions } = splitSchemas(precompiledSchemas(), SHARED_ID);
+/** Ajv's standalone code for every precompiled schema, as Ajv writes it, and the export name of each schema. */
+function ajvStandalone(): { code: string; exported: Record<string, string> } {
+  const { roots, definitions } = splitSchemas(precompiledSchemas(), sharedRef);
   const ajv = createAjv();
-  ajv.addSchema({ $id: SHARED_ID, definitions });
+  for (const [name, definition] of Object.entries(definitions)) ajv.addSchema(definition, sharedRef(name));
   const exported: Record<string, string> = {};
   for (const [name, schema] of Object.entries(roots)) {
     ajv.addSchema(schema, name);
     exported[exportName(name)] = name;
   }
-  // A CommonJS module: its default export is the module object, which carries the function as `default`.
   const code = standalone
     .default(ajv, exported)
     .replace(
@@ -103,10 +108,34 @@ export function generateValidatorModule(): string {
       `const func2 = ucs2length;\n${ucs2length}\n`,
     );
   if (code.includes('require(')) throw new Error('generated validators still require a runtime helper');
-  const facts = Object.entries(metadata()).map(
-    ([name, value]) => `export const ${name} = ${JSON.stringify(value)};`,
+  return { code, exported };
+}
+
+/** By schema name, so the run time needs no module to turn names into export names. */
+function validatorsByName(exported: Record<string, string>): string {
+  const byName = Object.entries(exported).map(([id, name]) => `${JSON.stringify(name)}:${id}`);
+  return `export const validatorsByName = {${byName.join(',')}};`;
+}
+
+/**
+ * Ajv's module before src/standalone-rewrite.ts, with `validatorsByName`: the reference the rewritten
+ * validators are tested against.
+ */
+export function unrewrittenValidatorModule(): string {
+  const { code, exported } = ajvStandalone();
+  return `${code}\n${validatorsByName(exported)}\n`;
+}
+
+export function generateValidatorModule(): string {
+  const { code: ajvCode, exported } = ajvStandalone();
+  const rules = patternRules();
+  const code = rewriteStandalone(ajvCode, {
+    patternRule: (pattern) => (Object.hasOwn(rules, pattern) ? rules[pattern] : undefined),
+  });
+  const facts = Object.entries(metadata()).map(([name, value]) =>
+    compactCode(`export const ${name} = ${JSON.stringify(value)};`),
   );
-  return `${header}${code}\n${facts.join('\n')}\n`;
+  return `${header}${code}\n${facts.join('\n')}\n${validatorsByName(exported)}\n`;
 }
 
 /** Declarations of the generated module: one Ajv-style validator per export. */
@@ -118,9 +147,11 @@ export declare const presetConfigKeys: readonly string[];
 export declare const operationIds: readonly string[];
 export declare const badParamStatus: Readonly<Record<string, 400 | 404>>;
 export declare const patternRules: Readonly<Record<string, string>>;
+export declare const maxIssues: number;
+export declare const validatorsByName: Readonly<Record<string, PrecompiledValidator | undefined>>;
 export interface PrecompiledValidator {
-  (data: unknown, context?: object): boolean;
-  errors?: Array<{ instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown> }> | null;
+  (data: unknown): boolean;
+  errors?: Array<{ instancePath: string; keyword: string; params: Record<string, unknown>; message: string }> | null;
 }
 ${lines.join('\n')}
 `;

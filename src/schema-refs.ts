@@ -38,12 +38,19 @@ export interface SplitSchemas {
   definitions: Record<string, object>;
 }
 
+/** Where a `$ref` to a hoisted subschema points: by default `#/definitions/sN` of the root itself. */
+export type RefTo = (name: string) => string;
+
+const localRef: RefTo = (name) => `#/definitions/${name}`;
+
 /**
- * Splits roots into small schemas joined by `$ref`. `definitionsId` is the `$id` under which the caller
- * registers `{ definitions }` (refs read `<definitionsId>#/definitions/sN`); empty means the definitions
- * sit in each root itself. A `pattern`'s description is kept: error sentences read it.
+ * Splits roots into small schemas joined by `$ref`. `refTo` names the target of each ref; a caller that
+ * registers every definition as a schema of its own (`ajv.addSchema(definition, refTo(name))`) gets one
+ * function per definition shared by every root, where refs into one shared document would make Ajv compile
+ * each definition again for every root that reaches it. A `pattern`'s description is kept: error sentences
+ * read it.
  */
-export function splitSchemas(roots: Record<string, object>, definitionsId = ''): SplitSchemas {
+export function splitSchemas(roots: Record<string, object>, refTo: RefTo = localRef): SplitSchemas {
   const definitions: Record<string, object> = {};
   const names = new Map<object, string>();
   const sizes = new Map<object, number>();
@@ -63,7 +70,7 @@ export function splitSchemas(roots: Record<string, object>, definitionsId = ''):
         names.set(node, name);
         definitions[name] = rewrite(node);
       }
-      return { $ref: `${definitionsId}#/definitions/${name}` };
+      return { $ref: refTo(name) };
     }
     return rewrite(node);
   };

@@ -1,4 +1,3 @@
-import type { ValidateFunction } from 'ajv';
 import type { PresetConfig } from '../schemas/preset-config.js';
 import type { MessagesRequest } from '../schemas/messages-request.js';
 import type { ModelEndpointsResponse } from '../schemas/model-endpoints.js';
@@ -7,8 +6,13 @@ import type { PresetResponse, PresetVersionResponse } from '../schemas/preset.js
 import type { ProvidersResponse } from '../schemas/provider.js';
 import type { ErrorResponse } from '../schemas/error-response.js';
 import * as generated from './generated/validators.js';
-import { exportName } from './validator-names.js';
-import { errorBody, issuesFromAjv, type ErrorBody, type ErrorStatus } from './errors.js';
+import {
+  ownedErrorBody,
+  issuesFromPrecompiled,
+  type ErrorBody,
+  type ErrorStatus,
+  type PrecompiledError,
+} from './errors.js';
 import type { OperationId } from './operations.js';
 import { withStandardSchema, type StandardSchemaV1 } from './standard-schema.js';
 
@@ -27,19 +31,28 @@ export type RootName = keyof RootTypes;
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; error: ErrorBody };
 
-/** The build's standalone validators, by export name; loading them compiles nothing (no `new Function`). */
-const precompiled = generated as unknown as Readonly<Record<string, ValidateFunction | undefined>>;
+/**
+ * A precompiled validator as the type guard of its body. `errors` holds the last call's errors, or null: each
+ * with its `instancePath`, `keyword`, `params`, and the issue's sentence as its `message`.
+ */
+export interface Guard<T> {
+  (data: unknown): data is T;
+  errors?: PrecompiledError[] | null;
+}
 
-function precompiledFor(name: string): ValidateFunction {
-  const validator = precompiled[exportName(name)];
+function precompiledFor(name: string): Guard<unknown> {
+  // The build's standalone validators: loading them compiles nothing (no `new Function`).
+  const validator = generated.validatorsByName[name] as Guard<unknown> | undefined;
   if (validator === undefined)
     throw new Error(`No precompiled validator for ${name}: run \`npm run generate\`.`);
   return validator;
 }
 
-const rootValidators = Object.fromEntries(
-  generated.rootNames.map((name) => [name, precompiledFor(name)]),
-) as Record<RootName, ValidateFunction>;
+/** Without a prototype, so a name such as `toString` finds nothing: one lookup serves as the name check. */
+const rootValidators = Object.assign(
+  Object.create(null) as object,
+  Object.fromEntries(generated.rootNames.map((name) => [name, precompiledFor(name)])),
+) as Readonly<Record<string, Guard<unknown> | undefined>>;
 const paramValidators = new Map(
   Object.keys(generated.badParamStatus).map((id) => [id, precompiledFor(`params/${id}`)] as const),
 );
@@ -47,12 +60,8 @@ const paramValidators = new Map(
 export const rootNames = generated.rootNames as readonly RootName[];
 
 /** The precompiled validator of one root, typed as the guard of that root's body, and a Standard Schema. */
-function guardFor<N extends RootName>(
-  name: N,
-): ValidateFunction<RootTypes[N]> & StandardSchemaV1<RootTypes[N]> {
-  return withStandardSchema(rootValidators[name] as ValidateFunction<RootTypes[N]>, (value) =>
-    validate(name, value),
-  );
+function guardFor<N extends RootName>(name: N): Guard<RootTypes[N]> & StandardSchemaV1<RootTypes[N]> {
+  return withStandardSchema(rootValidators[name] as Guard<RootTypes[N]>, (value) => validate(name, value));
 }
 
 export const validateMessagesRequest = guardFor('messages-request');
@@ -63,12 +72,12 @@ export const validateObservabilityDestinationResponse = guardFor('observability-
 export const validateProvidersResponse = guardFor('providers-response');
 export const validateErrorResponse = guardFor('error-response');
 /** D6: checks a saved preset config, e.g. one read back from a store. */
-export const validatePresetConfig = precompiledFor('preset-config') as ValidateFunction<PresetConfig>;
+export const validatePresetConfig = precompiledFor('preset-config') as Guard<PresetConfig>;
 
 /** Runs one compiled validator; the error body is built only when the value fails. */
-function check<T>(validator: ValidateFunction, value: unknown, status: ErrorStatus): ValidationResult<T> {
+function check<T>(validator: Guard<unknown>, value: unknown, status: ErrorStatus): ValidationResult<T> {
   if (validator(value)) return { ok: true, value: value as T };
-  return { ok: false, error: errorBody(status, issuesFromAjv(validator.errors)) };
+  return { ok: false, error: ownedErrorBody(status, issuesFromPrecompiled(validator.errors)) };
 }
 
 /**
@@ -76,12 +85,13 @@ function check<T>(validator: ValidateFunction, value: unknown, status: ErrorStat
  * an unknown `name` is a programmer error and throws.
  */
 export function validate<N extends RootName>(name: N, value: unknown): ValidationResult<RootTypes[N]> {
-  if (!Object.hasOwn(rootValidators, name)) {
+  const validator = rootValidators[name];
+  if (validator === undefined) {
     throw new TypeError(
       `Unknown schema name ${JSON.stringify(name)}; expected one of: ${rootNames.join(', ')}`,
     );
   }
-  return check(rootValidators[name], value, 400);
+  return check(validator, value, 400);
 }
 
 /**

@@ -4,9 +4,11 @@ export declare const presetConfigKeys: readonly string[];
 export declare const operationIds: readonly string[];
 export declare const badParamStatus: Readonly<Record<string, 400 | 404>>;
 export declare const patternRules: Readonly<Record<string, string>>;
+export declare const maxIssues: number;
+export declare const validatorsByName: Readonly<Record<string, PrecompiledValidator | undefined>>;
 export interface PrecompiledValidator {
-  (data: unknown, context?: object): boolean;
-  errors?: Array<{ instancePath: string; schemaPath: string; keyword: string; params: Record<string, unknown> }> | null;
+  (data: unknown): boolean;
+  errors?: Array<{ instancePath: string; keyword: string; params: Record<string, unknown>; message: string }> | null;
 }
 export declare const messagesRequest: PrecompiledValidator;
 export declare const presetResponse: PrecompiledValidator;

@@ -1,0 +1,127 @@
+/**
+ * D8: how one validation error reads as an issue, a JSON Pointer and a sentence that names the rule and its
+ * limit, never the value. The build words every error site of the precompiled validators with this ahead of
+ * time; src/errors.ts words the errors of validators compiled at run time with it.
+ */
+
+/** What an issue is worded from: an Ajv error without its message. */
+export interface ErrorSite {
+  keyword: string;
+  params: Record<string, unknown>;
+  /** Only a `false schema` error reads it, for the property its `dependencies` entry names. */
+  schemaPath?: string;
+}
+
+export const typeNouns: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'a boolean',
+  object: 'an object',
+  array: 'an array',
+  null: 'null',
+};
+
+export function listValues(values: readonly unknown[]): string {
+  return values.map((value) => (value === null ? 'null' : String(value))).join(', ');
+}
+
+/** `type` params hold one type or a list (`["string","null"]`, or `"string,null"` as Ajv joins some). */
+export function typesOf(type: unknown): string[] {
+  return Array.isArray(type) ? type.map(String) : String(type).split(',');
+}
+
+function typeSentence(types: readonly string[]): string {
+  return types.map((type) => typeNouns[type] ?? type).join(' or ');
+}
+
+/** Escapes a property name as one segment of a JSON Pointer (RFC 6901). */
+export function pointerSegment(name: string): string {
+  return name.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The property an error is about, when it is not the value at `instancePath` itself. */
+function propertyOf({ keyword, params }: ErrorSite): unknown {
+  if (keyword === 'required') return params['missingProperty'];
+  if (keyword === 'additionalProperties') return params['additionalProperty'];
+  if (keyword === 'discriminator') return params['tag'];
+  return undefined;
+}
+
+/** The issue's path: the value's own, or the property a `required`, `additionalProperties` or tag error names. */
+export function issuePath(instancePath: string, site: ErrorSite): string {
+  const property = propertyOf(site);
+  return property === undefined ? instancePath : `${instancePath}/${pointerSegment(String(property))}`;
+}
+
+/**
+ * The issue's sentence, or undefined for a keyword the schemas never use. `patternRule` gives a `pattern`'s
+ * description, the phrase that completes "must be ..."; a pattern without one is quoted.
+ */
+export function issueSentence(
+  site: ErrorSite,
+  patternRule: (pattern: string) => string | undefined,
+): string | undefined {
+  const { params } = site;
+  const limit = params['limit'];
+  switch (site.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not allowed';
+    case 'type':
+      return `must be ${typeSentence(typesOf(params['type']))}`;
+    case 'enum':
+      return `must be one of: ${listValues(params['allowedValues'] as unknown[])}`;
+    case 'const':
+      return `must be ${listValues([params['allowedValue']])}`;
+    case 'maxItems':
+      return `must have at most ${limit} items`;
+    case 'minItems':
+      return `must have at least ${limit} items`;
+    case 'maxLength':
+      return `must have at most ${limit} characters`;
+    case 'minLength':
+      return `must have at least ${limit} characters`;
+    case 'maximum':
+      return `must be at most ${limit}`;
+    case 'minimum':
+      return `must be at least ${limit}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${limit}`;
+    case 'exclusiveMinimum':
+      return `must be greater than ${limit}`;
+    case 'maxTotalLength':
+      return `must have at most ${limit} characters in total`;
+    case 'pattern': {
+      const pattern = String(params['pattern']);
+      const rule = patternRule(pattern);
+      return rule === undefined ? `must match ${pattern}` : `must be ${rule}`;
+    }
+    case 'discriminator':
+      // The tag's own enum reports an unknown value first, so this is rare: a tag of the wrong type.
+      return params['error'] === 'tag' ? 'must be a string' : 'must be a known kind';
+    case 'false schema': {
+      // `dependencies: { a: { properties: { b: false } } }` says b may not be sent with a (§4.1).
+      const partner = /\/dependencies\/([^/]+)\//.exec(site.schemaPath ?? '')?.[1];
+      return partner ? `must not be combined with ${partner}` : 'is not allowed';
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Several branch errors at one path (from an `anyOf`) as one sentence: `must be a string or an array`. */
+export function alternativesSentence(sites: readonly ErrorSite[]): string | undefined {
+  const types: string[] = [];
+  const values: unknown[] = [];
+  for (const { keyword, params } of sites) {
+    if (keyword === 'type') types.push(...typesOf(params['type']));
+    else if (keyword === 'enum') values.push(...(params['allowedValues'] as unknown[]));
+    else if (keyword === 'const') values.push(params['allowedValue']);
+    else return undefined;
+  }
+  const parts = [...new Set(types)].map((type) => typeNouns[type] ?? type);
+  if (values.length > 0) parts.push(`one of: ${listValues([...new Set(values)])}`);
+  return `must be ${parts.join(' or ')}`;
+}
