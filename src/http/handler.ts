@@ -116,11 +116,12 @@ function respond(operation: Operation, result: unknown, checkBodies: boolean): H
 
 /**
  * Makes the framework-free handler of the five operations, derived from the operations table. It answers in
- * this order: route (404, or 405 with `Allow`), auth (D10: 401, then 403), path parameters (D9: 400 or 404),
- * the body of 4.1 (a JSON content type, D11's 413, then 400 for what is not a valid request), and then the
- * implementation (200, or a status it lists). It never throws: a throw inside `resolveKey` or an
- * implementation, and in development mode a response that breaks the contract, become 500 `Internal Server
- * Error` with no detail for the client, and go to `onError` instead.
+ * this order: route (404, or 405 with `Allow`; HEAD as GET without the body), auth (D10: 401, then 403), path
+ * parameters (D9: 400 or 404), the body of 4.1 (a JSON content type, D11's 413, then 400 for what is not a
+ * valid request), and then the implementation (200, or a status it lists). It never throws: a throw inside
+ * `resolveKey` or an implementation, a status the operation does not list, and in development mode a body
+ * that breaks the response schemas become 500 `Internal Server Error` with no detail for the client, and go
+ * to `onError` instead.
  */
 export function createHandler(options: HandlerOptions): Handler {
   checkOptions(options);
@@ -142,7 +143,13 @@ export function createHandler(options: HandlerOptions): Handler {
     }
   };
 
+  // RFC 9110 §9.3.2: HEAD gets what GET would, status and headers alike, without the body.
   return async (request: HandlerRequest): Promise<HandlerResponse> => {
+    const response = await answer(request);
+    return request.method === 'HEAD' ? { ...response, body: '' } : response;
+  };
+
+  async function answer(request: HandlerRequest): Promise<HandlerResponse> {
     const context: ErrorContext = { operationId: null, phase: 'resolve-key' };
     try {
       const match = route(request.method, request.url);
@@ -190,5 +197,5 @@ export function createHandler(options: HandlerOptions): Handler {
       report(error, context);
       return errorResponse(500);
     }
-  };
+  }
 }

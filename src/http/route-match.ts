@@ -87,7 +87,7 @@ function matchSegments(route: Route, parts: readonly string[]) {
 
 /**
  * Routes a request by the operations table: the operation and its decoded path parameters, `wrong-method`
- * with the methods the path allows (405), or `unknown` (404). Fixed segments are compared as sent; parameters
+ * with the methods the path allows (405), or `unknown` (404); HEAD goes where GET does. Fixed segments are compared as sent; parameters
  * are percent-decoded one segment at a time, so an encoded `/` stays inside its parameter (and fails D9).
  */
 export function createRouter(basePath: string): (method: string, target: string) => RouteMatch {
@@ -100,9 +100,11 @@ export function createRouter(basePath: string): (method: string, target: string)
     for (const route of routes) {
       const matched = matchSegments(route, parts);
       if (matched === null) continue;
-      if (route.operation.method === method)
+      const { method: own } = route.operation;
+      if (own === method || (own === 'GET' && method === 'HEAD')) {
         return { kind: 'operation', operation: route.operation, ...matched };
-      allow.push(route.operation.method);
+      }
+      allow.push(...(own === 'GET' ? ['GET', 'HEAD'] : [own]));
     }
     return allow.length > 0 ? { kind: 'wrong-method', allow } : { kind: 'unknown' };
   };

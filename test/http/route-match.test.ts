@@ -38,9 +38,18 @@ describe('createRouter', () => {
     });
   });
 
-  it('answers wrong-method with the methods the path allows', () => {
+  it('answers wrong-method with the methods the path allows, HEAD wherever GET is', () => {
     expect(route('DELETE', '/api/v1/presets/p/messages')).toEqual({ kind: 'wrong-method', allow: ['POST'] });
-    expect(route('HEAD', '/api/v1/providers')).toEqual({ kind: 'wrong-method', allow: ['GET'] });
+    expect(route('HEAD', '/api/v1/presets/p/messages')).toEqual({ kind: 'wrong-method', allow: ['POST'] });
+    expect(route('POST', '/api/v1/providers')).toEqual({ kind: 'wrong-method', allow: ['GET', 'HEAD'] });
+    expect(route('get', '/api/v1/providers')).toEqual({ kind: 'wrong-method', allow: ['GET', 'HEAD'] });
+  });
+
+  it('routes HEAD where GET goes', () => {
+    expect(route('HEAD', '/api/v1/providers')).toMatchObject({
+      kind: 'operation',
+      operation: { id: 'listProviders' },
+    });
   });
 
   it('answers unknown outside the base path, for a trailing slash, and for extra segments', () => {
