@@ -60,10 +60,13 @@ export function splitSchemas(roots: Record<string, object>, refTo: RefTo = local
     return size;
   };
 
-  const visit = (node: unknown): unknown => {
+  const visit = (node: unknown, keyword?: string): unknown => {
     if (!isObject(node)) return node;
+    // The items of one array stay in the array's function: a loop that calls a function per item pays for a
+    // call V8 will not inline when the item's checks are many. Items shared with another place are hoisted.
+    const loopBody = keyword === 'items' && (uses.get(node) ?? 0) === 1;
     // Only a subschema that states its own `type` reads the same on its own as inside its parent.
-    if ('type' in node && sizeOf(node) >= HOIST_AT_LENGTH) {
+    if ('type' in node && sizeOf(node) >= HOIST_AT_LENGTH && !loopBody) {
       let name = names.get(node);
       if (name === undefined) {
         name = `s${names.size}`;
@@ -84,13 +87,26 @@ export function splitSchemas(roots: Record<string, object>, refTo: RefTo = local
       } else if (schemaLists.has(key) && Array.isArray(value)) {
         out[key] = value.map((child) => visit(child));
       } else if (schemaValues.has(key)) {
-        out[key] = visit(value);
+        out[key] = visit(value, key);
       } else {
         out[key] = value;
       }
     }
     return out;
   };
+
+  const uses = new Map<object, number>();
+  const count = (node: unknown): void => {
+    if (!isObject(node)) return;
+    uses.set(node, (uses.get(node) ?? 0) + 1);
+    if (uses.get(node)! > 1) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (schemaMaps.has(key) && isObject(value)) Object.values(value).forEach(count);
+      else if (schemaLists.has(key) && Array.isArray(value)) value.forEach(count);
+      else if (schemaValues.has(key)) count(value);
+    }
+  };
+  Object.values(roots).forEach(count);
 
   const split = Object.fromEntries(
     Object.entries(roots).map(([name, root]) => [name, rewrite(root as Node)]),

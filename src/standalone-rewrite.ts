@@ -1,6 +1,7 @@
 import { issueSentence } from './issue-sentences.js';
 import { dropSettledBookkeeping } from './standalone-bookkeeping.js';
 import { patternFunction } from './standalone-patterns.js';
+import { firstMissingHelper, requiredWithoutStores } from './standalone-required.js';
 import { compactCode, replaceBracketed, splitTopLevel } from './standalone-scan.js';
 
 /**
@@ -30,6 +31,7 @@ const helperNames = [
   'failAt',
   'failAtWith',
   'prefixed',
+  'firstMissing',
 ];
 
 function fail(step: string, detail: string): never {
@@ -345,6 +347,7 @@ function siteError(instancePath, site){const {keyword, params, message} = errorS
 function siteErrorWith(instancePath, site, params){const {keyword, message} = errorSites[site];return {instancePath, keyword, params, message};}
 function failAt(validate, instancePath, site){const {keyword, params, message} = errorSites[site];validate.errors = [{instancePath, keyword, params, message}];return false;}
 function failAtWith(validate, instancePath, site, params){const {keyword, message} = errorSites[site];validate.errors = [{instancePath, keyword, params, message}];return false;}
+${firstMissingHelper}
 function prefixed(vErrors, errors, segment){if(segment !== undefined){for(const error of errors) error.instancePath = segment + error.instancePath;}return vErrors === null ? errors : vErrors.concat(errors);}
 `;
 }
@@ -358,6 +361,7 @@ export function rewriteStandalone(code: string, options: RewriteOptions): string
   let out = lazySubcalls(withoutSchemas);
   const worded = wordErrorSites(out, schemas, options);
   out = compactFailures(worded.code);
+  out = requiredWithoutStores(out);
   out = valueOnlySignatures(out);
   out = lengthShortCuts(out);
   out = compilePatterns(out);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dropSettledBookkeeping } from '../src/standalone-bookkeeping.js';
+import { firstMissingHelper, requiredWithoutStores } from '../src/standalone-required.js';
 import { closingIndex, compactCode, replaceBracketed, splitTopLevel } from '../src/standalone-scan.js';
 
 describe('reading Ajv code', () => {
@@ -110,5 +111,28 @@ describe('dropping settled bookkeeping', () => {
       expect(after(value)).toBe(before(value));
       expect(after.errors).toEqual(before.errors);
     }
+  });
+});
+
+describe('required checks without stores', () => {
+  const ajvRequired =
+    'function validate5(data){let missing0;if(((data.a === undefined) && (missing0 = "a")) || ((data["b-c"] === undefined) && (missing0 = "b-c"))){return failAtWith(validate5,"",1,{missingProperty: missing0});}return true;}';
+
+  it('reads the properties only, and names the first missing one when it reports', () => {
+    expect(requiredWithoutStores(ajvRequired)).toBe(
+      'function validate5(data){if(data.a === undefined || data["b-c"] === undefined){return failAtWith(validate5,"",1,{missingProperty: firstMissing(data, ["a","b-c"])});}return true;}',
+    );
+    const firstMissing = new Function(`${firstMissingHelper}; return firstMissing;`)() as (
+      data: object,
+      names: string[],
+    ) => string | undefined;
+    expect(firstMissing({ a: 1 }, ['a', 'b-c'])).toBe('b-c');
+    expect(firstMissing({}, ['a', 'b-c'])).toBe('a');
+  });
+
+  it('fails the build on a check of another shape', () => {
+    expect(() =>
+      requiredWithoutStores(ajvRequired.replace('(missing0 = "b-c")', '(missing0 = "b")')),
+    ).toThrow(/unexpected required check/);
   });
 });
