@@ -281,3 +281,32 @@ export function renderResults(results: Results): string {
   lines.push('');
   return lines.join('\n');
 }
+
+/** Ends this run's part of bench/RESULTS.md; the sections after it belong to other benchmarks. */
+export const END_MARKER = '<!-- end of npm run bench -->';
+
+/**
+ * The file with this run's part replaced: everything up to the marker, or, in a file without one, up to the
+ * first section this run does not write. Sections after it (hostile bodies, HTTP load) stay as they are.
+ */
+export function replaceOwnPart(current: string, ours: string): string {
+  // A heading's figures in parentheses change from run to run: `## Targets (13 of 26 met)`.
+  const title = (line: string) => line.replace(/ \(.*\)$/, '');
+  const headings = new Set(
+    ours
+      .split('\n')
+      .filter((line) => line.startsWith('## '))
+      .map(title),
+  );
+  const marker = current.indexOf(END_MARKER);
+  let rest: string;
+  if (marker >= 0) {
+    rest = current.slice(marker + END_MARKER.length);
+  } else {
+    const lines = current.split('\n');
+    const other = lines.findIndex((line) => line.startsWith('## ') && !headings.has(title(line)));
+    rest = other < 0 ? '' : `\n${lines.slice(other).join('\n')}`;
+  }
+  const after = rest.trim() === '' ? '' : `\n\n${rest.trim()}`;
+  return `${ours.trimEnd()}\n\n${END_MARKER}${after}\n`;
+}

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { benchCases, payloadKinds } from './cases.js';
 import { measureColdStart } from './cold-start.js';
 import { checkOptimisation } from './optimisation.js';
 import { benchScript, repoRoot } from './paths.js';
-import { renderResults, type Results } from './results.js';
+import { renderResults, replaceOwnPart, type Results } from './results.js';
 import { buildRows, casesOf } from './rows.js';
 import { measureSubtrees } from './subtrees.js';
 import type { PayloadResult } from './worker.js';
@@ -58,6 +58,13 @@ function smoke(): number {
   return failures === 0 ? 0 : 1;
 }
 
+async function writeOwnPart(markdown: string): Promise<void> {
+  // Formatted as the repository's prettier would, so `prettier --check .` passes on the committed file.
+  const path = join(repoRoot, 'bench', 'RESULTS.md');
+  const ours = await format(markdown, { ...(await resolveConfig(path)), filepath: path });
+  writeFileSync(path, replaceOwnPart(readFileSync(path, 'utf8'), ours));
+}
+
 async function full(): Promise<number> {
   const rounds = option('--rounds', 15);
   const budgetMs = option('--budget', 10);
@@ -89,11 +96,7 @@ async function full(): Promise<number> {
   };
   const markdown = renderResults(results);
   console.log(markdown);
-  if (flag('--write')) {
-    // Formatted as the repository's prettier would, so `prettier --check .` passes on the committed file.
-    const path = join(repoRoot, 'bench', 'RESULTS.md');
-    writeFileSync(path, await format(markdown, { ...(await resolveConfig(path)), filepath: path }));
-  }
+  if (flag('--write')) await writeOwnPart(markdown);
   const wrong = payloads.flatMap((payload) =>
     payload.rows.filter(
       (row) => row.group === 'ours' && (row.error !== undefined || row.disagreements.length > 0),

@@ -129,5 +129,10 @@ export function issuesFromAjv(
 
 /** D8: the errors of a precompiled validator as issues; their sentences were written at build time. */
 export function issuesFromPrecompiled(errors: readonly PrecompiledError[] | null | undefined): Issue[] {
+  // The common case, one error, without the closure and bookkeeping of `collectIssues`.
+  if (errors !== null && errors !== undefined && errors.length === 1 && !isWrapper(errors[0]!.keyword)) {
+    const only = errors[0]!;
+    return [{ path: issuePath(only.instancePath, only), message: only.message }];
+  }
   return collectIssues(errors ?? [], (error) => error.message);
 }
