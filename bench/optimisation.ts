@@ -30,7 +30,7 @@ export interface Optimisation {
   /** The root's tier at the end, from %GetOptimizationStatus. */
   rootTier: 'TurboFan' | 'Maglev' | 'optimised' | 'not optimised';
   rootOptimised: boolean;
-  /** Our functions (the generated `validate<N>`, `validate`, helpers) V8 optimised, by tier. */
+  /** Our functions (the generated `v<N>`, `validate`, helpers) V8 optimised, by tier. */
   optimised: { fn: string; tier: string }[];
   deopts: Deopt[];
   calls: Record<string, number>;
@@ -81,7 +81,7 @@ async function child(): Promise<void> {
 
 /** Ours: the generated validators and the library's wrappers and helpers around them. */
 const ours = (fn: string) =>
-  /^(validate\d*|check|ucs2length|pattern\d+|failAt(With)?|prefixed|issuesFrom\w+|collectIssues|ownedErrorBody)$/.test(
+  /^(validate|v\d+|check|ucs2length|pattern\d+|failAt(With)?|prefixed|issuesFrom\w+|collectIssues|ownedErrorBody)$/.test(
     fn,
   );
 

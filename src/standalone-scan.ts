@@ -97,12 +97,13 @@ export function replaceBracketed(
 const identifierChar = /[\w$]/;
 
 /**
- * The code with the spaces a parser does not need removed and every non-ASCII character of a string escaped as
+ * The code with the spaces a parser does not need removed, names passed through `rename` (properties after a
+ * `.` keep theirs), and every non-ASCII character of a string escaped as
  * `\uXXXX`: V8 keeps a module's whole source on the heap, and one non-ASCII character makes it two bytes a
  * character. A space stays between two identifier characters (`return false`) and between `+`/`-` signs;
  * strings and the regular expression literals Ajv writes (`/~/g`, after `(` or `,`) are copied as they are.
  */
-export function compactCode(code: string): string {
+export function compactCode(code: string, rename: (identifier: string) => string = (name) => name): string {
   const parts: string[] = [];
   /** The last character written that is not a space. */
   let last = '';
@@ -127,6 +128,11 @@ export function compactCode(code: string): string {
       if (end === null) throw new Error(`an unterminated regular expression: ${code.slice(at, at + 40)}`);
       write(end[0]);
       at += end[0].length - 1;
+    } else if (/[A-Za-z_$0-9]/.test(char)) {
+      // A whole name or number; names that follow a `.` are properties and keep theirs.
+      const token = /^[\w$.]*/.exec(code.slice(at, at + 200))![0].split('.')[0]!;
+      write(last === '.' || /[0-9]/.test(char) ? token : rename(token));
+      at += token.length - 1;
     } else if (char.charCodeAt(0) > 0x7f) {
       throw new Error(`a non-ASCII character outside a string: ${code.slice(at - 40, at + 40)}`);
     } else if (char === ' ') {
