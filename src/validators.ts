@@ -48,9 +48,12 @@ function precompiledFor(name: string): Guard<unknown> {
   return validator;
 }
 
-/** Without a prototype, so a name such as `toString` finds nothing: one lookup serves as the name check. */
+/**
+ * Over a prototype with no properties at all, so a name such as `toString` finds nothing and one lookup serves
+ * as the name check (an object of its own without a prototype would be a slower dictionary).
+ */
 const rootValidators = Object.assign(
-  Object.create(null) as object,
+  Object.create(Object.freeze(Object.create(null) as object)) as object,
   Object.fromEntries(generated.rootNames.map((name) => [name, precompiledFor(name)])),
 ) as Readonly<Record<string, Guard<unknown> | undefined>>;
 const paramValidators = new Map(
