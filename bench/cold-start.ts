@@ -5,6 +5,8 @@ import { median } from './timing.js';
 /**
  * Cold start, each in a fresh process (`node --expose-gc dist/bench/cold-start.js <mode>`):
  * - `precompiled`: importing the library (dist/src/index.js), whose validators are precompiled at build time;
+ * - `validators`: importing the validators alone (dist/src/validators.js and what it imports), the part of
+ *   that load that is validation rather than the body guards, router patterns and the rest of the entry;
  * - `schemas`: importing the schemas alone (dist/schemas/roots.js), the part of the library's load that is not
  *   validator code;
  * - `compiled`: importing Ajv and the schemas and compiling every root (and the preset config) with
@@ -14,9 +16,9 @@ import { median } from './timing.js';
  * first use.
  */
 
-export type ColdStartMode = 'precompiled' | 'schemas' | 'compiled';
+export type ColdStartMode = 'precompiled' | 'validators' | 'schemas' | 'compiled';
 
-const modes: readonly ColdStartMode[] = ['precompiled', 'schemas', 'compiled'];
+const modes: readonly ColdStartMode[] = ['precompiled', 'validators', 'schemas', 'compiled'];
 
 export interface ColdStart {
   mode: ColdStartMode;
@@ -47,6 +49,9 @@ async function child(mode: ColdStartMode): Promise<Sample> {
   if (mode === 'precompiled') {
     const library = await import('../src/index.js');
     validateTypical = () => library.validate('messages-request', typical);
+  } else if (mode === 'validators') {
+    const validators = await import('../src/validators.js');
+    validateTypical = () => validators.validate('messages-request', typical);
   } else if (mode === 'schemas') {
     const { rootSchemas } = await import('../schemas/roots.js');
     validateTypical = () => rootSchemas['messages-request'];

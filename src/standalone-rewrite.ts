@@ -353,7 +353,7 @@ function siteErrorWith(instancePath, site, params){const {keyword, message} = er
 function failAt(validate, instancePath, site){const {keyword, params, message} = errorSite(site);validate.errors = [{instancePath, keyword, params, message}];return false;}
 function failAtWith(validate, instancePath, site, params){const {keyword, message} = errorSite(site);validate.errors = [{instancePath, keyword, params, message}];return false;}
 ${firstMissingHelper}
-function prefixed(vErrors, errors, segment){if(segment !== undefined){for(const error of errors) error.instancePath = segment + error.instancePath;}return vErrors === null ? errors : vErrors.concat(errors);}
+function prefixed(vErrors, errors, segment){if(segment !== undefined){for(let i = 0; i < errors.length; i++) errors[i].instancePath = segment + errors[i].instancePath;}return vErrors === null ? errors : vErrors.concat(errors);}
 `;
 }
 
