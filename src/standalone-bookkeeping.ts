@@ -87,19 +87,25 @@ function unwrapIfTrue(body: string): string {
   return out + body.slice(from);
 }
 
-/** `validN` flags that are only ever set to `true` stop guarding: their `if`s become plain blocks. */
+/**
+ * `validN` flags known to be true stop guarding, and their `if`s become plain blocks: a flag only ever set to
+ * `true`, and any flag right after `var validN = true;}else {var validN = true;}`, where both branches of the
+ * property's `if` have just set it (a branch that leaves early returns, or breaks out of the loop around both).
+ * A flag no one reads any more is no longer set.
+ */
 function dropTrueFlags(body: string): string {
   let out = body;
   const flags = new Set([...out.matchAll(/\bvar (valid\d+) = /g)].map((match) => match[1]!));
   for (const flag of flags) {
+    const joined = `var ${flag} = true;}else {var ${flag} = true;}`;
+    out = out.replaceAll(`${joined}if(${flag}){`, `${joined}if(true){`);
     const assignments = [...out.matchAll(new RegExp(`(?<![\\w.$])${flag} = ([^;]*);`, 'g'))];
-    if (assignments.some((assignment) => assignment[1] !== 'true')) continue;
-    const next = out
-      .replaceAll(`if(${flag}){`, 'if(true){')
-      .replaceAll(`if(!${flag}){break;}`, '')
-      .replaceAll(`var ${flag} = true;`, '');
-    if (new RegExp(`\\b${flag}\\b`).test(next)) continue;
-    out = next;
+    if (assignments.every((assignment) => assignment[1] === 'true')) {
+      out = out.replaceAll(`if(${flag}){`, 'if(true){').replaceAll(`if(!${flag}){break;}`, '');
+    }
+    // Unread now: its settings go, when they are `true` or a comparison of counts (no effect of their own).
+    const unread = out.replace(new RegExp(`var ${flag} = (true|_errs\\d+ === errors);`, 'g'), '');
+    if (!new RegExp(`\\b${flag}\\b`).test(unread)) out = unread;
   }
   out = unwrapIfTrue(out).replaceAll('else {}', '');
   return out.replace(/const (_errs\d+) = errors;/g, (declaration, name: string) =>

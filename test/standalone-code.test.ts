@@ -62,7 +62,8 @@ describe('dropping settled bookkeeping', () => {
   it('replaces the comparisons no error can reach, and keeps those after a sub-validator', () => {
     expect(out).not.toContain('_errs1');
     expect(out).toContain('var valid1 = _errs3 === errors;if(!valid1){break;}');
-    expect(out).toContain('var valid0 = _errs2 === errors;');
+    // Nothing reads `valid0` after the last property, so it is no longer set.
+    expect(out).not.toContain('valid0');
     expect(out).toContain('validate1.errors = vErrors;return errors === 0;');
   });
 
@@ -79,6 +80,18 @@ describe('dropping settled bookkeeping', () => {
         '{if(data.b !== undefined){if(typeof data.b !== "number"){return failAt(validate3,"/b",1);}}}}' +
         'validate3.errors = null;return true;}',
     );
+  });
+
+  it('unguards the property after one whose branches both set the flag true', () => {
+    const joined = dropSettledBookkeeping(
+      'function validate6(data){let vErrors = null;let errors = 0;' +
+        'if(data.a !== undefined){const _errs1 = errors;if(!validate2(data.a)){vErrors = prefixed(vErrors, validate2.errors, "/a");errors = vErrors.length;}var valid0 = _errs1 === errors;}else {var valid0 = true;}' +
+        'if(valid0){if(data.b !== undefined){if(typeof data.b !== "string"){return failAt(validate6,"/b",0);}var valid0 = true;}else {var valid0 = true;}' +
+        'if(valid0){if(data.c !== undefined){if(typeof data.c !== "string"){return failAt(validate6,"/c",0);}}}}' +
+        'validate6.errors = vErrors;return errors === 0;}',
+    );
+    expect(joined.match(/if\(valid0\)/g)).toHaveLength(1);
+    expect(joined).toContain('{if(data.c !== undefined)');
   });
 
   it('keeps a comparison inside a loop when the count moves later in the loop', () => {
