@@ -21,6 +21,9 @@ export const statusMessages = {
 
 export type ErrorStatus = keyof typeof statusMessages;
 
+/** 400's message, read once: the table's numeric keys make it a dictionary, a hash lookup per read. */
+const invalidMessage = statusMessages[400];
+
 /** D8: the error body; `issues` appears on 400 only. */
 export type ErrorBody = {
   error: { code: ErrorStatus; message: string; metadata?: { issues: Issue[] } };
@@ -36,7 +39,7 @@ export function errorBody(status: ErrorStatus, issues?: readonly Issue[]): Error
  */
 export function ownedErrorBody(status: ErrorStatus, issues?: Issue[]): ErrorBody {
   if (status === 400 && issues !== undefined && issues.length > 0) {
-    return { error: { code: status, message: statusMessages[status], metadata: { issues } } };
+    return { error: { code: status, message: invalidMessage, metadata: { issues } } };
   }
   return { error: { code: status, message: statusMessages[status] } };
 }
