@@ -82,7 +82,7 @@ async function full(): Promise<number> {
       `${benchCase.name}: ours ${ours?.ratio?.toFixed(3)}x JSON.parse (${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
   }
-  const coldStart = measureColdStart(5);
+  const coldStart = measureColdStart(9);
   const optimisation = checkOptimisation();
   const subtrees = measureSubtrees();
   const results: Results = {

@@ -8,6 +8,7 @@ import { operationSchemas } from '../schemas/operation-schemas.js';
 import { MAX_ISSUES } from '../schemas/error-response.js';
 import { badParamStatus, operations, type OperationId } from './operations.js';
 import { splitSchemas } from './schema-refs.js';
+import { codeUnitHelper } from './standalone-patterns.js';
 import { rewriteStandalone } from './standalone-rewrite.js';
 import { compactCode } from './standalone-scan.js';
 import { exportName } from './validator-names.js';
@@ -23,7 +24,10 @@ import { exportName } from './validator-names.js';
 /** Each hoisted subschema is a schema of its own under this prefix, compiled once for every root. */
 const sharedRef = (name: string) => `urn:gateway-contract:${name}`;
 
-/** Ajv's own `ucs2length` (D5: code points), inlined so the module has no `require`. */
+/**
+ * Ajv's own `ucs2length` (D5: code points), inlined so the module has no `require`; it reads chars through
+ * the rewrite's `codeUnitAt` (src/standalone-patterns.ts says why).
+ */
 const ucs2length = `function ucs2length(str) {
   const len = str.length;
   let length = 0;
@@ -31,9 +35,9 @@ const ucs2length = `function ucs2length(str) {
   let value;
   while (pos < len) {
     length++;
-    value = str.charCodeAt(pos++);
+    value = codeUnitAt.call(str, pos++);
     if (value >= 0xd800 && value <= 0xdbff && pos < len) {
-      value = str.charCodeAt(pos);
+      value = codeUnitAt.call(str, pos);
       if ((value & 0xfc00) === 0xdc00) pos++;
     }
   }
@@ -91,8 +95,11 @@ function metadata(): Record<string, unknown> {
   };
 }
 
-/** Ajv's standalone code for every precompiled schema, as Ajv writes it, and the export name of each schema. */
-function ajvStandalone(): { code: string; exported: Record<string, string> } {
+/**
+ * Ajv's standalone code for every precompiled schema, as Ajv writes it (its `require` of `ucs2length` aside), and
+ * the export name of each schema: what src/standalone-rewrite.ts rewrites.
+ */
+export function ajvStandalone(): { code: string; exported: Record<string, string> } {
   const { roots, definitions } = splitSchemas(precompiledSchemas(), sharedRef);
   const ajv = createAjv();
   for (const [name, definition] of Object.entries(definitions)) ajv.addSchema(definition, sharedRef(name));
@@ -103,10 +110,7 @@ function ajvStandalone(): { code: string; exported: Record<string, string> } {
   }
   const code = standalone
     .default(ajv, exported)
-    .replace(
-      'const func2 = require("ajv/dist/runtime/ucs2length").default;',
-      `const func2 = ucs2length;\n${ucs2length}\n`,
-    );
+    .replace('const func2 = require("ajv/dist/runtime/ucs2length").default;', 'const func2 = ucs2length;');
   if (code.includes('require(')) throw new Error('generated validators still require a runtime helper');
   return { code, exported };
 }
@@ -123,7 +127,7 @@ function validatorsByName(exported: Record<string, string>): string {
  */
 export function unrewrittenValidatorModule(): string {
   const { code, exported } = ajvStandalone();
-  return `${code}\n${validatorsByName(exported)}\n`;
+  return `${code}\n${codeUnitHelper}\n${ucs2length}\n${validatorsByName(exported)}\n`;
 }
 
 export function generateValidatorModule(): string {
@@ -135,7 +139,8 @@ export function generateValidatorModule(): string {
   const facts = Object.entries(metadata()).map(([name, value]) =>
     compactCode(`export const ${name} = ${JSON.stringify(value)};`),
   );
-  return `${header}${code}\n${facts.join('\n')}\n${validatorsByName(exported)}\n`;
+  // After the rewrite, which defines `codeUnitAt`, so its check that Ajv's code leaves the name free holds.
+  return `${header}${code}\n${ucs2length}\n${facts.join('\n')}\n${validatorsByName(exported)}\n`;
 }
 
 /** Declarations of the generated module: one Ajv-style validator per export. */

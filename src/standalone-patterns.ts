@@ -140,12 +140,19 @@ function inRanges(ranges: readonly [number, number][], c: string): string {
     .join(' || ');
 }
 
+/**
+ * The checkers read chars through this, taken from String.prototype once. `s.charCodeAt(i)` looks the method up
+ * on String.prototype, which V8 turns into a slow dictionary as soon as any code in the process subclasses
+ * String (`class X extends String {}`, as some libraries do): every read then costs ten times as much.
+ */
+export const codeUnitHelper = 'const codeUnitAt = String.prototype.charCodeAt;';
+
 /** Runs this long or shorter are checked one char at a time without a loop. */
 const UNROLL_UP_TO = 4;
 
 /**
  * The source of `function name(s)`, true exactly when the RegExp `new RegExp(source, 'u')` matches `s`, or
- * undefined when the pattern is not one the loop can check exactly.
+ * undefined when the pattern is not one the loop can check exactly. It needs `codeUnitHelper` in scope.
  */
 export function patternFunction(name: string, source: string): string | undefined {
   const runs = parseRuns(source);
@@ -164,10 +171,10 @@ export function patternFunction(name: string, source: string): string | undefine
     const test = `if (!(${inRanges(run.ranges, 'c')})) return false;`;
     const open = run === last && run.min !== run.max;
     if (!open && run.min <= UNROLL_UP_TO) {
-      for (let k = 0; k < run.min; k++) statements.push(`c = s.charCodeAt(${position + k}); ${test}`);
+      for (let k = 0; k < run.min; k++) statements.push(`c = codeUnitAt.call(s, ${position + k}); ${test}`);
     } else {
       const end = open ? 'n' : String(position + run.min);
-      statements.push(`for (let i = ${position}; i < ${end}; i++) { c = s.charCodeAt(i); ${test} }`);
+      statements.push(`for (let i = ${position}; i < ${end}; i++) { c = codeUnitAt.call(s, i); ${test} }`);
     }
     position += run.min;
   }

@@ -1,6 +1,6 @@
 import { issueSentence } from './issue-sentences.js';
 import { dropSettledBookkeeping } from './standalone-bookkeeping.js';
-import { patternFunction } from './standalone-patterns.js';
+import { codeUnitHelper, patternFunction } from './standalone-patterns.js';
 import { firstMissingHelper, requiredWithoutStores } from './standalone-required.js';
 import { compactCode, replaceBracketed, splitTopLevel } from './standalone-scan.js';
 
@@ -34,6 +34,7 @@ const helperNames = [
   'failAtWith',
   'prefixed',
   'firstMissing',
+  'codeUnitAt',
 ];
 
 function fail(step: string, detail: string): never {
@@ -344,7 +345,8 @@ function mergeDuplicates(code: string): string {
 /** The helpers the rewritten code calls, with the table of error sites. */
 function helpers(sites: readonly ErrorSiteEntry[]): string {
   // The table is JSON text, parsed at the first error: loading the module neither parses nor builds it.
-  return `const errorSiteText = ${JSON.stringify(JSON.stringify(sites))};
+  return `${codeUnitHelper}
+const errorSiteText = ${JSON.stringify(JSON.stringify(sites))};
 let errorSites = null;
 function errorSite(site){if(errorSites === null) errorSites = deepFreeze(JSON.parse(errorSiteText));return errorSites[site];}
 function deepFreeze(value){if(typeof value == "object" && value !== null){for(const key in value) deepFreeze(value[key]);Object.freeze(value);}return value;}

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRuns, patternFunction } from '../src/standalone-patterns.js';
+import { codeUnitHelper, parseRuns, patternFunction } from '../src/standalone-patterns.js';
 
 /** Compiles the generated checker at test time (the build writes it into the module as source). */
 function checkerFor(source: string): (value: string) => boolean {
   const code = patternFunction('check', source);
   if (code === undefined) throw new Error(`${source} is not compiled`);
-  return new Function(`${code}; return check;`)() as (value: string) => boolean;
+  return new Function(`${codeUnitHelper} ${code}; return check;`)() as (value: string) => boolean;
 }
 
 /** Characters around every range boundary of the patterns below, surrogates and a pair among them. */
@@ -77,6 +77,12 @@ describe('patterns compiled to char-code loops', () => {
   ])('keeps the RegExp for %s', (_what, source) => {
     expect(parseRuns(source)).toBeUndefined();
     expect(patternFunction('check', source)).toBeUndefined();
+  });
+
+  it('reads chars through String.prototype.charCodeAt taken once, never looked up on the string', () => {
+    const code = patternFunction('check', '^[A-Z]{2}$')!;
+    expect(code).toContain('codeUnitAt.call(s, 0)');
+    expect(code).not.toContain('s.charCodeAt');
   });
 
   it('reads classes, ranges, escapes and quantifiers into runs', () => {
