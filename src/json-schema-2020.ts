@@ -1,4 +1,5 @@
 import { portablePattern } from './portable-pattern.js';
+import { schemaLists, schemaMaps, schemaValues } from './schema-keywords.js';
 
 /**
  * Turns the schema objects of schemas/ (draft-07 class, as Ajv compiles them) into standalone JSON Schema 2020-12
@@ -22,19 +23,6 @@ import { portablePattern } from './portable-pattern.js';
 export const JSON_SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
 type Node = Record<string, unknown>;
-
-/** Keywords whose value is a map of names to schemas, a list of schemas, or one schema, in both drafts alike. */
-export const schemaMaps: ReadonlySet<string> = new Set(['properties', 'patternProperties']);
-export const schemaLists: ReadonlySet<string> = new Set(['allOf', 'anyOf', 'oneOf']);
-export const schemaValues: ReadonlySet<string> = new Set([
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-]);
 
 /** Keywords that hold no subschema and mean the same in draft-07 and 2020-12. */
 const sameKeywords = new Set([

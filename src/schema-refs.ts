@@ -1,3 +1,5 @@
+import { schemaLists, schemaMaps, schemaValues } from './schema-keywords.js';
+
 /**
  * Ajv inlines every subschema into its root's one function; a schema composed by import (hundreds of KB of
  * generated code) then never gets optimised by V8. This splits schemas at compile time: each sizable object
@@ -10,19 +12,12 @@ type Node = Record<string, unknown>;
 /** Subschemas whose JSON is at least this long get a function of their own. */
 const HOIST_AT_LENGTH = 600;
 
-/** Keywords whose values are themselves schemas or maps/lists of schemas. */
-const schemaMaps = new Set(['properties', 'patternProperties', 'definitions']);
-const schemaLists = new Set(['oneOf', 'anyOf', 'allOf']);
-const schemaValues = new Set([
-  'items',
-  'additionalProperties',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-]);
+/**
+ * Keywords whose values are themselves schemas or maps/lists of schemas: those of both drafts, and the draft-07
+ * `definitions` and `items` (whose list form the walk leaves as it is).
+ */
+const mapKeywords: ReadonlySet<string> = new Set([...schemaMaps, 'definitions']);
+const valueKeywords: ReadonlySet<string> = new Set([...schemaValues, 'items']);
 
 /** Annotations that validation never reads; dropped so generated code carries no prose. */
 const annotations = new Set(['description', 'default', 'deprecated', 'examples', 'title']);
@@ -82,11 +77,11 @@ export function splitSchemas(roots: Record<string, object>, refTo: RefTo = local
     const out: Node = {};
     for (const [key, value] of Object.entries(node)) {
       if (annotations.has(key) && !(key === 'description' && 'pattern' in node)) continue;
-      if (schemaMaps.has(key) && isObject(value)) {
+      if (mapKeywords.has(key) && isObject(value)) {
         out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, visit(child)]));
       } else if (schemaLists.has(key) && Array.isArray(value)) {
         out[key] = value.map((child) => visit(child));
-      } else if (schemaValues.has(key)) {
+      } else if (valueKeywords.has(key)) {
         out[key] = visit(value, key);
       } else {
         out[key] = value;
@@ -101,9 +96,9 @@ export function splitSchemas(roots: Record<string, object>, refTo: RefTo = local
     uses.set(node, (uses.get(node) ?? 0) + 1);
     if (uses.get(node)! > 1) return;
     for (const [key, value] of Object.entries(node)) {
-      if (schemaMaps.has(key) && isObject(value)) Object.values(value).forEach(count);
+      if (mapKeywords.has(key) && isObject(value)) Object.values(value).forEach(count);
       else if (schemaLists.has(key) && Array.isArray(value)) value.forEach(count);
-      else if (schemaValues.has(key)) count(value);
+      else if (valueKeywords.has(key)) count(value);
     }
   };
   Object.values(roots).forEach(count);
