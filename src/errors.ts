@@ -8,12 +8,14 @@ export type { Issue };
 /** D8: at most this many issues in one error body (the error schema's `maxItems`, read at build time). */
 export const MAX_ISSUES = maxIssues;
 
-/** §7's status -> message table, plus D11's 413: the only place an error message is written. */
+/** §7's status -> message table, plus D11's 413 and the 405: the only place an error message is written. */
 export const statusMessages = {
   400: 'Invalid request parameters',
   401: 'Missing Authentication header',
   403: 'Only management keys can perform this operation',
   404: 'Resource not found',
+  // §7 has no 405, so a known path with another method gets RFC 9110's reason phrase (§15.5.6).
+  405: 'Method Not Allowed',
   409: 'Resource conflict. Please try again later.',
   413: 'Request body too large',
   500: 'Internal Server Error',

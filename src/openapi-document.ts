@@ -41,6 +41,8 @@ function errorMeaning(status: ErrorStatus, operation: Operation): string {
       return operation.errors.includes(400)
         ? 'the resource does not exist.'
         : 'the resource does not exist, or a path parameter is malformed (D9).';
+    case 405:
+      return 'the path has no operation for this method; `Allow` lists the methods it has (RFC 9110 §15.5.6).';
     case 409:
       return 'a concurrent write to the same preset won; nothing was saved (D13).';
     case 413:

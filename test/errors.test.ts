@@ -10,7 +10,7 @@ function issuesOf(value: unknown) {
 }
 
 describe('errorBody', () => {
-  it.each(Object.entries(statusMessages))('gives %s its section 7 message and code', (status, message) => {
+  it.each(Object.entries(statusMessages))('gives %s its message and code', (status, message) => {
     const body = errorBody(Number(status) as keyof typeof statusMessages);
     expect(body).toEqual({ error: { code: Number(status), message } });
     expect(validateErrorResponse(body)).toBe(true);

@@ -84,7 +84,8 @@ export function fastifyGateway(options: Omit<HandlerOptions, 'basePath'>): Fasti
     fastify.setNotFoundHandler((request, reply) => serve(handler, request, reply));
     fastify.setErrorHandler((error: FastifyError, request, reply) => {
       const status = error.statusCode ?? 500;
-      const known = status !== 500 && Object.hasOwn(statusMessages, status);
+      // A 405 must carry `Allow`, known only to the handler's router; one thrown here is a fault, a 500.
+      const known = status !== 500 && status !== 405 && Object.hasOwn(statusMessages, status);
       if (!known) report(error, { operationId: null, phase: 'framework' });
       if (!request.raw.complete) reply.header('connection', 'close');
       return reply

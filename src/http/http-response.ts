@@ -17,14 +17,7 @@ export function errorResponse(status: ErrorStatus, issues?: readonly Issue[]): H
   return jsonResponse(status, errorBody(status, issues));
 }
 
-/**
- * RFC 9110 §15.5.6: a known path with another method gets 405 and the methods it allows. §7 has no 405, so the
- * body keeps D8's shape with RFC 9110's reason phrase.
- */
+/** RFC 9110 §15.5.6: a known path with another method gets 405 and the methods it allows. */
 export function methodNotAllowed(allow: readonly string[]): HandlerResponse {
-  return jsonResponse(
-    405,
-    { error: { code: 405, message: 'Method Not Allowed' } },
-    { allow: allow.join(', ') },
-  );
+  return jsonResponse(405, errorBody(405), { allow: allow.join(', ') });
 }
