@@ -41,9 +41,10 @@ function describeMiss(miss: Disagreement): string {
 }
 
 const coldStartLabels: Record<ColdStart['mode'], string> = {
-  precompiled: 'precompiled: `import` dist/src/index.js',
-  validators: 'of which the validators alone: `import` dist/src/validators.js',
-  schemas: 'of which the schemas alone: `import` dist/schemas/roots.js',
+  precompiled: "precompiled: `import 'gateway-contract'` (dist/lib/, bundled as shipped)",
+  unbundled: 'the same, unbundled: `import` dist/src/index.js (one file per module)',
+  validators: 'the validators alone, unbundled: `import` dist/src/validators.js',
+  schemas: 'the schemas alone: `import` dist/schemas/roots.js',
   compiled: 'compiled at start: Ajv + `compileValidator` of every root and the preset config',
 };
 

@@ -28,7 +28,7 @@ describe('the precompiled validators', () => {
 
   it('load and run in a process that forbids code generation', () => {
     const script = `
-      import * as lib from './dist/src/index.js';
+      import * as lib from 'gateway-contract';
       const request = { model: 'm', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] };
       const results = lib.rootNames.map((name) => [name, lib.validate(name, {}).ok]);
       results.push(['valid request', lib.validate('messages-request', request).ok]);
@@ -36,7 +36,7 @@ describe('the precompiled validators', () => {
       results.push(['params', lib.validateParams('getPresetVersion', { slug: 'a', version: '1' }).ok]);
       results.push(['emoji', lib.validate('messages-request', { ...request, session_id: '😀'.repeat(257) }).ok]);
       let compiled = 'compiled';
-      try { (await import('./dist/src/compile.js')).compileValidator({ type: 'string' }); } catch (error) { compiled = error.constructor.name; }
+      try { (await import('gateway-contract/compile')).compileValidator({ type: 'string' }); } catch (error) { compiled = error.constructor.name; }
       results.push(['runtime compile', compiled]);
       console.log(JSON.stringify(results));
     `;

@@ -15,20 +15,23 @@ const packedSet = new Set(paths);
 const text = (path: string) => readFileSync(`${root}${path}`, 'utf8');
 
 describe('the package', () => {
-  it('holds the built library, its declarations, the schema files and the OpenAPI document, and nothing else', () => {
+  it('holds the bundled library, its declarations, the schema files and the OpenAPI document, and nothing else', () => {
+    // dist/lib/ is the code (bundled entry points and chunks); tsc's per-module JavaScript is not shipped.
     const allowed =
-      /^(?:package\.json|README\.md|LICENSE|dist\/openapi\.json|dist\/(?:src|schemas)\/.+\.(?:js|d\.ts|json))$/;
+      /^(?:package\.json|README\.md|LICENSE|dist\/openapi\.json|dist\/lib\/[^/]+\.js|dist\/(?:src|schemas)\/.+\.d\.ts|dist\/schemas\/.+\.json)$/;
     expect(paths.filter((path) => !allowed.test(path))).toEqual([]);
     expect(paths.filter((path) => /(?:^|\/)(?:test|bench)\//.test(path))).toEqual([]);
     // Build scripts run before packing, never after it.
-    expect(paths.filter((path) => /dist\/src\/(?:precompile|emit-documents)\./.test(path))).toEqual([]);
+    expect(paths.filter((path) => /dist\/src\/(?:precompile|emit-documents|bundle)\./.test(path))).toEqual(
+      [],
+    );
     for (const { module, types } of moduleEntryPoints()) {
       expect(packedSet.has(posix.normalize(module))).toBe(true);
       expect(packedSet.has(posix.normalize(types))).toBe(true);
     }
     expect(packedSet.has('dist/openapi.json')).toBe(true);
     expect(packedSet.has('dist/schemas/messages-request.json')).toBe(true);
-    expect(packedSet.has('dist/src/bin.js')).toBe(true);
+    expect(packedSet.has('dist/lib/bin.js')).toBe(true);
   });
 
   it('holds no build output whose source is gone (a stale dist/ would ship it)', () => {

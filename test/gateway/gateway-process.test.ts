@@ -31,7 +31,7 @@ afterEach(() => {
 
 /** Starts `gateway-contract serve` as `npm start` does, on a free port, and waits for its banner. */
 async function startProcess(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['dist/src/bin.js', 'serve'], {
+  const child = spawn(process.execPath, ['dist/lib/bin.js', 'serve'], {
     cwd: root,
     env: { PATH: process.env['PATH'], PORT: '0', ...env },
   });
