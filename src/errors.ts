@@ -55,6 +55,12 @@ export const bodyIssueMessages = {
   repeatedKey: 'must not repeat a key of its object',
 } as const;
 
+/** D8: the sentences of the body issues only a server meets, which the body guards never report. */
+export const requestIssueMessages = {
+  notJsonMediaType: 'must be sent with Content-Type application/json',
+  incomplete: 'must be received in full',
+} as const;
+
 /** D11: the sentence of the issue at the first value nested past the limit. */
 export function tooDeepMessage(maxDepth: number): string {
   return `must not be nested more than ${maxDepth} levels deep`;

@@ -1,12 +1,12 @@
 import { checkedLimit, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH } from '../body-limits.js';
-import type { ErrorBody } from '../errors.js';
+import { requestIssueMessages, type ErrorBody } from '../errors.js';
 import { badParamStatus, operationIds, type Operation, type OperationId } from '../operations.js';
 import { validate, validateParams } from '../validators.js';
 import type { MessagesRequest } from '../../schemas/messages-request.js';
 import { authenticate } from './authenticate.js';
 import { ContractViolation } from './contract-violation.js';
 import { errorResponse, jsonResponse, methodNotAllowed } from './http-response.js';
-import { isJsonMediaType, readJsonObject, requestIssueMessages } from './request-body.js';
+import { isJsonMediaType, readJsonObject } from './request-body.js';
 import { headerValue } from './request-headers.js';
 import { createRouter } from './route-match.js';
 import type {

@@ -1,17 +1,11 @@
 import type { Readable } from 'node:stream';
-import { bodyIssueMessages, errorBody, type ErrorBody } from '../errors.js';
+import { bodyIssueMessages, errorBody, requestIssueMessages, type ErrorBody } from '../errors.js';
 import { checkJsonDepth } from '../json-depth.js';
 import { parseJsonBody } from '../json-body.js';
 import type { ValidationResult } from '../validators.js';
 import type { RequestBody } from './types.js';
 
 type JsonObjectResult = ValidationResult<Record<string, unknown>>;
-
-/** D8: the sentences of the body issues only a server meets (the body guards' own are in `bodyIssueMessages`). */
-export const requestIssueMessages = {
-  notJsonMediaType: 'must be sent with Content-Type application/json',
-  incomplete: 'must be received in full',
-} as const;
 
 function rejected(message: string): { ok: false; error: ErrorBody } {
   return { ok: false, error: errorBody(400, [{ path: '', message }]) };
