@@ -31,6 +31,11 @@ export function typesOf(type: unknown): string[] {
   return Array.isArray(type) ? type.map(String) : String(type).split(',');
 }
 
+/** A limit and its noun, singular for a limit of 1: `1 item`, `3 items`. */
+function counted(limit: unknown, noun: string): string {
+  return `${limit} ${limit === 1 ? noun : `${noun}s`}`;
+}
+
 function typeSentence(types: readonly string[]): string {
   return types.map((type) => typeNouns[type] ?? type).join(' or ');
 }
@@ -76,13 +81,13 @@ export function issueSentence(
     case 'const':
       return `must be ${listValues([params['allowedValue']])}`;
     case 'maxItems':
-      return `must have at most ${limit} items`;
+      return `must have at most ${counted(limit, 'item')}`;
     case 'minItems':
-      return `must have at least ${limit} items`;
+      return `must have at least ${counted(limit, 'item')}`;
     case 'maxLength':
-      return `must have at most ${limit} characters`;
+      return `must have at most ${counted(limit, 'character')}`;
     case 'minLength':
-      return `must have at least ${limit} characters`;
+      return `must have at least ${counted(limit, 'character')}`;
     case 'maximum':
       return `must be at most ${limit}`;
     case 'minimum':
@@ -92,7 +97,7 @@ export function issueSentence(
     case 'exclusiveMinimum':
       return `must be greater than ${limit}`;
     case 'maxTotalLength':
-      return `must have at most ${limit} characters in total`;
+      return `must have at most ${counted(limit, 'character')} in total`;
     case 'pattern': {
       const pattern = String(params['pattern']);
       const rule = patternRule(pattern);

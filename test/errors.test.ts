@@ -31,6 +31,18 @@ describe('issue sentences (D8)', () => {
     ]);
   });
 
+  it('names a limit of 1 with a singular noun', () => {
+    const fusion = { id: 'fusion', analysis_models: [] };
+    expect(issuesOf({ ...request, plugins: [fusion] })).toEqual([
+      { path: '/plugins/0/analysis_models', message: 'must have at least 1 item' },
+    ]);
+    const environment = { type: 'container_reference', container_id: '' };
+    const shell = { type: 'service:shell', parameters: { environment } };
+    expect(issuesOf({ ...request, tools: [shell] })).toEqual([
+      { path: '/tools/0/parameters/environment/container_id', message: 'must have at least 1 character' },
+    ]);
+  });
+
   it('lists the allowed values of a closed list', () => {
     expect(issuesOf({ ...request, thinking: { type: 'sometimes' } })).toEqual([
       { path: '/thinking/type', message: 'must be one of: enabled, disabled, adaptive' },
