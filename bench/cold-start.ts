@@ -43,7 +43,7 @@ async function child(mode: ColdStartMode): Promise<Sample> {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc === undefined) throw new Error('run with --expose-gc');
   // The payload is built before the clock starts; it is not part of the load.
-  const { requestCases } = await import('./cases.js');
+  const { requestCases } = await import('../test/fixtures/payloads.js');
   const typical = JSON.parse(
     JSON.stringify(requestCases.find((c) => c.name === 'typical')!.value),
   ) as unknown;
@@ -58,7 +58,7 @@ async function child(mode: ColdStartMode): Promise<Sample> {
     const library = await import('../src/index.js');
     validateTypical = () => library.validate('messages-request', typical);
   } else if (mode === 'validators') {
-    const validators = await import('../src/validators.js');
+    const validators = await import('../src/core/validators.js');
     validateTypical = () => validators.validate('messages-request', typical);
   } else if (mode === 'schemas') {
     const { rootSchemas } = await import('../schemas/roots.js');

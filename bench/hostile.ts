@@ -1,5 +1,5 @@
 import { createModelFilter, DEFAULT_MAX_BODY_BYTES, parseJsonBody, validate } from '../src/index.js';
-import { MiB, worstBodies } from '../test/hostile/builders.js';
+import { MiB, worstBodies } from '../test/fixtures/hostile/builders.js';
 
 /*
  * The hostile benchmark: the worst bodies of the adversarial corpus at 1 MiB and just under the 4 MiB limit

@@ -4,12 +4,12 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { format, resolveConfig } from 'prettier';
-import { requestCases } from './cases.js';
+import { requestCases } from '../test/fixtures/payloads.js';
 import { benchScript, repoRoot } from './paths.js';
 import { gatewayKeys } from '../src/gateway/keys.js';
 import { startGateway } from '../src/gateway/server.js';
 import type { HandlerOptions } from '../src/http/types.js';
-import { validate } from '../src/validators.js';
+import { validate } from '../src/core/validators.js';
 
 /*
  * The load benchmark: autocannon against the reference gateway on loopback, the gateway in its own process,

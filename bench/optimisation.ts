@@ -44,7 +44,7 @@ interface ChildReport {
 
 async function child(): Promise<void> {
   const library = await import('../src/index.js');
-  const { benchCases } = await import('./cases.js');
+  const { benchCases } = await import('../test/fixtures/payloads.js');
   const status = new Function('f', 'return %GetOptimizationStatus(f)') as (fn: unknown) => number;
   const parsed = (name: string) =>
     JSON.parse(JSON.stringify(benchCases.find((c) => c.name === name)!.value)) as unknown;

@@ -5,7 +5,7 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The public API's schemas: shared/ sits beside the clone (as in CI). */
 export const publicClosurePath = fileURLToPath(
-  new URL('../../../shared/reference/public-api-closure.json', import.meta.url),
+  new URL('../../test/fixtures/public-api-closure.json', import.meta.url),
 );
 
 /** A compiled bench script, to run in a child process. */

@@ -1,5 +1,5 @@
 import { cpus, platform, release } from 'node:os';
-import { benchCases, type PayloadKind } from './cases.js';
+import { benchCases, type PayloadKind } from '../test/fixtures/payloads.js';
 import type { ColdStart } from './cold-start.js';
 import { describeOptimisation, type Optimisation } from './optimisation.js';
 import type { Disagreement } from './rows.js';

@@ -1,7 +1,7 @@
 import { validate } from '../src/index.js';
 import { compileValidator } from '../src/compile.js';
 import { rootSchemas } from '../schemas/roots.js';
-import { benchCases, verdictProbes, type BenchCase, type PayloadKind } from './cases.js';
+import { benchCases, verdictProbes, type BenchCase, type PayloadKind } from '../test/fixtures/payloads.js';
 import { ajvPublic } from './competitors/ajv-public.js';
 import { cfworker } from './competitors/cfworker.js';
 import type { Checker, Competitor } from './competitors/competitor.js';

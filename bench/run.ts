@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { benchCases, payloadKinds } from './cases.js';
+import { benchCases, payloadKinds } from '../test/fixtures/payloads.js';
 import { measureColdStart } from './cold-start.js';
 import { checkOptimisation } from './optimisation.js';
 import { benchScript, repoRoot } from './paths.js';

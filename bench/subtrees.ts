@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { validate } from '../src/index.js';
-import { benchCases, type PayloadKind } from './cases.js';
+import { benchCases, type PayloadKind } from '../test/fixtures/payloads.js';
 import { typebox } from './competitors/typebox.js';
 import type { Checker } from './competitors/competitor.js';
 import { benchScript } from './paths.js';

@@ -1,5 +1,5 @@
 import { validate, type Issue } from '../src/index.js';
-import { benchCases, type BenchCase, type PayloadKind } from './cases.js';
+import { benchCases, type BenchCase, type PayloadKind } from '../test/fixtures/payloads.js';
 import { buildRows, type Disagreement, type RowGroup } from './rows.js';
 import { calibrate, median, newLoop, timeBatch, warmUp } from './timing.js';
 

@@ -1,4 +1,4 @@
-import type { OperationId } from '../src/operations.js';
+import type { OperationId } from '../src/core/operations.js';
 import { messagesRequest } from './messages-request.js';
 import { modelEndpointsResponse } from './model-endpoints.js';
 import { observabilityDestinationResponse } from './observability-destination.js';

@@ -13,8 +13,8 @@ export {
   type RootName,
   type RootTypes,
   type ValidationResult,
-} from './validators.js';
-export type { StandardSchemaV1 } from './standard-schema.js';
+} from './core/validators.js';
+export type { StandardSchemaV1 } from './core/standard-schema.js';
 export {
   errorBody,
   issuesFromAjv,
@@ -23,8 +23,8 @@ export {
   type ErrorBody,
   type ErrorStatus,
   type Issue,
-} from './errors.js';
-export { normalizePresetRequest, presetConfigKeys } from './normalize.js';
+} from './core/errors.js';
+export { normalizePresetRequest, presetConfigKeys } from './core/normalize.js';
 export {
   operations,
   operationIds,
@@ -32,15 +32,15 @@ export {
   type Operation,
   type OperationId,
   type AuthRequirement,
-} from './operations.js';
-export { parseJsonBody } from './json-body.js';
+} from './core/operations.js';
+export { parseJsonBody } from './body/json-body.js';
 export type { MessagesRequest } from '../schemas/messages-request.js';
 export type { PresetConfig, PresetDraft } from '../schemas/preset-config.js';
-export type * from './types.js';
-export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH, type BodyLimits } from './body-limits.js';
-export { checkJsonDepth } from './json-depth.js';
-export { bodyIssueMessages } from './errors.js';
-export { readBearerToken } from './bearer-token.js';
-export { createModelFilter, type ModelFilterLists } from './router-patterns.js';
-export { maskSecret, maskDestination } from './masking.js';
+export type * from './core/types.js';
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH, type BodyLimits } from './body/body-limits.js';
+export { checkJsonDepth } from './body/json-depth.js';
+export { bodyIssueMessages } from './core/errors.js';
+export { readBearerToken } from './body/bearer-token.js';
+export { createModelFilter, type ModelFilterLists } from './core/router-patterns.js';
+export { maskSecret, maskDestination } from './core/masking.js';
 export { SECRET_CONFIG_FIELDS, MASKED_SECRET_PATTERN } from '../schemas/masked-secret.js';

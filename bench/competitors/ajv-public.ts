@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { PayloadKind } from '../cases.js';
+import type { PayloadKind } from '../../test/fixtures/payloads.js';
 import { publicClosurePath } from '../paths.js';
 import type { Competitor } from './competitor.js';
 

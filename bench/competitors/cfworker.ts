@@ -1,6 +1,6 @@
 import { Validator, type Schema } from '@cfworker/json-schema';
 import { rootSchemas } from '../../schemas/roots.js';
-import type { PayloadKind } from '../cases.js';
+import type { PayloadKind } from '../../test/fixtures/payloads.js';
 import type { Competitor } from './competitor.js';
 
 /**

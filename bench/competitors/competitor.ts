@@ -1,4 +1,4 @@
-import type { PayloadKind } from '../cases.js';
+import type { PayloadKind } from '../../test/fixtures/payloads.js';
 
 /** A validator reduced to its verdict on an already-parsed value. */
 export type Checker = (value: unknown) => boolean;

@@ -1,6 +1,6 @@
 import { validator, type Schema } from '@exodus/schemasafe';
 import { rootSchemas } from '../../schemas/roots.js';
-import type { PayloadKind } from '../cases.js';
+import type { PayloadKind } from '../../test/fixtures/payloads.js';
 import type { Competitor } from './competitor.js';
 
 /**

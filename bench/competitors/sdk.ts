@@ -1,6 +1,6 @@
 import { ListEndpointsResponse$inboundSchema } from '@openrouter/sdk/models';
 import { ListProvidersResponse$inboundSchema } from '@openrouter/sdk/models/operations';
-import type { PayloadKind } from '../cases.js';
+import type { PayloadKind } from '../../test/fixtures/payloads.js';
 import type { Competitor } from './competitor.js';
 
 /**

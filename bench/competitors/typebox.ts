@@ -1,7 +1,7 @@
 import { Kind, Type, TypeRegistry, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { rootSchemas } from '../../schemas/roots.js';
-import type { PayloadKind } from '../cases.js';
+import type { PayloadKind } from '../../test/fixtures/payloads.js';
 import type { Competitor } from './competitor.js';
 import { fromJsonSchema, totalLength, type Target } from './from-json-schema.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rootSchemas } from '../../schemas/roots.js';
-import type { PayloadKind } from '../cases.js';
+import type { PayloadKind } from '../../test/fixtures/payloads.js';
 import type { Competitor } from './competitor.js';
 import { fromJsonSchema, totalLength, type JsonSchema, type Target } from './from-json-schema.js';
 

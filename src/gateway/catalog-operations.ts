@@ -1,5 +1,5 @@
-import { errorBody } from '../errors.js';
-import { maskDestination } from '../masking.js';
+import { errorBody } from '../core/errors.js';
+import { maskDestination } from '../core/masking.js';
 import type { GatewayOperations } from '../http/types.js';
 import type { Catalog } from './catalog.js';
 

@@ -1,5 +1,5 @@
-import { readBearerToken } from '../bearer-token.js';
-import type { AuthRequirement } from '../operations.js';
+import { readBearerToken } from '../body/bearer-token.js';
+import type { AuthRequirement } from '../core/operations.js';
 import type { Principal, ResolveKey } from './types.js';
 
 export type AuthOutcome = { ok: true; principal: Principal | null } | { ok: false; status: 401 | 403 };

@@ -1,4 +1,4 @@
-import type { Issue } from '../errors.js';
+import type { Issue } from '../core/errors.js';
 
 /**
  * An implementation returned a body that breaks the contract (development mode) or a status its operation does

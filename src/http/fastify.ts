@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { errorBody, statusMessages, type ErrorStatus } from '../errors.js';
-import { operations } from '../operations.js';
+import { errorBody, statusMessages, type ErrorStatus } from '../core/errors.js';
+import { operations } from '../core/operations.js';
 import { createHandler, defaultOnError } from './handler.js';
 import { JSON_CONTENT_TYPE } from './http-response.js';
 import { readNodeStream } from './request-body.js';

@@ -1,7 +1,7 @@
-import { checkedLimit, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH } from '../body-limits.js';
-import { requestIssueMessages, type ErrorBody } from '../errors.js';
-import { badParamStatus, operationIds, type Operation, type OperationId } from '../operations.js';
-import { validate, validateParams } from '../validators.js';
+import { checkedLimit, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH } from '../body/body-limits.js';
+import { requestIssueMessages, type ErrorBody } from '../core/errors.js';
+import { badParamStatus, operationIds, type Operation, type OperationId } from '../core/operations.js';
+import { validate, validateParams } from '../core/validators.js';
 import type { MessagesRequest } from '../../schemas/messages-request.js';
 import { authenticate } from './authenticate.js';
 import { ContractViolation } from './contract-violation.js';

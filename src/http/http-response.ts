@@ -1,4 +1,4 @@
-import { errorBody, type ErrorStatus, type Issue } from '../errors.js';
+import { errorBody, type ErrorStatus, type Issue } from '../core/errors.js';
 import type { HandlerResponse } from './types.js';
 
 /** §4: every response is JSON. */

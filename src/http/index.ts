@@ -3,7 +3,7 @@ export { createHandler } from './handler.js';
 export { ContractViolation } from './contract-violation.js';
 export { presetOperations } from './preset-operations.js';
 export { createNodeListener } from './node.js';
-export { errorBody, type ErrorBody, type ErrorStatus } from '../errors.js';
+export { errorBody, type ErrorBody, type ErrorStatus } from '../core/errors.js';
 export {
   savePresetVersion,
   type PresetStore,
@@ -11,8 +11,8 @@ export {
   type PresetAuthor,
   type PresetClock,
   type SaveOutcome,
-} from '../preset-store.js';
-export { MemoryPresetStore, type MemoryPresetStoreOptions } from '../memory-preset-store.js';
+} from './store/preset-store.js';
+export { MemoryPresetStore, type MemoryPresetStoreOptions } from './store/memory-preset-store.js';
 export type {
   BodyReader,
   ErrorContext,

@@ -1,6 +1,6 @@
-import { errorBody } from '../errors.js';
-import { normalizePresetRequest } from '../normalize.js';
-import { savePresetVersion, type PresetClock, type PresetStore } from '../preset-store.js';
+import { errorBody } from '../core/errors.js';
+import { normalizePresetRequest } from '../core/normalize.js';
+import { savePresetVersion, type PresetClock, type PresetStore } from './store/preset-store.js';
 import type { GatewayOperations } from './types.js';
 
 /**

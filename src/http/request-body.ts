@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import { bodyIssueMessages, errorBody, requestIssueMessages, type ErrorBody } from '../errors.js';
-import { checkJsonDepth } from '../json-depth.js';
-import { parseJsonBody } from '../json-body.js';
-import type { ValidationResult } from '../validators.js';
+import { bodyIssueMessages, errorBody, requestIssueMessages, type ErrorBody } from '../core/errors.js';
+import { checkJsonDepth } from '../body/json-depth.js';
+import { parseJsonBody } from '../body/json-body.js';
+import type { ValidationResult } from '../core/validators.js';
 import type { RequestBody } from './types.js';
 
 type JsonObjectResult = ValidationResult<Record<string, unknown>>;

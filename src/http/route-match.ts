@@ -1,4 +1,4 @@
-import { operations, type Operation } from '../operations.js';
+import { operations, type Operation } from '../core/operations.js';
 
 /** One `/`-separated piece of a path template: fixed text, or a `{name}` parameter. */
 type Segment = { literal: string } | { param: string };

@@ -1,6 +1,6 @@
-import type { ErrorBody } from '../errors.js';
-import type { BodyLimits } from '../body-limits.js';
-import type { OperationId } from '../operations.js';
+import type { ErrorBody } from '../core/errors.js';
+import type { BodyLimits } from '../body/body-limits.js';
+import type { OperationId } from '../core/operations.js';
 import type { MessagesRequest } from '../../schemas/messages-request.js';
 import type { ModelWithEndpoints } from '../../schemas/model-endpoints.js';
 import type { ObservabilityDestination } from '../../schemas/observability-destination.js';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { operations, statusMessages, validateErrorResponse, type Operation } from '../../src/index.js';
-import { CUSTOM_KEYWORD } from '../../src/json-schema-2020.js';
+import { CUSTOM_KEYWORD } from '../../build/documents/json-schema-2020.js';
 import { emittedFiles, root } from './support/json-cases.js';
 
 type Node = Record<string, unknown>;

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { rootNames } from '../../src/index.js';
 import { operationSchemas } from '../../schemas/index.js';
-import { CUSTOM_KEYWORD, JSON_SCHEMA_2020_12 } from '../../src/json-schema-2020.js';
-import { schemaLists, schemaMaps, schemaValues } from '../../src/schema-keywords.js';
-import { emittedSchemaSources, SCHEMA_ID_PREFIX } from '../../src/emit-documents.js';
-import { portablePattern } from '../../src/portable-pattern.js';
+import { CUSTOM_KEYWORD, JSON_SCHEMA_2020_12 } from '../../build/documents/json-schema-2020.js';
+import { schemaLists, schemaMaps, schemaValues } from '../../src/core/schema-keywords.js';
+import { emittedSchemaSources, SCHEMA_ID_PREFIX } from '../../build/documents/emit.js';
+import { portablePattern } from '../../build/documents/portable-pattern.js';
 import { emittedFiles, root } from './support/json-cases.js';
 
 type Node = Record<string, unknown>;

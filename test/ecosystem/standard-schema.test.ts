@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as library from '../../src/index.js';
 import type { MessagesRequest, StandardSchemaV1 } from '../../src/index.js';
-import { pathFromPointer } from '../../src/standard-schema.js';
+import { pathFromPointer } from '../../src/core/standard-schema.js';
 
 /** Every root guard the main entry exports, by export name. */
 const guards = library.rootNames.map((name) => {

@@ -4,7 +4,7 @@ import { catalogOperations } from '../../src/gateway/catalog-operations.js';
 import { bundledCatalog } from '../../src/gateway/catalog.js';
 import { GATEWAY_WORKSPACE_ID } from '../../src/gateway/workspace.js';
 import type { Principal } from '../../src/http/types.js';
-import { validate } from '../../src/validators.js';
+import { validate } from '../../src/core/validators.js';
 
 const operations = catalogOperations(bundledCatalog);
 const admin: Principal = { kind: 'management', userId: 'admin', workspaceId: GATEWAY_WORKSPACE_ID };

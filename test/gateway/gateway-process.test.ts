@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { validate, type RootName } from '../../src/validators.js';
+import { validate, type RootName } from '../../src/core/validators.js';
 import { fetchLikeCurl } from './curl-commands.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

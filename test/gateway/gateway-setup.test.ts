@@ -3,7 +3,7 @@ import { curlCommands, gatewayBanner } from '../../src/gateway/banner.js';
 import { bundledCatalog } from '../../src/gateway/catalog.js';
 import { gatewayKeys, KeySetupError, keyResolver } from '../../src/gateway/keys.js';
 import { requestLogLine } from '../../src/gateway/request-log.js';
-import { validate } from '../../src/validators.js';
+import { validate } from '../../src/core/validators.js';
 
 describe('gatewayKeys', () => {
   it('generates two different keys a client can send when the environment has none', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gatewayKeys } from '../../src/gateway/keys.js';
 import { startGateway, type RunningGateway } from '../../src/gateway/server.js';
-import { MemoryPresetStore } from '../../src/memory-preset-store.js';
+import { MemoryPresetStore } from '../../src/http/store/memory-preset-store.js';
 import { exampleRequest } from '../http/example-request.js';
 
 const keys = gatewayKeys({

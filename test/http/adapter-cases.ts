@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { validate } from '../../src/validators.js';
-import { errorBody } from '../../src/errors.js';
-import { MemoryPresetStore } from '../../src/memory-preset-store.js';
-import type { StoredPreset } from '../../src/preset-store.js';
+import { validate } from '../../src/core/validators.js';
+import { errorBody } from '../../src/core/errors.js';
+import { MemoryPresetStore } from '../../src/http/store/memory-preset-store.js';
+import type { StoredPreset } from '../../src/http/store/preset-store.js';
 import { ContractViolation } from '../../src/http/contract-violation.js';
 import { presetOperations } from '../../src/http/preset-operations.js';
 import type { HandlerOptions, Principal } from '../../src/http/types.js';

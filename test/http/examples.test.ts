@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../src/validators.js';
+import { validate } from '../../src/core/validators.js';
 import { createPreset } from '../../examples/handler.js';
 import { server as nodeServer } from '../../examples/node.js';
 import { buildFastifyApp } from '../../examples/fastify.js';

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorBody } from '../../src/errors.js';
+import { errorBody } from '../../src/core/errors.js';
 import { expressGateway } from '../../src/http/express.js';
-import { validate } from '../../src/validators.js';
+import { validate } from '../../src/core/validators.js';
 import { MANAGEMENT_KEY, tableOptions } from './adapter-cases.js';
 import { exampleRequest } from './example-request.js';
 

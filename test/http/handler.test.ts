@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorBody } from '../../src/errors.js';
-import { validate } from '../../src/validators.js';
+import { errorBody } from '../../src/core/errors.js';
+import { validate } from '../../src/core/validators.js';
 import { ContractViolation } from '../../src/http/contract-violation.js';
 import { createHandler } from '../../src/http/handler.js';
 import type { ErrorContext, GatewayOperations, HandlerOptions, Principal } from '../../src/http/types.js';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { errorBody } from '../../src/errors.js';
+import { errorBody } from '../../src/core/errors.js';
 import {
   isJsonMediaType,
   readJsonObject,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBody } from '../../src/errors.js';
+import { errorBody } from '../../src/core/errors.js';
 import { expressGateway } from '../../src/http/express.js';
 import { fastifyGateway } from '../../src/http/fastify.js';
 import { createNodeListener } from '../../src/http/node.js';

@@ -16,7 +16,7 @@ export interface CaseGroup {
   tests: CaseTest[];
 }
 
-export const casesDir = fileURLToPath(new URL('../cases/', import.meta.url));
+export const casesDir = fileURLToPath(new URL('../fixtures/cases/', import.meta.url));
 
 /** Every case file under test/cases, by file name. */
 export function loadCaseFiles(): Array<[file: string, groups: CaseGroup[]]> {

@@ -6,8 +6,8 @@ import {
   type RootName,
   type ValidationResult,
 } from '../../src/index.js';
-import { errorBody, issuesFromAjv } from '../../src/errors.js';
-import { operationIds, type OperationId } from '../../src/operations.js';
+import { errorBody, issuesFromAjv } from '../../src/core/errors.js';
+import { operationIds, type OperationId } from '../../src/core/operations.js';
 
 /** Runs the validator a case file's `schema` names: a root, `preset-config`, or `params/<operationId>`. */
 export function verdictFor(schema: string, data: unknown): ValidationResult<unknown> {

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { maskDestination, parseJsonBody } from '../../../src/index.js';
 import { compileValidator } from '../../../src/compile.js';
-import { emittedSchemaSources } from '../../../src/emit-documents.js';
-import { CUSTOM_KEYWORD } from '../../../src/json-schema-2020.js';
-import { hostileCases } from '../../hostile/index.js';
+import { emittedSchemaSources } from '../../../build/documents/emit.js';
+import { CUSTOM_KEYWORD } from '../../../build/documents/json-schema-2020.js';
+import { hostileCases } from '../../fixtures/hostile/index.js';
 import { loadCaseFiles } from '../../support/cases.js';
 import { verdictFor } from '../../support/verdict.js';
 

@@ -1,0 +1,215 @@
+import { errorBody, statusMessages, type ErrorStatus } from '../../src/core/errors.js';
+import { CUSTOM_KEYWORD } from './json-schema-2020.js';
+import type { SchemaSet } from './emit.js';
+import { operations, type AuthRequirement, type Operation, type OperationId } from '../../src/core/operations.js';
+import { validate, validateParams } from '../../src/core/validators.js';
+
+/**
+ * The OpenAPI 3.1 document of the interface, derived from the operations table (paths, methods, statuses, auth)
+ * and the emitted 2020-12 schemas (components): nothing here restates a rule the table or a schema holds.
+ */
+
+type Node = Record<string, unknown>;
+
+const SCHEMA_REF_PREFIX = '#/$defs/';
+const COMPONENT_REF_PREFIX = '#/components/schemas/';
+const BEARER = 'bearer';
+
+/** The area of each path's first segment (§1), as tags. */
+const tags = [
+  {
+    name: 'presets',
+    description: 'Named, versioned saved configurations (model choice, parameters, system prompt).',
+  },
+  { name: 'models', description: 'The model catalog: the provider endpoints that serve each model.' },
+  { name: 'observability', description: 'Configured outbound targets for generation telemetry.' },
+  { name: 'providers', description: 'The upstream providers, with policy and status links.' },
+] as const;
+
+/** What each error status means on this interface (§7 and the decisions), beside its fixed message. */
+function errorMeaning(status: ErrorStatus, operation: Operation): string {
+  switch (status) {
+    case 400:
+      return operation.body === null
+        ? 'a path parameter breaks its rule (D9); `metadata.issues` lists at most 20 issues (D8).'
+        : 'the body or a path parameter breaks a rule (D9, D11); `metadata.issues` lists at most 20 issues, each a JSON Pointer and a sentence (D8).';
+    case 401:
+      return 'no key, or a malformed or unknown one (D10).';
+    case 403:
+      return 'the key is not a management key (D10).';
+    case 404:
+      return operation.errors.includes(400)
+        ? 'the resource does not exist.'
+        : 'the resource does not exist, or a path parameter is malformed (D9).';
+    case 405:
+      return 'the path has no operation for this method; `Allow` lists the methods it has (RFC 9110 §15.5.6).';
+    case 409:
+      return 'a concurrent write to the same preset won; nothing was saved (D13).';
+    case 413:
+      return 'the body is larger than the limit, 4 MiB by default (D11).';
+    case 500:
+      return 'an unexpected server error.';
+  }
+}
+
+const authNotes: Record<AuthRequirement, string> = {
+  management: 'Requires a management key: no key gets 401, a standard key 403 (D10).',
+  key: 'Requires a key: no key gets 401 (D10).',
+  public: 'Public: a key is optional (D10).',
+};
+
+function securityOf(auth: AuthRequirement): Node[] {
+  return auth === 'public' ? [{}, { [BEARER]: [] }] : [{ [BEARER]: [] }];
+}
+
+/** What OpenAPI 3.1 calls a keyword it does not define: a specification extension, `x-` and the name (D15). */
+const CUSTOM_KEYWORD_EXTENSION = `x-${CUSTOM_KEYWORD}`;
+
+/** Points every `$ref` of an emitted schema at the components instead of its own `$defs`. */
+function rewriteRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rewriteRefs);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Node = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === '$ref' && typeof child === 'string' && child.startsWith(SCHEMA_REF_PREFIX)) {
+      out[key] = COMPONENT_REF_PREFIX + child.slice(SCHEMA_REF_PREFIX.length);
+    } else if (key === CUSTOM_KEYWORD && typeof child === 'number') {
+      out[CUSTOM_KEYWORD_EXTENSION] = child;
+    } else out[key] = rewriteRefs(child);
+  }
+  return out;
+}
+
+/** An emitted schema as a component: the document's own `$schema`, `$id`, `title` and `$defs` left out. */
+function toComponent(schema: Node): unknown {
+  const { $schema: _schema, $id: _id, title: _title, $defs: _defs, ...rest } = schema;
+  return rewriteRefs(rest);
+}
+
+function componentRef(name: string): Node {
+  return { $ref: COMPONENT_REF_PREFIX + name };
+}
+
+/** D8's error body for an example, made by the validators themselves so its sentences are the real ones. */
+function exampleError(status: ErrorStatus, operation: Operation, paramNames: readonly string[]): object {
+  if (status !== 400) return errorBody(status);
+  const result =
+    operation.body === null
+      ? validateParams(operation.id as OperationId, Object.fromEntries(paramNames.map((name) => [name, ''])))
+      : validate(operation.body, {
+          model: 'openai/gpt-4o',
+          messages: [{ role: 'user', content: 'Hello' }],
+          fallbacks: ['a', 'b', 'c', 'd'].map((model) => ({ model })),
+        });
+  if (result.ok) throw new Error(`the example of a 400 for ${operation.id} validates`);
+  return result.error;
+}
+
+function jsonContent(schema: Node, example?: unknown): Node {
+  return { 'application/json': example === undefined ? { schema } : { schema, example } };
+}
+
+/** The `{ data: ... }` a success body holds, named for the reader: `{ data: Preset }`, `{ data: Provider[] }`. */
+function successSentence(schema: Node | undefined): string {
+  const data = (schema?.['properties'] as Node | undefined)?.['data'] as Node | undefined;
+  const ref = (node: Node | undefined) => String(node?.['$ref'] ?? '').slice(SCHEMA_REF_PREFIX.length);
+  const name = data?.['type'] === 'array' ? `${ref(data['items'] as Node)}[]` : ref(data);
+  return name === '' || name === '[]' ? 'OK.' : `OK: \`{ data: ${name} }\`.`;
+}
+
+export function openApiDocument(
+  { schemas, definitions }: SchemaSet,
+  requestExample?: unknown,
+): Record<string, unknown> {
+  const titleOf = (file: string) => String(schemas[file]?.['title']);
+  const components: Node = {};
+  for (const [name, schema] of Object.entries(definitions)) components[name] = toComponent(schema);
+  // Path parameters are inlined into each operation's `parameters`, so their objects are no components.
+  for (const [file, schema] of Object.entries(schemas)) {
+    if (!file.startsWith('params/')) components[titleOf(file)] = toComponent(schema);
+  }
+
+  const paths: Record<string, Node> = {};
+  for (const operation of Object.values(operations) as Operation[]) {
+    const paramsSchema = schemas[`params/${operation.id}`];
+    const paramProperties = (paramsSchema?.['properties'] ?? {}) as Record<string, Node>;
+    const paramNames = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+    const parameters = paramNames.map((name) => {
+      const schema = paramProperties[name];
+      if (schema === undefined) throw new Error(`${operation.id} has no schema for its parameter ${name}`);
+      return { name, in: 'path', required: true, description: schema['description'], schema };
+    });
+    const responses: Node = {
+      200: {
+        description: successSentence(schemas[operation.success]),
+        content: jsonContent(componentRef(titleOf(operation.success))),
+      },
+    };
+    for (const status of operation.errors) {
+      responses[status] = {
+        description: `\`${statusMessages[status]}\`: ${errorMeaning(status, operation)}`,
+        content: jsonContent(
+          componentRef(titleOf('error-response')),
+          exampleError(status, operation, paramNames),
+        ),
+      };
+    }
+    paths[operation.path] = {
+      ...paths[operation.path],
+      [operation.method.toLowerCase()]: {
+        operationId: operation.id,
+        summary: operation.summary,
+        description: authNotes[operation.auth],
+        tags: [operation.path.split('/')[1]],
+        ...(parameters.length > 0 ? { parameters } : {}),
+        ...(operation.body === null
+          ? {}
+          : {
+              requestBody: {
+                required: true,
+                content: jsonContent(componentRef(titleOf(operation.body)), requestExample),
+              },
+            }),
+        responses,
+        security: securityOf(operation.auth),
+      },
+    };
+  }
+
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'LLM gateway: presets, model endpoints, providers and observability destinations',
+      version: '1.0.0',
+      description:
+        'The HTTP interface whose contract the gateway-contract library holds. Bodies are `application/json`; ' +
+        'every error has one body, whose `error.code` equals the HTTP status.',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [
+      {
+        url: '{baseUrl}',
+        description: "The service's base address, which ends in the version segment `v1` (§9).",
+        variables: {
+          baseUrl: {
+            default: 'http://127.0.0.1:8787/api/v1',
+            description: 'Where `gateway-contract serve` listens by default.',
+          },
+        },
+      },
+    ],
+    tags,
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: {
+        [BEARER]: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key as a bearer token, `Authorization: Bearer <key>`: a non-empty key of visible ASCII, the scheme in any case (D10).',
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { schemaLists, schemaMaps, schemaValues } from '../src/core/schema-keywords.js';
+
+/**
+ * Ajv inlines every subschema into its root's one function; a schema composed by import (hundreds of KB of
+ * generated code) then never gets optimised by V8. This splits schemas at compile time: each sizable object
+ * subschema becomes a definition behind a `$ref`, so Ajv emits one small function per concept, shared by
+ * identity wherever the same object was imported, across every root compiled together.
+ */
+
+type Node = Record<string, unknown>;
+
+/** Subschemas whose JSON is at least this long get a function of their own. */
+const HOIST_AT_LENGTH = 600;
+
+/**
+ * Keywords whose values are themselves schemas or maps/lists of schemas: those of both drafts, and the draft-07
+ * `definitions` and `items` (whose list form the walk leaves as it is).
+ */
+const mapKeywords: ReadonlySet<string> = new Set([...schemaMaps, 'definitions']);
+const valueKeywords: ReadonlySet<string> = new Set([...schemaValues, 'items']);
+
+/** Annotations that validation never reads; dropped so generated code carries no prose. */
+const annotations = new Set(['description', 'default', 'deprecated', 'examples', 'title']);
+
+function isObject(value: unknown): value is Node {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export interface SplitSchemas {
+  /** The roots, by name, with sizable subschemas replaced by `$ref`s into `definitions`. */
+  roots: Record<string, object>;
+  /** The hoisted subschemas, by generated name (`s0`, `s1`, ...). */
+  definitions: Record<string, object>;
+}
+
+/** Where a `$ref` to a hoisted subschema points: by default `#/definitions/sN` of the root itself. */
+export type RefTo = (name: string) => string;
+
+const localRef: RefTo = (name) => `#/definitions/${name}`;
+
+/**
+ * Splits roots into small schemas joined by `$ref`. `refTo` names the target of each ref; a caller that
+ * registers every definition as a schema of its own (`ajv.addSchema(definition, refTo(name))`) gets one
+ * function per definition shared by every root, where refs into one shared document would make Ajv compile
+ * each definition again for every root that reaches it. A `pattern`'s description is kept: error sentences
+ * read it.
+ */
+export function splitSchemas(roots: Record<string, object>, refTo: RefTo = localRef): SplitSchemas {
+  const definitions: Record<string, object> = {};
+  const names = new Map<object, string>();
+  const sizes = new Map<object, number>();
+  const sizeOf = (node: object): number => {
+    let size = sizes.get(node);
+    if (size === undefined) sizes.set(node, (size = JSON.stringify(node).length));
+    return size;
+  };
+
+  const visit = (node: unknown, keyword?: string): unknown => {
+    if (!isObject(node)) return node;
+    // The items of one array stay in the array's function: a loop that calls a function per item pays for a
+    // call V8 will not inline when the item's checks are many. Items shared with another place are hoisted.
+    const loopBody = keyword === 'items' && (uses.get(node) ?? 0) === 1;
+    // Only a subschema that states its own `type` reads the same on its own as inside its parent.
+    if ('type' in node && sizeOf(node) >= HOIST_AT_LENGTH && !loopBody) {
+      let name = names.get(node);
+      if (name === undefined) {
+        name = `s${names.size}`;
+        names.set(node, name);
+        definitions[name] = rewrite(node);
+      }
+      return { $ref: refTo(name) };
+    }
+    return rewrite(node);
+  };
+
+  const rewrite = (node: Node): Node => {
+    const out: Node = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (annotations.has(key) && !(key === 'description' && 'pattern' in node)) continue;
+      if (mapKeywords.has(key) && isObject(value)) {
+        out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, visit(child)]));
+      } else if (schemaLists.has(key) && Array.isArray(value)) {
+        out[key] = value.map((child) => visit(child));
+      } else if (valueKeywords.has(key)) {
+        out[key] = visit(value, key);
+      } else {
+        out[key] = value;
+      }
+    }
+    return out;
+  };
+
+  const uses = new Map<object, number>();
+  const count = (node: unknown): void => {
+    if (!isObject(node)) return;
+    uses.set(node, (uses.get(node) ?? 0) + 1);
+    if (uses.get(node)! > 1) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (mapKeywords.has(key) && isObject(value)) Object.values(value).forEach(count);
+      else if (schemaLists.has(key) && Array.isArray(value)) value.forEach(count);
+      else if (valueKeywords.has(key)) count(value);
+    }
+  };
+  Object.values(roots).forEach(count);
+
+  const split = Object.fromEntries(
+    Object.entries(roots).map(([name, root]) => [name, rewrite(root as Node)]),
+  );
+  return { roots: split, definitions };
+}
+
+/** One schema split on its own, its definitions inside it. */
+export function withSharedRefs(root: object): object {
+  const { roots, definitions } = splitSchemas({ root });
+  return Object.keys(definitions).length === 0 ? roots['root']! : { ...roots['root'], definitions };
+}

@@ -1,0 +1,149 @@
+import type { ErrorObject } from 'ajv';
+import type { Issue } from '../../schemas/error-response.js';
+import { maxIssues, patternRules } from '../generated/validators.js';
+import { alternativesSentence, issuePath, issueSentence, type ErrorSite } from './issue-sentences.js';
+
+export type { Issue };
+
+/** D8: at most this many issues in one error body (the error schema's `maxItems`, read at build time). */
+export const MAX_ISSUES = maxIssues;
+
+/** §7's status -> message table, plus D11's 413 and the 405: the only place an error message is written. */
+export const statusMessages = {
+  400: 'Invalid request parameters',
+  401: 'Missing Authentication header',
+  403: 'Only management keys can perform this operation',
+  404: 'Resource not found',
+  // §7 has no 405, so a known path with another method gets RFC 9110's reason phrase (§15.5.6).
+  405: 'Method Not Allowed',
+  409: 'Resource conflict. Please try again later.',
+  413: 'Request body too large',
+  500: 'Internal Server Error',
+} as const;
+
+export type ErrorStatus = keyof typeof statusMessages;
+
+/** 400's message, read once: the table's numeric keys make it a dictionary, a hash lookup per read. */
+const invalidMessage = statusMessages[400];
+
+/** D8: the error body; `issues` appears on 400 only. */
+export type ErrorBody = {
+  error: { code: ErrorStatus; message: string; metadata?: { issues: Issue[] } };
+};
+
+export function errorBody(status: ErrorStatus, issues?: readonly Issue[]): ErrorBody {
+  return ownedErrorBody(status, issues?.slice(0, MAX_ISSUES));
+}
+
+/**
+ * `errorBody` with an issues list the caller hands over (a fresh one, at most 20): each object is built in its
+ * final shape and nothing is copied, since a validator's rejection builds one per call.
+ */
+export function ownedErrorBody(status: ErrorStatus, issues?: Issue[]): ErrorBody {
+  if (status === 400 && issues !== undefined && issues.length > 0) {
+    return { error: { code: status, message: invalidMessage, metadata: { issues } } };
+  }
+  return { error: { code: status, message: statusMessages[status] } };
+}
+
+/** D8, D11: the sentences of the issues the body guards report, kept beside the status messages. */
+export const bodyIssueMessages = {
+  empty: 'must not be empty',
+  notUtf8: 'must be UTF-8 text',
+  notJson: 'must be valid JSON',
+  notObject: 'must be a JSON object',
+  repeatedKey: 'must not repeat a key of its object',
+} as const;
+
+/** D8: the sentences of the body issues only a server meets, which the body guards never report. */
+export const requestIssueMessages = {
+  notJsonMediaType: 'must be sent with Content-Type application/json',
+  incomplete: 'must be received in full',
+} as const;
+
+/** D11: the sentence of the issue at the first value nested past the limit. */
+export function tooDeepMessage(maxDepth: number): string {
+  return `must not be nested more than ${maxDepth} levels deep`;
+}
+
+/** Union wrappers: the errors of their branches say what is wrong. */
+function isWrapper(keyword: string): boolean {
+  return keyword === 'anyOf' || keyword === 'oneOf' || keyword === 'if' || keyword === 'allOf';
+}
+
+/** An error of the precompiled validators: worded at build time, so `message` is the issue's sentence. */
+export interface PrecompiledError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message: string;
+}
+
+const patternRule = (pattern: string) =>
+  Object.hasOwn(patternRules, pattern) ? patternRules[pattern] : undefined;
+
+/**
+ * The sentence of an error. One from a precompiled validator has no `schemaPath` and was worded at build time;
+ * one from Ajv at run time is worded now, and a keyword the schemas never use keeps Ajv's own words.
+ */
+function sentenceOf(error: ErrorObject | PrecompiledError): string {
+  if (!('schemaPath' in error)) return error.message;
+  return issueSentence(error, patternRule) ?? error.message ?? 'is invalid';
+}
+
+function depth(path: string): number {
+  return path === '' ? 0 : path.split('/').length;
+}
+
+type Worded<E> = (error: E) => string;
+
+/**
+ * Union wrappers (`anyOf`, `if`) are dropped; of the branch errors, the ones that got deepest into the value are
+ * kept, since the branch that matched furthest is the one the sender meant.
+ */
+function collectIssues<E extends ErrorSite & { instancePath: string }>(
+  errors: readonly E[],
+  wordOf: Worded<E>,
+): Issue[] {
+  // With allErrors off, most rejections carry one error: word it without the union bookkeeping below.
+  if (errors.length === 1 && !isWrapper(errors[0]!.keyword)) {
+    const only = errors[0]!;
+    return [{ path: issuePath(only.instancePath, only), message: wordOf(only) }];
+  }
+  const specific = errors.filter((error) => !isWrapper(error.keyword));
+  if (specific.length === 0) return [{ path: '', message: 'is invalid' }];
+  const deepest = Math.max(...specific.map((error) => depth(error.instancePath)));
+  const kept = specific.filter((error) => depth(error.instancePath) === deepest);
+  const samePath = kept.every((error) => error.instancePath === kept[0]!.instancePath);
+  const merged = kept.length > 1 && samePath ? alternativesSentence(kept) : undefined;
+  if (merged !== undefined) return [{ path: kept[0]!.instancePath, message: merged }];
+  const issues: Issue[] = [];
+  const seen = new Set<string>();
+  for (const error of kept) {
+    const issue = { path: issuePath(error.instancePath, error), message: wordOf(error) };
+    const key = `${issue.path}\n${issue.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      issues.push(issue);
+    }
+    if (issues.length === MAX_ISSUES) break;
+  }
+  return issues;
+}
+
+/** D8: the errors of a validator, compiled by Ajv at run time (`compileValidator`) or precompiled, as issues. */
+export function issuesFromAjv(
+  errors: readonly (ErrorObject | PrecompiledError)[] | null | undefined,
+): Issue[] {
+  return collectIssues(errors ?? [], sentenceOf);
+}
+
+/** D8: the errors of a precompiled validator as issues; their sentences were written at build time. */
+export function issuesFromPrecompiled(errors: readonly PrecompiledError[] | null | undefined): Issue[] {
+  // The common case, one error, without the closure and bookkeeping of `collectIssues`.
+  if (errors !== null && errors !== undefined && errors.length === 1 && !isWrapper(errors[0]!.keyword)) {
+    const only = errors[0]!;
+    return [{ path: issuePath(only.instancePath, only), message: only.message }];
+  }
+  return collectIssues(errors ?? [], (error) => error.message);
+}

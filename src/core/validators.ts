@@ -1,0 +1,117 @@
+import type { PresetConfig } from '../../schemas/preset-config.js';
+import type { MessagesRequest } from '../../schemas/messages-request.js';
+import type { ModelEndpointsResponse } from '../../schemas/model-endpoints.js';
+import type { ObservabilityDestinationResponse } from '../../schemas/observability-destination.js';
+import type { PresetResponse, PresetVersionResponse } from '../../schemas/preset.js';
+import type { ProvidersResponse } from '../../schemas/provider.js';
+import type { ErrorResponse } from '../../schemas/error-response.js';
+import * as generated from '../generated/validators.js';
+import {
+  ownedErrorBody,
+  issuesFromPrecompiled,
+  type ErrorBody,
+  type ErrorStatus,
+  type PrecompiledError,
+} from './errors.js';
+import type { OperationId } from './operations.js';
+import { withStandardSchema, type StandardSchemaV1 } from './standard-schema.js';
+
+/** The body each root name validates, as a type. */
+export interface RootTypes {
+  'messages-request': MessagesRequest;
+  'preset-response': PresetResponse;
+  'preset-version-response': PresetVersionResponse;
+  'model-endpoints-response': ModelEndpointsResponse;
+  'observability-destination-response': ObservabilityDestinationResponse;
+  'providers-response': ProvidersResponse;
+  'error-response': ErrorResponse;
+}
+
+export type RootName = keyof RootTypes;
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; error: ErrorBody };
+
+/**
+ * A precompiled validator as the type guard of its body. `errors` holds the last call's errors, or null: each
+ * with its `instancePath`, `keyword`, `params`, and the issue's sentence as its `message`.
+ */
+export interface Guard<T> {
+  (data: unknown): data is T;
+  errors?: PrecompiledError[] | null;
+}
+
+function precompiledFor(name: string): Guard<unknown> {
+  // The build's standalone validators: loading them compiles nothing (no `new Function`).
+  const validator = generated.validatorsByName[name] as Guard<unknown> | undefined;
+  if (validator === undefined)
+    throw new Error(`No precompiled validator for ${name}: run \`npm run generate\`.`);
+  return validator;
+}
+
+/**
+ * Over a prototype with no properties at all, so a name such as `toString` finds nothing and one lookup serves
+ * as the name check (an object of its own without a prototype would be a slower dictionary).
+ */
+const rootValidators = Object.assign(
+  Object.create(Object.freeze(Object.create(null) as object)) as object,
+  Object.fromEntries(generated.rootNames.map((name) => [name, precompiledFor(name)])),
+) as Readonly<Record<string, Guard<unknown> | undefined>>;
+const paramValidators = new Map(
+  Object.keys(generated.badParamStatus).map((id) => [id, precompiledFor(`params/${id}`)] as const),
+);
+
+export const rootNames = generated.rootNames as readonly RootName[];
+
+/** The precompiled validator of one root, typed as the guard of that root's body, and a Standard Schema. */
+function guardFor<N extends RootName>(name: N): Guard<RootTypes[N]> & StandardSchemaV1<RootTypes[N]> {
+  return withStandardSchema(rootValidators[name] as Guard<RootTypes[N]>, (value) => validate(name, value));
+}
+
+export const validateMessagesRequest = guardFor('messages-request');
+export const validatePresetResponse = guardFor('preset-response');
+export const validatePresetVersionResponse = guardFor('preset-version-response');
+export const validateModelEndpointsResponse = guardFor('model-endpoints-response');
+export const validateObservabilityDestinationResponse = guardFor('observability-destination-response');
+export const validateProvidersResponse = guardFor('providers-response');
+export const validateErrorResponse = guardFor('error-response');
+/** D6: checks a saved preset config, e.g. one read back from a store. */
+export const validatePresetConfig = precompiledFor('preset-config') as Guard<PresetConfig>;
+
+/** Runs one compiled validator; the error body is built only when the value fails. */
+function check<T>(validator: Guard<unknown>, value: unknown, status: ErrorStatus): ValidationResult<T> {
+  if (validator(value)) return { ok: true, value: value as T };
+  return { ok: false, error: ownedErrorBody(status, issuesFromPrecompiled(validator.errors)) };
+}
+
+/**
+ * Validates a body against one of the interface's roots. Invalid input comes back as data (a D8 body, code 400);
+ * an unknown `name` is a programmer error and throws.
+ */
+export function validate<N extends RootName>(name: N, value: unknown): ValidationResult<RootTypes[N]> {
+  const validator = rootValidators[name];
+  if (validator === undefined) {
+    throw new TypeError(
+      `Unknown schema name ${JSON.stringify(name)}; expected one of: ${rootNames.join(', ')}`,
+    );
+  }
+  return check(validator, value, 400);
+}
+
+/**
+ * Validates the path parameters of an operation (D9), e.g. `{ slug, version }`. The error's status follows the
+ * operation: 400 where it lists 400, else 404. An operation without parameters has nothing to check.
+ */
+export function validateParams(
+  operationId: OperationId,
+  params: unknown,
+): ValidationResult<Record<string, string>> {
+  if (!generated.operationIds.includes(operationId)) {
+    throw new TypeError(
+      `Unknown operation ${JSON.stringify(operationId)}; expected one of: ${generated.operationIds.join(', ')}`,
+    );
+  }
+  const validator = paramValidators.get(operationId);
+  const status = generated.badParamStatus[operationId];
+  if (validator === undefined || status === undefined) return { ok: true, value: {} };
+  return check(validator, params, status);
+}

@@ -1,0 +1,86 @@
+import type { PresetDraft } from '../../../schemas/preset-config.js';
+import type { Preset, PresetVersion } from '../../../schemas/preset.js';
+
+/** A preset as a store holds it: every write designates the version it adds (D13). */
+export type StoredPreset = Preset & { designated_version: PresetVersion; designated_version_id: string };
+
+/**
+ * Where presets live (D13). Both reads and the write are asynchronous, as a database's are; the write is a
+ * compare-and-set on the version number, which is how concurrent creates at one slug stay gap-free.
+ */
+export interface PresetStore {
+  /** The preset at `slug` with its designated version, which is always its latest (D13), or null. */
+  getPreset(slug: string): Promise<StoredPreset | null>;
+  /** One version of the preset at `slug`, or null when the preset or that version does not exist. */
+  getVersion(slug: string, version: number): Promise<PresetVersion | null>;
+  /**
+   * Saves `preset` and the new version it designates, only if the slug's latest version number is still
+   * `expectedVersion` (0: no preset yet) and the new one is `expectedVersion + 1`. Returns false, having
+   * written nothing, when another write got there first.
+   */
+  compareAndSet(slug: string, expectedVersion: number, preset: StoredPreset): Promise<boolean>;
+}
+
+/** Who creates a version: the key holder's user and workspace. */
+export interface PresetAuthor {
+  userId: string;
+  workspaceId: string | null;
+}
+
+export interface PresetClock {
+  /** The time stamped on what is written; the current time by default. */
+  now?: () => Date;
+  /** A fresh UUID for a preset or a version; `crypto.randomUUID` by default. */
+  newId?: () => string;
+}
+
+export type SaveOutcome = { ok: true; preset: StoredPreset } | { ok: false; conflict: true };
+
+/**
+ * D13: posting to a new slug creates the preset with version 1 designated; posting to an existing slug adds
+ * version N+1 and designates it. The write is one compare-and-set against the version read, so of two writes
+ * racing from version N exactly one succeeds and the other gets `conflict` (409): no gap, no duplicate, nothing
+ * half-written.
+ */
+export async function savePresetVersion(
+  store: PresetStore,
+  slug: string,
+  draft: PresetDraft,
+  author: PresetAuthor,
+  clock: PresetClock = {},
+): Promise<SaveOutcome> {
+  const timestamp = (clock.now ?? (() => new Date()))().toISOString();
+  const newId = clock.newId ?? (() => crypto.randomUUID());
+  const current = await store.getPreset(slug);
+  const latest = current?.designated_version.version ?? 0;
+  const presetId = current?.id ?? newId();
+  const version: PresetVersion = {
+    id: newId(),
+    preset_id: presetId,
+    version: latest + 1,
+    config: draft.config,
+    system_prompt: draft.system_prompt,
+    creator_id: author.userId,
+    created_at: timestamp,
+    updated_at: timestamp,
+  };
+  const preset: StoredPreset = current
+    ? { ...current, updated_at: timestamp, designated_version_id: version.id, designated_version: version }
+    : {
+        id: presetId,
+        slug,
+        name: slug,
+        description: null,
+        status: 'active',
+        status_updated_at: null,
+        created_at: timestamp,
+        updated_at: timestamp,
+        creator_user_id: author.userId,
+        workspace_id: author.workspaceId,
+        designated_version_id: version.id,
+        designated_version: version,
+      };
+  return (await store.compareAndSet(slug, latest, preset))
+    ? { ok: true, preset }
+    : { ok: false, conflict: true };
+}

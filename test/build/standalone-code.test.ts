@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { dropSettledBookkeeping } from '../../build/standalone/bookkeeping.js';
+import { firstMissingHelper, requiredWithoutStores } from '../../build/standalone/required.js';
+import { closingIndex, compactCode, replaceBracketed, splitTopLevel } from '../../build/standalone/scan.js';
+
+describe('reading Ajv code', () => {
+  it('matches brackets across strings that hold brackets', () => {
+    const code = 'f({a:"}",b:[1,")"]}) + 1';
+    expect(code.slice(0, closingIndex(code, 1))).toBe('f({a:"}",b:[1,")"]})');
+    expect(code.slice(2, closingIndex(code, 2))).toBe('{a:"}",b:[1,")"]}');
+    expect(() => closingIndex("f('x')", 1)).toThrow(/unexpected '/);
+  });
+
+  it('splits on the commas outside brackets and strings', () => {
+    expect(splitTopLevel('a, {b, c}, "d,e", f(g, h)')).toEqual(['a', '{b, c}', '"d,e"', 'f(g, h)']);
+  });
+
+  it('replaces bracketed text and what follows it, and counts', () => {
+    const { code, count } = replaceBracketed('x=g(1,(2));y=g(3);', /g\(/g, ({ inside, rest }) => ({
+      text: `h[${inside}]`,
+      consumed: rest.startsWith(';') ? 1 : 0,
+    }));
+    expect(code).toBe('x=h[1,(2)]y=h[3]');
+    expect(count).toBe(2);
+  });
+});
+
+describe('compactCode', () => {
+  it('drops the spaces a parser does not need and keeps those it does', () => {
+    expect(compactCode('if(a === b && typeof c == "x y"){return false;} else {x = a - -1;}')).toBe(
+      'if(a===b&&typeof c=="x y"){return false;}else{x=a- -1;}',
+    );
+  });
+
+  it('keeps regular expression literals and escapes non-ASCII in strings', () => {
+    expect(compactCode('k.replace(/~/g, "~0").replace(/\\//g, "~1") + "…"')).toBe(
+      'k.replace(/~/g,"~0").replace(/\\//g,"~1")+"\\u2026"',
+    );
+  });
+
+  it('refuses a division and non-ASCII outside strings', () => {
+    expect(() => compactCode('a = b / c;')).toThrow(/not a regular expression/);
+    expect(() => compactCode('const é = 1;')).toThrow(/non-ASCII/);
+  });
+});
+
+/** A function in Ajv's shape: a string property `a`, then an array `b` whose items a sub-validator checks. */
+const ajvShaped =
+  'function validate1(data){let vErrors = null;let errors = 0;if(errors === 0){' +
+  'if(data.a !== undefined){const _errs1 = errors;if(typeof data.a !== "string"){return failAt(validate1,"/a",0);}' +
+  'var valid0 = _errs1 === errors;}else {var valid0 = true;}' +
+  'if(valid0){if(data.b !== undefined){let data1 = data.b;const _errs2 = errors;' +
+  'for(let i0=0; i0<data1.length; i0++){const _errs3 = errors;' +
+  'if(!validate2(data1[i0])){vErrors = prefixed(vErrors, validate2.errors, "/b/" + i0);errors = vErrors.length;}' +
+  'var valid1 = _errs3 === errors;if(!valid1){break;}}' +
+  'var valid0 = _errs2 === errors;}else {var valid0 = true;}}}' +
+  'validate1.errors = vErrors;return errors === 0;}';
+
+describe('dropping settled bookkeeping', () => {
+  const out = dropSettledBookkeeping(ajvShaped);
+
+  it('replaces the comparisons no error can reach, and keeps those after a sub-validator', () => {
+    expect(out).not.toContain('_errs1');
+    expect(out).toContain('var valid1 = _errs3 === errors;if(!valid1){break;}');
+    // Nothing reads `valid0` after the last property, so it is no longer set.
+    expect(out).not.toContain('valid0');
+    expect(out).toContain('validate1.errors = vErrors;return errors === 0;');
+  });
+
+  it('settles a function whose count never moves into one that returns true', () => {
+    const straight = dropSettledBookkeeping(
+      'function validate3(data){let vErrors = null;let errors = 0;if(errors === 0){if(data.a !== undefined){' +
+        'const _errs1 = errors;if(typeof data.a !== "string"){return failAt(validate3,"/a",0);}' +
+        'var valid0 = _errs1 === errors;}else {var valid0 = true;}if(valid0){if(data.b !== undefined){' +
+        'const _errs2 = errors;if(typeof data.b !== "number"){return failAt(validate3,"/b",1);}' +
+        'var valid0 = _errs2 === errors;}else {var valid0 = true;}}}validate3.errors = vErrors;return errors === 0;}',
+    );
+    expect(straight).toBe(
+      'function validate3(data){{if(data.a !== undefined){if(typeof data.a !== "string"){return failAt(validate3,"/a",0);}}' +
+        '{if(data.b !== undefined){if(typeof data.b !== "number"){return failAt(validate3,"/b",1);}}}}' +
+        'validate3.errors = null;return true;}',
+    );
+  });
+
+  it('unguards the property after one whose branches both set the flag true', () => {
+    const joined = dropSettledBookkeeping(
+      'function validate6(data){let vErrors = null;let errors = 0;' +
+        'if(data.a !== undefined){const _errs1 = errors;if(!validate2(data.a)){vErrors = prefixed(vErrors, validate2.errors, "/a");errors = vErrors.length;}var valid0 = _errs1 === errors;}else {var valid0 = true;}' +
+        'if(valid0){if(data.b !== undefined){if(typeof data.b !== "string"){return failAt(validate6,"/b",0);}var valid0 = true;}else {var valid0 = true;}' +
+        'if(valid0){if(data.c !== undefined){if(typeof data.c !== "string"){return failAt(validate6,"/c",0);}}}}' +
+        'validate6.errors = vErrors;return errors === 0;}',
+    );
+    expect(joined.match(/if\(valid0\)/g)).toHaveLength(1);
+    expect(joined).toContain('{if(data.c !== undefined)');
+  });
+
+  it('keeps a comparison inside a loop when the count moves later in the loop', () => {
+    const looped =
+      'function validate4(data){let vErrors = null;let errors = 0;const _errs0 = errors;' +
+      'for(let i0=0; i0<data.length; i0++){var valid0 = _errs0 === errors;if(!valid0){break;}' +
+      'if(!validate2(data[i0])){vErrors = prefixed(vErrors, validate2.errors);errors = vErrors.length;}}' +
+      'validate4.errors = vErrors;return errors === 0;}';
+    expect(dropSettledBookkeeping(looped)).toBe(looped);
+  });
+
+  it('behaves as the code it came from', () => {
+    const failAt = (validate: { errors?: unknown }, instancePath: string, site: number) => {
+      validate.errors = [{ instancePath, site }];
+      return false;
+    };
+    const prefixed = (vErrors: unknown[] | null, errors: { instancePath: string }[], segment?: string) => {
+      for (const error of errors) error.instancePath = (segment ?? '') + error.instancePath;
+      return vErrors === null ? errors : vErrors.concat(errors);
+    };
+    const load = (code: string) =>
+      new Function(
+        'failAt',
+        'prefixed',
+        `function validate2(data){if(typeof data !== "number"){validate2.errors = [{instancePath: "", site: 9}];return false;}validate2.errors = null;return true;}${code};return validate1;`,
+      )(failAt, prefixed) as ((data: unknown) => boolean) & { errors?: unknown };
+    const before = load(ajvShaped);
+    const after = load(out);
+    for (const value of [{}, { a: 'x' }, { a: 1 }, { b: [1, 2] }, { a: 'x', b: [1, 'y'] }, { b: ['y'] }, 5]) {
+      expect(after(value)).toBe(before(value));
+      expect(after.errors).toEqual(before.errors);
+    }
+  });
+});
+
+describe('required checks without stores', () => {
+  const ajvRequired =
+    'function validate5(data){let missing0;if(((data.a === undefined) && (missing0 = "a")) || ((data["b-c"] === undefined) && (missing0 = "b-c"))){return failAtWith(validate5,"",1,{missingProperty: missing0});}return true;}';
+
+  it('reads the properties only, and names the first missing one when it reports', () => {
+    expect(requiredWithoutStores(ajvRequired)).toBe(
+      'function validate5(data){if(data.a === undefined || data["b-c"] === undefined){return failAtWith(validate5,"",1,{missingProperty: firstMissing(data, ["a","b-c"])});}return true;}',
+    );
+    const firstMissing = new Function(`${firstMissingHelper}; return firstMissing;`)() as (
+      data: object,
+      names: string[],
+    ) => string | undefined;
+    expect(firstMissing({ a: 1 }, ['a', 'b-c'])).toBe('b-c');
+    expect(firstMissing({}, ['a', 'b-c'])).toBe('a');
+  });
+
+  it('fails the build on a check of another shape', () => {
+    expect(() =>
+      requiredWithoutStores(ajvRequired.replace('(missing0 = "b-c")', '(missing0 = "b")')),
+    ).toThrow(/unexpected required check/);
+  });
+});

@@ -1,0 +1,139 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, type CliIo } from '../../src/cli/cli.js';
+
+async function run(args: string[], stdin = '', extra: Partial<CliIo> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    readStdin: async () => stdin,
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    ...extra,
+  });
+  return { code, stdout, stderr };
+}
+
+const valid = JSON.stringify({
+  model: 'm',
+  max_tokens: 8,
+  system: 'S',
+  messages: [{ role: 'user', content: 'Hi' }],
+});
+
+describe('gateway-contract validate', () => {
+  it('exits 0 on a valid body read from stdin', async () => {
+    expect(await run(['validate', 'messages-request', '-'], valid)).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
+  });
+
+  it('exits 1 and prints the D8 body on an invalid body', async () => {
+    const { code, stdout } = await run(['validate', 'messages-request'], '{"model":"m"}');
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toEqual({
+      error: {
+        code: 400,
+        message: 'Invalid request parameters',
+        metadata: { issues: [{ path: '/messages', message: 'is required' }] },
+      },
+    });
+  });
+
+  it('exits 1 on text that is not JSON', async () => {
+    const { code, stdout } = await run(['validate', 'error-response'], '{not json');
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout).error.metadata.issues).toEqual([{ path: '', message: 'must be valid JSON' }]);
+  });
+
+  it('reads a file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gc-cli-'));
+    writeFileSync(join(dir, 'body.json'), valid);
+    expect((await run(['validate', 'messages-request', join(dir, 'body.json')])).code).toBe(0);
+  });
+
+  it('exits 2 with a message on stderr for an unknown name, a missing file, or no command', async () => {
+    const unknown = await run(['validate', 'nope'], valid);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown name');
+    const missing = await run(['validate', 'messages-request', '/nonexistent/body.json']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('ENOENT');
+    expect((await run([])).code).toBe(2);
+    expect((await run(['frobnicate'])).code).toBe(2);
+  });
+});
+
+describe('gateway-contract normalize', () => {
+  it('prints the draft of a valid request', async () => {
+    const { code, stdout } = await run(['normalize'], valid);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({ config: { model: 'm', max_tokens: 8 }, system_prompt: 'S' });
+  });
+
+  it('prints the D8 body and exits 1 on an invalid request', async () => {
+    const { code, stdout } = await run(['normalize', '-'], '{"model":"m","messages":[],"max_tokens":0}');
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout).error.metadata.issues).toEqual([
+      { path: '/max_tokens', message: 'must be at least 1' },
+    ]);
+  });
+
+  it('normalizes the bundled example request', async () => {
+    const { code, stdout } = await run(['normalize', 'schemas/examples/messages-request.json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).system_prompt).toBe(
+      'You are a careful code reviewer.\n\nAnswer in short paragraphs.',
+    );
+  });
+});
+
+describe('gateway-contract serve', () => {
+  it('serves until it is stopped, then returns 0', async () => {
+    let stop: (signal: string) => void = () => {};
+    let stdout = '';
+    let listening: (url: string) => void = () => {};
+    const url = new Promise<string>((resolve) => (listening = resolve));
+    const exit = runCli(['serve', '--port', '0', '--base-path', '/gateway/v1'], {
+      readStdin: async () => '',
+      stdout: (text) => {
+        stdout += text;
+        const found = /listening on (\S+)/.exec(text);
+        if (found) listening(found[1] as string);
+      },
+      stderr: () => {},
+      env: { GATEWAY_MANAGEMENT_KEY: 'cli-management', GATEWAY_API_KEY: 'cli-standard' },
+      untilStopped: () => new Promise((resolve) => (stop = resolve)),
+    });
+    const base = await url;
+    expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/gateway\/v1$/);
+    expect((await fetch(`${base}/providers`)).status).toBe(200);
+    stop('SIGTERM');
+    expect(await exit).toBe(0);
+    expect(stdout).toContain('SIGTERM: finishing open requests, then stopping.\nStopped.\n');
+  });
+
+  it.each([
+    [['serve', '--port', '70000'], 'port must be 0 to 65535'],
+    [['serve', '--port'], '--port needs a value'],
+    [['serve', '--verbose', 'yes'], 'serve does not take "--verbose"'],
+    [['serve', '--base-path', 'api'], 'basePath must be empty or a path'],
+  ])('exits 2 on %j', async (args, message) => {
+    const result = await run(args, '', { env: {}, untilStopped: () => new Promise(() => {}) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+
+  it('exits 2 when a key in the environment could not be sent', async () => {
+    const result = await run(['serve', '--port', '0'], '', {
+      env: { GATEWAY_API_KEY: 'two words' },
+      untilStopped: () => new Promise(() => {}),
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('GATEWAY_API_KEY must be visible ASCII');
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { errorBody, MAX_ISSUES, statusMessages, validate, validateErrorResponse } from '../../src/index.js';
+
+const request = { model: 'anthropic/claude-4.6-sonnet', messages: [{ role: 'user', content: 'Hi' }] };
+
+function issuesOf(value: unknown) {
+  const result = validate('messages-request', value);
+  if (result.ok) throw new Error('expected a rejection');
+  return result.error.error.metadata?.issues;
+}
+
+describe('errorBody', () => {
+  it.each(Object.entries(statusMessages))('gives %s its message and code', (status, message) => {
+    const body = errorBody(Number(status) as keyof typeof statusMessages);
+    expect(body).toEqual({ error: { code: Number(status), message } });
+    expect(validateErrorResponse(body)).toBe(true);
+  });
+
+  it('carries issues on 400 only, at most 20', () => {
+    const issues = Array.from({ length: 30 }, (_, i) => ({ path: `/messages/${i}`, message: 'is required' }));
+    expect(errorBody(400, issues).error.metadata?.issues).toHaveLength(MAX_ISSUES);
+    expect(errorBody(404, issues).error).not.toHaveProperty('metadata');
+  });
+});
+
+describe('issue sentences (D8)', () => {
+  it('names the limit of an array', () => {
+    const fallbacks = Array.from({ length: 4 }, () => ({ model: 'openai/gpt-5' }));
+    expect(issuesOf({ ...request, fallbacks })).toEqual([
+      { path: '/fallbacks', message: 'must have at most 3 items' },
+    ]);
+  });
+
+  it('names a limit of 1 with a singular noun', () => {
+    const fusion = { id: 'fusion', analysis_models: [] };
+    expect(issuesOf({ ...request, plugins: [fusion] })).toEqual([
+      { path: '/plugins/0/analysis_models', message: 'must have at least 1 item' },
+    ]);
+    const environment = { type: 'container_reference', container_id: '' };
+    const shell = { type: 'service:shell', parameters: { environment } };
+    expect(issuesOf({ ...request, tools: [shell] })).toEqual([
+      { path: '/tools/0/parameters/environment/container_id', message: 'must have at least 1 character' },
+    ]);
+  });
+
+  it('lists the allowed values of a closed list', () => {
+    expect(issuesOf({ ...request, thinking: { type: 'sometimes' } })).toEqual([
+      { path: '/thinking/type', message: 'must be one of: enabled, disabled, adaptive' },
+    ]);
+  });
+
+  it('points at a missing property', () => {
+    expect(issuesOf({ model: 'm' })).toEqual([{ path: '/messages', message: 'is required' }]);
+  });
+
+  it('points at a key a fallback entry does not allow', () => {
+    expect(issuesOf({ ...request, fallbacks: [{ model: 'm', temperature: 1 }] })).toEqual([
+      { path: '/fallbacks/0/temperature', message: 'is not allowed' },
+    ]);
+  });
+
+  it('says that models and fallbacks are never combined', () => {
+    expect(issuesOf({ ...request, models: ['a'], fallbacks: [{ model: 'b' }] })).toEqual([
+      { path: '/fallbacks', message: 'must not be combined with models' },
+    ]);
+  });
+
+  it('merges the alternatives of an untagged union into one sentence', () => {
+    expect(issuesOf({ ...request, system: 5 })).toEqual([
+      { path: '/system', message: 'must be a string or an array' },
+    ]);
+  });
+
+  it('follows the alternative that got deepest into the value', () => {
+    expect(issuesOf({ ...request, system: [{ type: 'text' }] })).toEqual([
+      { path: '/system/0/text', message: 'is required' },
+    ]);
+  });
+
+  it('never echoes the input', () => {
+    const secret = 'sk-secret-value-that-must-not-leak';
+    const body = JSON.stringify(
+      validate('messages-request', {
+        ...request,
+        max_tokens: secret,
+        speed: secret,
+        session_id: secret.repeat(20),
+      }),
+    );
+    expect(body).not.toContain(secret);
+  });
+});

@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MASKED_SECRET_PATTERN, maskDestination, maskSecret, SECRET_CONFIG_FIELDS } from '../../src/index.js';
+import { deepFreeze } from '../support/hostile-arbitraries.js';
+
+const maskedSecret = new RegExp(MASKED_SECRET_PATTERN, 'u');
+
+/** Whether a string holds a surrogate that is not half of a pair. */
+function hasLoneSurrogate(text: string): boolean {
+  return /\p{Surrogate}/u.test(text);
+}
+
+/** Secrets rich in what could break a mask: dots, ellipses, stars, emoji and halves of surrogate pairs. */
+const secret = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom('.', '…', '*', '😀', 'a', '\ud800', '\udc00'),
+    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+  ),
+  maxLength: 40,
+});
+
+describe('maskSecret (D12)', () => {
+  it('shows the first and last 4 code points of a secret of 16 or more', () => {
+    expect(maskSecret('sk-or-v1-0123456789abcdef')).toBe('sk-o...cdef');
+    expect(maskSecret('0123456789abcdef')).toBe('0123...cdef');
+    expect(maskSecret('😀😀😀😀abcdefgh😀😀😀😀')).toBe('😀😀😀😀...😀😀😀😀');
+  });
+
+  it('masks a secret under 16 code points fully, counting emoji as one', () => {
+    expect(maskSecret('0123456789abcde')).toBe('********');
+    expect(maskSecret('😀'.repeat(15))).toBe('********');
+    expect(maskSecret('')).toBe('********');
+  });
+
+  it('falls back to a full mask when the kept ends would read as another mask', () => {
+    expect(maskSecret('abc.0123456789abcdef')).toBe('********');
+    expect(maskSecret('0123456789abcdef.xyz')).toBe('********');
+    expect(maskSecret('ab…c0123456789abcdef')).toBe('********');
+  });
+
+  it('never shows more than 8 code points of the secret, never splits a pair, always passes D12', () => {
+    fc.assert(
+      fc.property(secret, (value) => {
+        const masked = maskSecret(value);
+        expect(maskedSecret.test(masked)).toBe(true);
+        const shown = Array.from(masked === '********' ? '' : masked.replace('...', ''));
+        expect(shown.length).toBeLessThanOrEqual(8);
+        if (!hasLoneSurrogate(value)) expect(hasLoneSurrogate(masked)).toBe(false);
+        if (shown.length > 0) {
+          expect(value.startsWith(shown.slice(0, 4).join(''))).toBe(true);
+          expect(value.endsWith(shown.slice(4).join(''))).toBe(true);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('maskDestination (D12)', () => {
+  const destination = {
+    id: '550e8400-e29b-41d4-a716-446655440000',
+    type: 's3',
+    config: {
+      accessKeyId: 'AKIAIOSFODNN7EXAMPLE-LONG',
+      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      sessionToken: 'short',
+      bucketName: 'traces',
+      region: null,
+      password: 1234567890123456,
+    },
+  };
+
+  it('masks every secret field of the config and leaves the rest alone', () => {
+    const masked = maskDestination(deepFreeze(structuredClone(destination)));
+    expect(masked.config).toEqual({
+      accessKeyId: 'AKIA...LONG',
+      secretAccessKey: 'wJal...EKEY',
+      sessionToken: '********',
+      bucketName: 'traces',
+      region: null,
+      password: '********',
+    });
+    expect(masked.id).toBe(destination.id);
+  });
+
+  it('returns a copy that shares no object with its input', () => {
+    const input = structuredClone(destination);
+    const masked = maskDestination(input);
+    expect(masked).not.toBe(input);
+    expect(masked.config).not.toBe(input.config);
+    expect(input.config.secretAccessKey).toBe(destination.config.secretAccessKey);
+  });
+
+  it('masks every field D12 names, whatever the destination type', () => {
+    const config = Object.fromEntries(
+      SECRET_CONFIG_FIELDS.map((field) => [field, `${field}-0123456789abcdef`]),
+    );
+    const masked = maskDestination({ config });
+    for (const field of SECRET_CONFIG_FIELDS)
+      expect(maskedSecret.test(masked.config[field] as string)).toBe(true);
+  });
+
+  it('leaves a destination without a config object as it is', () => {
+    expect(maskDestination({ name: 'x' })).toEqual({ name: 'x' });
+    expect(maskDestination({ config: null })).toEqual({ config: null });
+  });
+});

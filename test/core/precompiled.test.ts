@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { generateValidatorModule } from '../../build/precompile.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const committed = readFileSync(`${root}src/generated/validators.js`, 'utf8');
+
+/** Runs an ES module script in a fresh node that refuses to compile strings into code. */
+function runWithoutCodeGeneration(script: string): string {
+  return execFileSync(
+    process.execPath,
+    ['--disallow-code-generation-from-strings', '--input-type=module', '--eval', script],
+    { cwd: root, encoding: 'utf8' },
+  );
+}
+
+describe('the precompiled validators', () => {
+  it('are up to date with schemas/', () => {
+    expect(generateValidatorModule() === committed).toBe(true);
+  });
+
+  it('need no require, eval or new Function', () => {
+    expect(committed).not.toMatch(/\brequire\(/);
+    expect(committed).not.toMatch(/\bnew Function\b|\beval\(/);
+  });
+
+  it('load and run in a process that forbids code generation', () => {
+    const script = `
+      import * as lib from 'gateway-contract';
+      const request = { model: 'm', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] };
+      const results = lib.rootNames.map((name) => [name, lib.validate(name, {}).ok]);
+      results.push(['valid request', lib.validate('messages-request', request).ok]);
+      results.push(['bad request', lib.validate('messages-request', { ...request, max_tokens: 0 }).error.error.metadata.issues]);
+      results.push(['params', lib.validateParams('getPresetVersion', { slug: 'a', version: '1' }).ok]);
+      results.push(['emoji', lib.validate('messages-request', { ...request, session_id: '😀'.repeat(257) }).ok]);
+      let compiled = 'compiled';
+      try { (await import('gateway-contract/compile')).compileValidator({ type: 'string' }); } catch (error) { compiled = error.constructor.name; }
+      results.push(['runtime compile', compiled]);
+      console.log(JSON.stringify(results));
+    `;
+    expect(JSON.parse(runWithoutCodeGeneration(script))).toEqual([
+      ['messages-request', false],
+      ['preset-response', false],
+      ['preset-version-response', false],
+      ['model-endpoints-response', false],
+      ['observability-destination-response', false],
+      ['providers-response', false],
+      ['error-response', false],
+      ['valid request', true],
+      ['bad request', [{ path: '/max_tokens', message: 'must be at least 1' }]],
+      ['params', true],
+      ['emoji', false],
+      ['runtime compile', 'EvalError'],
+    ]);
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryPresetStore } from '../../../src/http/store/memory-preset-store.js';
+import { savePresetVersion, type StoredPreset } from '../../../src/http/store/preset-store.js';
+import { validate } from '../../../src/core/validators.js';
+
+const author = { userId: 'user-1', workspaceId: '5b0c3a52-7d6e-4f3a-9c41-2e8f1d6a7b90' };
+const draft = (model: string) => ({ config: { model, max_tokens: 64 }, system_prompt: 'Be brief.' });
+
+async function saved(store: MemoryPresetStore, slug: string, model: string): Promise<StoredPreset> {
+  const outcome = await savePresetVersion(store, slug, draft(model), author);
+  if (!outcome.ok) throw new Error('expected the save to win');
+  return outcome.preset;
+}
+
+describe('savePresetVersion over the memory store (D13)', () => {
+  it('creates version 1 at a new slug, designated, in the shape of a preset-response', async () => {
+    const preset = await saved(new MemoryPresetStore(), 'fresh', 'openai/gpt-5');
+    expect(validate('preset-response', { data: preset }).ok).toBe(true);
+    expect(preset).toMatchObject({
+      slug: 'fresh',
+      name: 'fresh',
+      status: 'active',
+      creator_user_id: 'user-1',
+      workspace_id: author.workspaceId,
+      designated_version_id: preset.designated_version.id,
+      designated_version: { version: 1, preset_id: preset.id, config: draft('openai/gpt-5').config },
+    });
+  });
+
+  it('adds version N+1 to an existing preset and designates it, keeping the preset id', async () => {
+    const store = new MemoryPresetStore();
+    const first = await saved(store, 'grows', 'a/1');
+    const second = await saved(store, 'grows', 'a/2');
+    expect(second.id).toBe(first.id);
+    expect(second.created_at).toBe(first.created_at);
+    expect(second.designated_version).toMatchObject({ version: 2, config: { model: 'a/2' } });
+    expect((await store.getPreset('grows'))?.designated_version.version).toBe(2);
+    expect(await store.getVersion('grows', 1)).toEqual(first.designated_version);
+    expect(await store.getVersion('grows', 3)).toBeNull();
+    expect(await store.getVersion('nowhere', 1)).toBeNull();
+  });
+
+  it('lets exactly one of two writes racing from the same version win', async () => {
+    const store = new MemoryPresetStore();
+    await saved(store, 'raced', 'a/1');
+    const outcomes = await Promise.all([
+      savePresetVersion(store, 'raced', draft('a/2'), author),
+      savePresetVersion(store, 'raced', draft('a/3'), author),
+    ]);
+    expect(outcomes.map((outcome) => outcome.ok).sort()).toEqual([false, true]);
+    expect(await store.getVersion('raced', 3)).toBeNull();
+    const winner = outcomes.find((outcome) => outcome.ok);
+    expect((await store.getPreset('raced'))?.designated_version).toEqual(
+      winner?.ok ? winner.preset.designated_version : undefined,
+    );
+  });
+
+  it('stamps the clock and ids it is given', async () => {
+    let next = 0;
+    const ids = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
+    const outcome = await savePresetVersion(new MemoryPresetStore(), 'clocked', draft('m'), author, {
+      now: () => new Date('2026-04-20T10:00:00Z'),
+      newId: () => ids[next++] as string,
+    });
+    expect(outcome).toMatchObject({
+      ok: true,
+      preset: { id: ids[0], created_at: '2026-04-20T10:00:00.000Z', designated_version: { id: ids[1] } },
+    });
+  });
+});
+
+describe('MemoryPresetStore', () => {
+  it('refuses a write that would leave a gap or land at another slug', async () => {
+    const store = new MemoryPresetStore();
+    const preset = await saved(store, 'strict', 'm');
+    const gap = { ...preset, designated_version: { ...preset.designated_version, version: 3 } };
+    await expect(store.compareAndSet('strict', 1, gap)).rejects.toThrow(RangeError);
+    const elsewhere = { ...preset, designated_version: { ...preset.designated_version, version: 2 } };
+    await expect(store.compareAndSet('other', 0, { ...elsewhere, slug: 'strict' })).rejects.toThrow(
+      RangeError,
+    );
+  });
+
+  it('hands out copies, so no caller can change what is stored', async () => {
+    const store = new MemoryPresetStore();
+    const preset = await saved(store, 'copied', 'm');
+    preset.designated_version.config.model = 'changed';
+    const read = await store.getPreset('copied');
+    expect(read?.designated_version.config.model).toBe('m');
+    if (read) read.name = 'changed';
+    expect((await store.getPreset('copied'))?.name).toBe('copied');
+  });
+
+  it('answers on a later turn of the event loop, so requests interleave as with a database', async () => {
+    const store = new MemoryPresetStore();
+    let answered = false;
+    const read = store.getPreset('x').then(() => (answered = true));
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(answered).toBe(false);
+    await read;
+    expect(answered).toBe(true);
+  });
+});
