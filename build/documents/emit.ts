@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { innerSchemas, operationSchemas, rootSchemas } from '../../schemas/index.js';
 import { Draft2020Converter } from './json-schema-2020.js';
-import { openApiDocument } from './openapi.js';
+import { openApiDocument, type SchemaSet } from './openapi.js';
 import { operations, type Operation } from '../../src/core/operations.js';
 
 /**
@@ -62,13 +62,6 @@ async function exportNames(): Promise<Map<object, string>> {
     }
   }
   return names;
-}
-
-export interface SchemaSet {
-  /** The 2020-12 documents, by file name without `.json`. */
-  schemas: Record<string, Record<string, unknown>>;
-  /** The definitions the documents refer to, by name (empty when every document is self-contained). */
-  definitions: Record<string, Record<string, unknown>>;
 }
 
 /** What a root is for, from the operations table, for roots whose schema does not say it itself. */

@@ -1,8 +1,14 @@
 import { errorBody, statusMessages, type ErrorStatus } from '../../src/core/errors.js';
 import { CUSTOM_KEYWORD } from './json-schema-2020.js';
-import type { SchemaSet } from './emit.js';
 import { operations, type AuthRequirement, type Operation, type OperationId } from '../../src/core/operations.js';
 import { validate, validateParams } from '../../src/core/validators.js';
+
+export interface SchemaSet {
+  /** The 2020-12 documents, by file name without `.json`. */
+  schemas: Record<string, Record<string, unknown>>;
+  /** The definitions the documents refer to, by name (empty when every document is self-contained). */
+  definitions: Record<string, Record<string, unknown>>;
+}
 
 /**
  * The OpenAPI 3.1 document of the interface, derived from the operations table (paths, methods, statuses, auth)
