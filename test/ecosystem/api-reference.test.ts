@@ -6,15 +6,15 @@ import { root } from './support/json-cases.js';
 import { moduleEntryPoints, packageJson } from './support/package.js';
 
 /*
- * The README's API reference names every runtime export of every entry point of the package, and nothing that
+ * The API reference (docs/api.md) names every runtime export of every entry point of the package, and nothing that
  * is not an export (runtime or type) of the entry point it is listed under.
  */
 
-/** The names each `### \`specifier\`` heading of the README's API reference lists, by heading. */
+/** The names each `### \`specifier\`` heading of docs/api.md lists, by heading. */
 function documented(): Map<string, string[]> {
-  const readme = readFileSync(`${root}README.md`, 'utf8');
-  const section = /^## API reference\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1];
-  if (section === undefined) throw new Error('the README has no `## API reference` section');
+  const page = readFileSync(`${root}docs/api.md`, 'utf8');
+  const section = /^## API reference\n([\s\S]*?)(?=^## )/m.exec(page)?.[1];
+  if (section === undefined) throw new Error('docs/api.md has no `## API reference` section');
   const entries = new Map<string, string[]>();
   for (const [, heading, body] of section.matchAll(/^### (.+)\n([\s\S]*?)(?=^### |(?![\s\S]))/gm)) {
     const names = body!
@@ -66,7 +66,7 @@ function declaredExports(): Record<string, Set<string>> {
 
 const reference = documented();
 
-describe("the README's API reference", () => {
+describe('the API reference (docs/api.md)', () => {
   it('has a section for every entry point that holds JavaScript', () => {
     const headings = [...reference.keys()].filter((heading) => heading.startsWith('gateway-contract'));
     expect(headings).toEqual(moduleEntryPoints().map((entry) => entry.specifier));

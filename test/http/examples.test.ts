@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -10,12 +9,10 @@ import { buildExpressApp } from '../../examples/express.js';
 import { app as honoApp } from '../../examples/hono.js';
 
 /*
- * The README's HTTP examples are the files of examples/, quoted whole; this runs each one, as the package's
- * users would import it (by the package name, so through the built entry points).
+ * The HTTP examples the docs quote (test/docs/samples.test.ts keeps the quotes equal to the files); this runs
+ * each one, as the package's users would import it (by the package name, so through the built entry points).
  */
 
-const examples = new URL('../../examples/', import.meta.url);
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 const create = {
   headers: { authorization: 'Bearer example-management-key', 'content-type': 'application/json' },
   body: JSON.stringify({ model: 'openai/gpt-5', messages: [{ role: 'user', content: 'Hi' }] }),
@@ -25,15 +22,6 @@ async function listening(server: ReturnType<typeof createServer>): Promise<strin
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
-
-describe('the README', () => {
-  it.each(readdirSync(examples).filter((name) => name.endsWith('.ts')))(
-    'quotes examples/%s whole',
-    (name) => {
-      expect(readme).toContain(`\`\`\`ts\n${readFileSync(new URL(name, examples), 'utf8')}\`\`\``);
-    },
-  );
-});
 
 describe('the examples', () => {
   it('handler: creates a preset', async () => {
