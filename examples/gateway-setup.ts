@@ -9,7 +9,7 @@ import {
 
 const workspaceId = '7f3c1a2b-4d5e-4f60-8a71-9b2c3d4e5f60';
 
-// D10: your key service decides whose a key is; an unknown key is null, and the handler answers 401.
+// Your key service decides whose a key is; an unknown key is null, and the handler answers 401.
 const principals = new Map<string, Principal>([
   ['example-management-key', { kind: 'management', userId: 'user-1', workspaceId }],
   ['example-standard-key', { kind: 'standard', userId: 'user-2', workspaceId }],
@@ -18,13 +18,13 @@ const principals = new Map<string, Principal>([
 export const resolveKey: ResolveKey = (key) => principals.get(key) ?? null;
 
 export const operations: GatewayOperations = {
-  // 4.1 and 4.2 over a store (D13); implement PresetStore for your database.
+  // Creating and reading presets over a store; implement PresetStore for your database.
   ...presetOperations(new MemoryPresetStore()),
-  // 4.3: look the model up in your catalog; return { data } or errorBody(404).
+  // Look the model up in your catalog; return { data } or errorBody(404).
   listEndpoints: () => errorBody(404),
-  // 4.4: return the destination through maskDestination (D12), or errorBody(404).
+  // Return the destination through maskDestination, which masks its secrets, or errorBody(404).
   getObservabilityDestination: () => errorBody(404),
-  // 4.5
+  // Your providers.
   listProviders: () => ({
     data: [
       {
