@@ -5,6 +5,9 @@ export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     include: ['test/**/*.test.ts'],
+    // The suite times real 4 MiB bodies and spawns processes; a shared, loaded machine must not turn that into failures.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     typecheck: {
       include: ['test/**/*.test-d.ts'],
       tsconfig: 'test/tsconfig.json',
