@@ -13,9 +13,10 @@ import { validate } from '../src/core/validators.js';
 
 /*
  * The load benchmark: autocannon against the reference gateway on loopback, the gateway in its own process,
- * every request the typical create request (4.1) of bench/cases.ts at a fresh slug, with validation off, on
- * requests only (the production default), and on requests and responses (development mode). Modes take turns
- * over the rounds, so a burst of load from elsewhere on the machine spreads over all of them.
+ * every request the typical create request (POST /presets/{slug}/messages) of bench/cases.ts at a fresh slug,
+ * with validation off, on requests only (the production default), and on requests and responses (development
+ * mode). Modes take turns over the rounds, so a burst of load from elsewhere on the machine spreads over all of
+ * them.
  *
  *   node dist/bench/load.js [--rounds N] [--seconds S] [--write]   --write replaces `## HTTP load` in RESULTS.md
  */

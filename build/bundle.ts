@@ -55,7 +55,8 @@ const entryFile = (name: string) => fileURLToPath(new URL(bundledEntries[name]!,
 /**
  * The code the main entry loads is one chunk, whichever other entries share parts of it, so `import` of the
  * library reads three files, not twenty; the HTTP layer is another, shared by its adapters. The schemas entry
- * shares D12's masked-secret constants with the main entry, so it loads that chunk (and the validators) too.
+ * shares the masked-secret constants (contract: secret-masking) with the main entry, so it loads that chunk
+ * (and the validators) too.
  */
 function chunkGroups() {
   const library = importGraph(entryFile('index'));

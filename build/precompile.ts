@@ -25,8 +25,8 @@ import { exportName } from './validator-names.js';
 const sharedRef = (name: string) => `urn:gateway-contract:${name}`;
 
 /**
- * Ajv's own `ucs2length` (D5: code points), inlined so the module has no `require`; it reads chars through
- * the rewrite's `codeUnitAt` (src/standalone-patterns.ts says why).
+ * Ajv's own `ucs2length` (code points, contract: characters), inlined so the module has no `require`; it reads
+ * chars through the rewrite's `codeUnitAt` (src/standalone-patterns.ts says why).
  */
 const ucs2length = `function ucs2length(str) {
   const len = str.length;

@@ -1,7 +1,9 @@
 import type { Infer } from './infer.js';
 import { cacheControl } from './shared.js';
 
-/** §4.1 `compaction` block: a summary that stands in for the earlier part of a compacted conversation. */
+/**
+ * The `compaction` content block: a summary that stands in for the earlier part of a compacted conversation.
+ */
 export const compactionBlock = {
   type: 'object',
   description: 'A summary of earlier turns, produced by context compaction and replayed as returned.',

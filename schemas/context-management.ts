@@ -3,8 +3,9 @@ import { nonNegativeInteger, nullableStringArray } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 
 /**
- * §4.1 `context_management`: edits applied to the conversation context before the model sees it, each
- * edit one of three kinds by `type` (closed, D3). Counts are safe integers of at least 0 (D14).
+ * `context_management` (docs/contract.md#context-management): edits applied to the conversation context
+ * before the model sees it, each edit one of three kinds by `type`, a closed list. Counts are safe integers of
+ * at least 0.
  */
 
 export const inputTokensAmount = {
@@ -103,7 +104,7 @@ export const compactEdit = {
 
 const contextEditKinds = [clearToolUsesEdit, clearThinkingEdit, compactEdit] as const;
 
-/** One context edit, selected by `type`; an unknown kind fails with the allowed kinds named (D3). */
+/** One context edit, selected by `type`; an unknown kind fails with the allowed kinds named. */
 export const contextEdit = taggedUnion('type', contextEditKinds);
 
 export const contextManagement = {

@@ -5,8 +5,8 @@ import { taggedUnion } from './tagged-union.js';
 import { textBlock } from './text-block.js';
 
 /*
- * §4.1 `document` block and where its document comes from. §4.1 leaves the inner shapes out; they come from
- * the public API.
+ * The `document` block and where its document comes from (contract: messages). The interface leaves the inner
+ * shapes out; they come from the public API (contract: authority).
  */
 
 export const base64PdfSource = {
@@ -76,14 +76,14 @@ const documentSourceBranches = [
 
 /**
  * Where a document comes from. The public API lists the five kinds as a plain `oneOf`; their `type`
- * values are distinct, so this is a discriminated union, naming the allowed kinds when a tag is unknown (D3).
+ * values are distinct, so this is a discriminated union, naming the allowed kinds when a tag is unknown.
  */
 export const documentSource = taggedUnion('type', documentSourceBranches);
 
 /** The `type` values of the branches, derived from them (so no list is written twice). */
 export const documentSourceTypes = documentSource.properties.type.enum;
 
-/** §4.1 `document` block. */
+/** The `document` content block: a document for the model to read. */
 export const documentBlock = {
   type: 'object',
   description:

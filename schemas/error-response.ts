@@ -1,10 +1,10 @@
 import type { Infer } from './infer.js';
 import { safeInteger } from './shared.js';
 
-/** D8: at most 20 issues in one error body. */
+/** At most 20 issues in one error body; the rest are not reported. */
 export const MAX_ISSUES = 20;
 
-/** D8: one rule an input broke, located by a JSON Pointer. Never echoes the input's values. */
+/** One rule an input broke, located by a JSON Pointer. Never echoes the input's values. */
 export const issue = {
   type: 'object',
   required: ['path', 'message'],
@@ -14,7 +14,7 @@ export const issue = {
   },
 } as const;
 
-/** §2.6, D8: `error.metadata`; `issues` appears on 400 only. */
+/** `error.metadata`; `issues` appears on 400 only. */
 export const errorMetadata = {
   type: ['object', 'null'],
   properties: {
@@ -22,7 +22,9 @@ export const errorMetadata = {
   },
 } as const;
 
-/** §2.6, §7: the body of every error status. Open (D2): extra fields are accepted at each level. */
+/**
+ * The body of every error status (docs/contract.md#error-body). Extra fields are accepted at each level.
+ */
 export const errorResponse = {
   type: 'object',
   description: 'The body of every error response.',
@@ -32,12 +34,12 @@ export const errorResponse = {
       type: 'object',
       required: ['code', 'message'],
       properties: {
-        code: { ...safeInteger, minimum: 100, maximum: 599, description: 'Equals the HTTP status (§7).' },
-        message: { type: 'string', description: 'The message of the status (§7).' },
+        code: { ...safeInteger, minimum: 100, maximum: 599, description: 'Equals the HTTP status.' },
+        message: { type: 'string', description: 'The fixed message of the status.' },
         metadata: errorMetadata,
       },
     },
-    // D4: `service_metadata`, as §2.6 names it.
+    // The public API's name for the extra key (contract: public-names).
     service_metadata: { type: ['object', 'null'] },
     user_id: { type: ['string', 'null'] },
   },

@@ -2,7 +2,7 @@ import type { Infer } from './infer.js';
 import { pluginEnabled } from './plugin-enabled.js';
 import { freeFormObject, safeInteger } from './shared.js';
 
-/** §4.1: one server tool of a Fusion run, in the `{ type, parameters }` shorthand. */
+/** One server tool of a Fusion run, in the `{ type, parameters }` shorthand. */
 export const fusionTool = {
   type: 'object',
   required: ['type'],
@@ -16,7 +16,7 @@ export const fusionTool = {
 } as const;
 
 /**
- * §4.1 fusion: applies to a Fusion run started by the `service/fusion` model slug or the `service:fusion`
+ * The fusion plugin: applies to a Fusion run started by the `service/fusion` model slug or the `service:fusion`
  * server tool.
  */
 export const fusionPlugin = {
@@ -27,7 +27,7 @@ export const fusionPlugin = {
   properties: {
     id: { enum: ['fusion'] },
     enabled: pluginEnabled,
-    // §8: 1 to 8 entries.
+    // 1 to 8 entries (contract: limits).
     analysis_models: {
       type: 'array',
       minItems: 1,
@@ -39,12 +39,12 @@ export const fusionPlugin = {
       type: 'string',
       description: 'Slug of the model that performs the analyst step and the final synthesis.',
     },
-    // D3: a closed list.
+    // A closed list (contract: closed-lists).
     preset: {
       enum: ['general-high', 'general-budget', 'general-fast'],
       description: 'A curated panel and analyst; explicit `analysis_models` and `model` take precedence.',
     },
-    // §8: 1 to 16, default 4.
+    // 1 to 16, default 4 (contract: limits).
     max_tool_calls: {
       ...safeInteger,
       minimum: 1,
@@ -52,7 +52,7 @@ export const fusionPlugin = {
       default: 4,
       description: 'Maximum tool-calling steps each panelist and the analyst may take; 1 to 16, default 4.',
     },
-    // §8: at most 8 entries.
+    // At most 8 entries (contract: limits).
     tools: {
       type: 'array',
       maxItems: 8,

@@ -3,11 +3,11 @@ import { cacheControl } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 
 /*
- * §4.1 `image` block and where its image comes from. §4.1 leaves the inner shapes out; they come from the
- * public API.
+ * The `image` block and where its image comes from (contract: messages). The interface leaves the inner shapes
+ * out; they come from the public API (contract: authority).
  */
 
-/** The image media types the public API lists (D3: a closed list). */
+/** The image media types the public API lists; any other is rejected. */
 export const imageMediaType = {
   enum: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
   description: 'Media type of the image data.',
@@ -36,13 +36,13 @@ export const urlImageSource = {
 
 const imageSourceBranches = [base64ImageSource, urlImageSource] as const;
 
-/** Where an image comes from, by `type`; an unknown kind fails with the allowed kinds named (D3). */
+/** Where an image comes from, by `type`; an unknown kind fails with the allowed kinds named. */
 export const imageSource = taggedUnion('type', imageSourceBranches);
 
 /** The `type` values of the branches, derived from them (so no list is written twice). */
 export const imageSourceTypes = imageSource.properties.type.enum;
 
-/** §4.1 `image` block. */
+/** The `image` content block. */
 export const imageBlock = {
   type: 'object',
   description: 'An image, sent inline (base64) or by URL.',

@@ -1,7 +1,8 @@
 import type { Infer } from './infer.js';
 
 /**
- * D12: the names of the secret fields of a destination `config`. URLs, ids and names are not secret.
+ * The names of the secret fields of a destination `config` (docs/contract.md#secret-masking). URLs, ids and
+ * names are not secret.
  * A destination response is valid only if every one of these that is present is masked.
  */
 export const SECRET_CONFIG_FIELDS = [
@@ -18,7 +19,7 @@ export const SECRET_CONFIG_FIELDS = [
 ] as const;
 
 /**
- * D12: a masked secret is made only of `*`, or holds exactly one ellipsis (`...` or `…`) with at most
+ * A masked secret is made only of `*`, or holds exactly one ellipsis (`...` or `…`) with at most
  * 8 code points other than `*` before it and at most 4 code points after it. A dot may stand beside
  * other characters (`sk.a...mnop`) but never next to another dot or the ellipsis, so a string can never
  * hold a second `...`. Linear: every repetition starts on a character the one before it cannot take.
@@ -26,7 +27,7 @@ export const SECRET_CONFIG_FIELDS = [
 export const MASKED_SECRET_PATTERN =
   '^(?:\\*+|\\**(?:(?:[^*.…]|\\.(?![.…]))\\**){0,8}(?:\\.\\.\\.|…)(?![.…])(?:[^.…]|\\.(?![.…])){0,4})$';
 
-/** D12: a secret as a response carries it: partly masked, never in full, never empty. */
+/** A secret as a response carries it: partly masked, never in full, never empty. */
 export const maskedSecret = {
   type: 'string',
   pattern: MASKED_SECRET_PATTERN,

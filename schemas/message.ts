@@ -36,24 +36,24 @@ const contentBlockBranches = [
 ] as const;
 
 /**
- * §4.1: one block of a message's content, discriminated on `type`; an unknown kind fails with the allowed
- * kinds named (D3). `tool_reference` is not a kind here: it is allowed only inside a tool_result's content.
+ * One block of a message's content, discriminated on `type`; an unknown kind fails with the allowed
+ * kinds named. `tool_reference` is not a kind here: it is allowed only inside a tool_result's content.
  */
 export const contentBlock = taggedUnion('type', contentBlockBranches);
 
 /**
- * The sixteen block kinds of §4.1 (D3: a closed list), derived from the branches; the last five
- * carry the public API's names (D4).
+ * The sixteen content block kinds, a closed list derived from the branches; the last five carry the
+ * public API's names.
  */
 export const contentBlockTypes = contentBlock.properties.type.enum;
 
-/** §4.1 message object: a role and its content, a string or an array of content blocks. */
+/** A message (docs/contract.md#messages): a role and its content, a string or an array of content blocks. */
 export const message = {
   type: 'object',
   description: 'One turn of the conversation.',
   required: ['role', 'content'],
   properties: {
-    role: { enum: ['user', 'assistant', 'system'] }, // D3: closed
+    role: { enum: ['user', 'assistant', 'system'] }, // closed (contract: closed-lists)
     // String or array: one type list, so a bad block is reported at its own path (`/messages/0/content/0`).
     content: {
       type: ['string', 'array'],

@@ -4,11 +4,14 @@ import { modelsExcludeFallbacks, presetConfigProperties } from './preset-config.
 import { textBlock } from './text-block.js';
 import { trace } from './trace.js';
 
-/** §4.1: the body of POST /presets/{slug}/messages, an inference request in the messages format. */
+/**
+ * The body of POST /presets/{slug}/messages, an inference request in the messages format
+ * (docs/contract.md#create-preset).
+ */
 export const messagesRequest = {
   type: 'object',
   description:
-    'An inference request in the messages format. Fields that overlap the preset config (D6) are saved; the rest are accepted and ignored.',
+    'An inference request in the messages format. Fields that overlap the preset config are saved; the rest are accepted and ignored.',
   required: ['model', 'messages'],
   properties: {
     ...presetConfigProperties,
@@ -17,7 +20,7 @@ export const messagesRequest = {
     system: {
       type: ['string', 'array'],
       description:
-        'System prompt: a string, or text blocks whose texts are joined with a blank line when saved (D7).',
+        'System prompt: a string, or text blocks whose texts are joined with a blank line when saved.',
       items: textBlock,
     },
     stream: { type: 'boolean' },
@@ -29,12 +32,12 @@ export const messagesRequest = {
       type: 'string',
       maxLength: 256,
       description:
-        'Groups related requests and is the sticky-routing key; at most 256 characters (code points, D5). Wins over the `x-session-id` header.',
+        'Groups related requests and is the sticky-routing key; at most 256 characters (Unicode code points). Wins over the `x-session-id` header.',
     },
     user: {
       type: 'string',
       maxLength: 256,
-      description: 'End-user identifier; at most 256 characters (code points, D5).',
+      description: 'End-user identifier; at most 256 characters (Unicode code points).',
     },
     trace,
   },

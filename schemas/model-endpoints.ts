@@ -2,25 +2,25 @@ import type { Infer } from './infer.js';
 import { finiteNumber, nonNegativeInteger, safeInteger, stringArray } from './shared.js';
 
 /*
- * §2.3: the allowed values of instruct_type, tokenizer, quantization, status and the modalities are not
- * shown, and the public API's lists of them grow with every model release, so they stay open strings
- * (and an integer for `status`): a client must survive a value it has not seen.
+ * The allowed values of instruct_type, tokenizer, quantization, status and the modalities are not specified
+ * (contract: model-endpoints), and the public API's lists of them grow with every model release, so they stay
+ * open strings (and an integer for `status`): a client must survive a value it has not seen.
  */
 
-/** §2.3 `latency_last_30m` / `throughput_last_30m`; the public API sends null when there is no data (D1). */
+/** `latency_last_30m` / `throughput_last_30m`; null when there is no data, as the public API sends it. */
 export const percentileStats = {
   type: ['object', 'null'],
   required: ['p50', 'p75', 'p90', 'p99'],
   properties: { p50: finiteNumber, p75: finiteNumber, p90: finiteNumber, p99: finiteNumber },
 } as const;
 
-/** §2.3: uptime as a percentage; null when there is too little data (D1). */
+/** Uptime as a percentage; null when there is too little data (contract: nullable-response-fields). */
 const uptime = { type: ['number', 'null'], minimum: 0, maximum: 100 } as const;
 
-/** §2.3: decimal numbers carried as strings. */
+/** Decimal numbers carried as strings. */
 const price = { type: 'string', description: 'A decimal number as a string.' } as const;
 
-/** §2.3: one provider endpoint serving a model. */
+/** One provider endpoint serving a model (docs/contract.md#model-endpoints). */
 export const modelEndpoint = {
   type: 'object',
   required: [
@@ -50,7 +50,7 @@ export const modelEndpoint = {
     provider_name: { type: 'string', description: 'Display name of the provider.' },
     tag: { type: 'string' },
     context_length: nonNegativeInteger,
-    // §2.3 gives integers; the public API sends null when there is no limit (D1).
+    // Integers, and null when there is no limit, as the public API sends (contract: nullable-response-fields).
     max_completion_tokens: { ...nonNegativeInteger, type: ['integer', 'null'] },
     max_prompt_tokens: { ...nonNegativeInteger, type: ['integer', 'null'] },
     pricing: {
@@ -74,7 +74,7 @@ export const modelEndpoint = {
   },
 } as const;
 
-/** §2.3 `architecture`; nullable members follow the public API (D1). */
+/** A model's `architecture`; nullable members follow the public API. */
 export const modelArchitecture = {
   type: 'object',
   required: ['input_modalities', 'output_modalities', 'modality', 'instruct_type', 'tokenizer'],
@@ -87,7 +87,7 @@ export const modelArchitecture = {
   },
 } as const;
 
-/** §2.3: a model with the endpoints that serve it. */
+/** A model with the endpoints that serve it. */
 export const modelWithEndpoints = {
   type: 'object',
   required: ['id', 'name', 'created', 'description', 'architecture', 'endpoints'],
@@ -101,7 +101,7 @@ export const modelWithEndpoints = {
   },
 } as const;
 
-/** §4.3: the 200 body of GET /models/{author}/{slug}/endpoints. */
+/** The 200 body of GET /models/{author}/{slug}/endpoints. */
 export const modelEndpointsResponse = {
   type: 'object',
   required: ['data'],

@@ -2,9 +2,10 @@ import type { Infer } from './infer.js';
 import { maskedSecret } from './masked-secret.js';
 
 /*
- * §2.4 leaves the config of each destination type to the public API (D1, D4): these are its shapes.
- * Every secret field D12 names is a `maskedSecret`, so a response carrying a full key is invalid.
- * Defaults the public API documents are not applied here: a response carries what the server stored.
+ * The interface leaves the config of each destination type to the public API (contract: authority): these
+ * are its shapes, under its names. Every secret field (contract: secret-masking) is a `maskedSecret`, so a
+ * response carrying a full key is invalid. Defaults the public API documents are not applied here: a response
+ * carries what the server stored.
  */
 
 const text = { type: 'string', minLength: 1 } as const;
@@ -130,7 +131,7 @@ export const s3Config = {
   },
 } as const;
 
-/** The DSN is a URL naming the project, not a secret (D12); its shape is checked where it is written. */
+/** The DSN is a URL naming the project, not a secret; its shape is checked where it is written. */
 export const sentryConfig = {
   type: 'object',
   required: ['otlpEndpoint', 'dsn'],

@@ -20,11 +20,11 @@ import {
 import { filterRules } from './observability-filter-rules.js';
 import { nullableStringArray, timestamp, uuid } from './shared.js';
 
-/** §2.4: the fields every destination carries, whatever its `type`. */
+/** The fields every destination carries, whatever its `type`. */
 export const destinationProperties = {
   id: uuid,
   workspace_id: uuid,
-  // §2.4 gives a string; the public API marks it nullable (D1).
+  // A string that the public API marks nullable (contract: nullable-response-fields).
   name: { type: ['string', 'null'], description: 'Human-readable name of the destination.' },
   enabled: { type: 'boolean' },
   privacy_mode: {
@@ -49,7 +49,7 @@ export const destinationProperties = {
   updated_at: timestamp,
 } as const;
 
-/** §2.4: every field of the table is present in every variant. */
+/** Every field of a destination is present in every variant. */
 export const DESTINATION_REQUIRED = [
   'id',
   'workspace_id',
@@ -69,8 +69,9 @@ export const DESTINATION_REQUIRED = [
 ] as const;
 
 /*
- * D4: one variant per destination type of the public document, tagged by `type`. A variant holds only what
- * differs, its `config`; the shared fields are checked once, beside the tag (observability-destination.ts).
+ * One variant per destination type of the public document, tagged by `type` (contract: public-names). A
+ * variant holds only what differs, its `config`; the shared fields are checked once, beside the tag
+ * (observability-destination.ts).
  */
 
 export const arizeDestination = {
@@ -175,7 +176,7 @@ export const webhookDestination = {
   properties: { type: { enum: ['webhook'] }, config: webhookConfig },
 } as const;
 
-/** The 17 variants of §2.4, in the public API's order (D4). */
+/** The 17 destination variants, in the public API's order and with its type names. */
 export const destinationVariants = [
   arizeDestination,
   braintrustDestination,

@@ -9,8 +9,9 @@ import { taggedUnion } from './tagged-union.js';
 export * from './observability-destination-variants.js';
 
 /**
- * §2.4: an observability destination, one of 17 variants selected by `type` (D4: the public API's
- * identifiers). An unknown `type` is rejected, and so is a full secret in any variant's config (D12).
+ * An observability destination, one of 17 variants selected by `type` (the public API's identifiers;
+ * contract: observability-destination). An unknown `type` is rejected, and so is a full secret in any variant's
+ * config (contract: secret-masking).
  */
 const byType = taggedUnion(
   'type',
@@ -28,7 +29,7 @@ export const observabilityDestination = {
   properties: { ...destinationProperties, ...byType.properties },
 } as const;
 
-/** §4.4: the 200 body of GET /observability/destinations/{id}. */
+/** The 200 body of GET /observability/destinations/{id}. */
 export const observabilityDestinationResponse = {
   type: 'object',
   required: ['data'],

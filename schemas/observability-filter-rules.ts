@@ -1,7 +1,8 @@
 import type { Infer } from './infer.js';
 
 /*
- * §2.4 `filter_rules` (element types not shown there; the public API's shape, D1). The rule `field` and
+ * A destination's `filter_rules` (contract: observability-destination; the element types are the public API's
+ * shape, contract: authority). The rule `field` and
  * `operator` names grow as the service learns new event fields, so they stay open strings: a client
  * must survive a name it has not seen. `logic` is the closed pair it has always been.
  */

@@ -12,7 +12,7 @@ import { presetResponse, presetVersionResponse } from './preset.js';
 import { providersResponse } from './provider.js';
 
 export interface OperationSchemas {
-  /** D9: the path parameters as the decoded strings a router hands over; null where the path has none. */
+  /** The path parameters as the decoded strings a router hands over; null where the path has none. */
   readonly params: { readonly properties: object; readonly required: readonly string[] } | null;
   readonly body: object | null;
   readonly success: object;

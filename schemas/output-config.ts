@@ -1,9 +1,9 @@
 import type { Infer } from './infer.js';
 import { freeFormObject, safeInteger } from './shared.js';
 
-/** §4.1 `output_config`: effort, structured output format and task budget. */
+/** `output_config` (docs/contract.md#output-config): effort, structured output format and task budget. */
 
-/** Closed list (D3). */
+/** A closed list: any other value is rejected. */
 export const effort = {
   enum: ['low', 'medium', 'high', 'xhigh', 'max', null],
   description: 'How much effort the model puts into its response: `low` to `max`, or null for the default.',
@@ -15,7 +15,7 @@ export const outputFormat = {
   required: ['type', 'schema'],
   properties: {
     type: { enum: ['json_schema'] },
-    // D2: the caller's JSON Schema, free-form in every profile.
+    // The caller's JSON Schema, free-form in every profile (contract: unknown-properties).
     schema: { ...freeFormObject, description: 'JSON Schema the response must follow.' },
   },
 } as const;
@@ -27,9 +27,9 @@ export const taskBudget = {
   required: ['type', 'total'],
   properties: {
     type: { enum: ['tokens'] },
-    // §8: task_budget.total at least 20000.
+    // task_budget.total at least 20000 (contract: limits).
     total: { ...safeInteger, minimum: 20000, description: 'Total tokens for the turn; at least 20000.' },
-    // §8: task_budget.remaining at least 0.
+    // task_budget.remaining at least 0 (contract: limits).
     remaining: {
       ...safeInteger,
       type: ['integer', 'null'],

@@ -2,13 +2,13 @@ import type { Infer } from './infer.js';
 import { UUID_PATTERN } from './shared.js';
 
 /*
- * D9: the path parameters of each operation, as the decoded strings a router hands over. A bad parameter
- * gets 400 where the operation lists 400 (4.1, 4.2) and 404 where it does not (4.3, 4.4). The length
- * keywords sit beside each pattern so an over-long value is reported as such (all ASCII: code points
- * equal characters, D5).
+ * The path parameters of each operation (contract: path-parameters), as the decoded strings a router hands
+ * over. A bad parameter gets 400 where the operation lists 400 (the two preset operations) and 404 where it
+ * does not (the model endpoints and destination operations). The length keywords sit beside each pattern so
+ * an over-long value is reported as such (all ASCII: code points equal characters).
  */
 
-/** D9: `slug` of 4.1 and 4.2: 1 to 128 of `A-Z a-z 0-9 - . _ ~`, never the dot segments `.` or `..`. */
+/** The preset `slug`: 1 to 128 of `A-Z a-z 0-9 - . _ ~`, never the dot segments `.` or `..`. */
 export const presetSlug = {
   type: 'string',
   minLength: 1,
@@ -18,14 +18,16 @@ export const presetSlug = {
   description: 'made of letters, digits and `-`, `.`, `_`, `~` (1 to 128 characters, not `.` or `..`)',
 } as const;
 
-/** D9: `version` of 4.2: a canonical positive integer of at most 9 digits. */
+/**
+ * The `version` of GET /presets/{slug}/versions/{version}: a canonical positive integer of at most 9 digits.
+ */
 export const presetVersionNumber = {
   type: 'string',
   pattern: '^[1-9][0-9]{0,8}$',
   description: 'a positive integer without sign, leading zero, exponent or spaces (1 to 999999999)',
 } as const;
 
-/** D9: `author` and `slug` of 4.3: 1 to 128 of the preset slug's characters plus `:`. */
+/** `author` and `slug` of the model endpoints path: 1 to 128 of the preset slug's characters plus `:`. */
 const modelPathSegment = {
   type: 'string',
   minLength: 1,
@@ -36,38 +38,38 @@ const modelPathSegment = {
 
 export const modelAuthor = modelPathSegment;
 
-/** D9: the model slug, which may carry a variant suffix (`gpt-4o:free`). */
+/** The model slug, which may carry a variant suffix (`gpt-4o:free`). */
 export const modelSlug = modelPathSegment;
 
-/** D9: `id` of 4.4: a canonical UUID in either case, without braces or `urn:uuid:`. */
+/** The destination `id`: a canonical UUID in either case, without braces or `urn:uuid:`. */
 export const destinationId = {
   type: 'string',
   pattern: UUID_PATTERN,
   description: 'a canonical UUID (8-4-4-4-12 hex digits)',
 } as const;
 
-/** POST /presets/{slug}/messages (4.1). */
+/** The path parameters of POST /presets/{slug}/messages. */
 export const createPresetParams = {
   type: 'object',
   required: ['slug'],
   properties: { slug: presetSlug },
 } as const;
 
-/** GET /presets/{slug}/versions/{version} (4.2). */
+/** The path parameters of GET /presets/{slug}/versions/{version}. */
 export const getPresetVersionParams = {
   type: 'object',
   required: ['slug', 'version'],
   properties: { slug: presetSlug, version: presetVersionNumber },
 } as const;
 
-/** GET /models/{author}/{slug}/endpoints (4.3). */
+/** The path parameters of GET /models/{author}/{slug}/endpoints. */
 export const listEndpointsParams = {
   type: 'object',
   required: ['author', 'slug'],
   properties: { author: modelAuthor, slug: modelSlug },
 } as const;
 
-/** GET /observability/destinations/{id} (4.4). */
+/** The path parameters of GET /observability/destinations/{id}. */
 export const getObservabilityDestinationParams = {
   type: 'object',
   required: ['id'],

@@ -1,6 +1,6 @@
 /**
- * §4.1: every plugin item carries `enabled`, so the leaf lives apart from the plugin union and the files of
- * its branches can import it without an import cycle.
+ * Every plugin item carries `enabled`, so the leaf lives apart from the plugin union and
+ * the files of its branches can import it without an import cycle.
  */
 export const pluginEnabled = {
   type: 'boolean',

@@ -5,7 +5,7 @@ import { autoBetaRouterPlugin, autoRouterPlugin, paretoRouterPlugin } from './ro
 import { taggedUnion } from './tagged-union.js';
 import { webFetchPlugin, webSearchPlugin } from './web-plugin.js';
 
-/** The public API's ContextCompressionEngine (§4.1 leaves the values to it). */
+/** The public API's ContextCompressionEngine (the interface leaves the values to it). */
 export const contextCompressionPlugin = {
   type: 'object',
   description: 'Compresses the prompt when it exceeds the context window.',
@@ -41,7 +41,7 @@ export const fileParserPlugin = {
   },
 } as const;
 
-/** §4.1: no further fields; `enabled` applies to every plugin even though the public API omits it here. */
+/** No further fields; `enabled` applies to every plugin even though the public API omits it here. */
 export const moderationPlugin = {
   type: 'object',
   description: 'Moderates the request.',
@@ -76,7 +76,8 @@ const pluginBranches = [
 ] as const;
 
 /**
- * One item of `plugins` (§4.1), discriminated on `id`; an unknown id fails with the allowed ids named (D3).
+ * One item of `plugins` (docs/contract.md#plugins), discriminated on `id`; an unknown id fails with the
+ * allowed ids named.
  */
 export const plugin = taggedUnion(
   'id',
@@ -84,7 +85,7 @@ export const plugin = taggedUnion(
   'A plugin to run for the request, selected by `id`, with its settings.',
 );
 
-/** The ten plugin ids (D3: a closed list), in the order of the union. */
+/** The ten plugin ids, a closed list, in the order of the union. */
 export const pluginIds = plugin.properties.id.enum;
 
 export type ContextCompressionPlugin = Infer<typeof contextCompressionPlugin>;

@@ -10,7 +10,10 @@ import { thinking } from './thinking.js';
 import { toolChoice } from './tool-choice.js';
 import { tool } from './tool.js';
 
-/** §4.1 `fallbacks`: at most 3 entries, each holding `model` alone (D2's one closed object). */
+/**
+ * `fallbacks`: at most 3 entries, each holding `model` alone, the one object that rejects unknown properties
+ * (docs/contract.md#fallbacks).
+ */
 export const fallbacks = {
   type: ['array', 'null'],
   description:
@@ -25,8 +28,8 @@ export const fallbacks = {
 } as const;
 
 /**
- * The request fields a preset persists (D6), in D6's order. This object is the one list of config keys:
- * the normalizer and the request schema both derive from it.
+ * The request fields a preset persists, in the contract's order (docs/contract.md#preset-config). This object
+ * is the one list of config keys: the normalizer and the request schema both derive from it.
  */
 export const presetConfigProperties = {
   model: { type: 'string', description: 'Model id, `<author>/<slug>`.' },
@@ -34,7 +37,7 @@ export const presetConfigProperties = {
   fallbacks,
   provider: providerPreferences,
   route,
-  max_tokens: { ...positiveInteger, description: 'Maximum number of tokens to generate; at least 1 (D14).' },
+  max_tokens: { ...positiveInteger, description: 'Maximum number of tokens to generate; at least 1.' },
   temperature: finiteNumber,
   top_p: finiteNumber,
   top_k: safeInteger,
@@ -60,23 +63,23 @@ export const presetConfigProperties = {
 } as const;
 
 /**
- * §4.1: `models` and `fallbacks` are never sent together. Said as a dependency so the error points at
- * `/fallbacks` and its schema path names `models`, the property it may not be combined with.
+ * `models` and `fallbacks` are never sent together. Said as a dependency so the error
+ * points at `/fallbacks` and its schema path names `models`, the property it may not be combined with.
  */
 export const modelsExcludeFallbacks = {
   dependencies: { models: { properties: { fallbacks: false } } },
 } as const;
 
-/** D6: the `config` of a preset version. Every key is optional except `model`, which every request carries. */
+/** The `config` of a preset version. Every key is optional except `model`, which every request carries. */
 export const presetConfig = {
   type: 'object',
-  description: 'Saved parameters of a preset version: the request fields listed in D6, copied as sent.',
+  description: 'Saved parameters of a preset version: the request fields a preset persists, copied as sent.',
   required: ['model'],
   properties: presetConfigProperties,
   ...modelsExcludeFallbacks,
 } as const;
 
-/** D6, D7: what the normalizer makes of a request, before a store gives it ids and a version number. */
+/** What the normalizer makes of a request, before a store gives it ids and a version number. */
 export const presetDraft = {
   type: 'object',
   required: ['config', 'system_prompt'],
@@ -84,8 +87,7 @@ export const presetDraft = {
     config: presetConfig,
     system_prompt: {
       type: ['string', 'null'],
-      description:
-        'The request `system`: a string as sent, text blocks joined with a blank line, or null (D7).',
+      description: 'The request `system`: a string as sent, text blocks joined with a blank line, or null.',
     },
   },
   additionalProperties: false,

@@ -2,7 +2,7 @@ import type { Infer } from './infer.js';
 import { presetConfig } from './preset-config.js';
 import { nullableTimestamp, positiveInteger, timestamp, uuid } from './shared.js';
 
-/** §2.2: one version of a preset. Open (D2): a newer server may add fields. */
+/** One version of a preset. Open: a newer server may add fields. */
 export const presetVersion = {
   type: 'object',
   description: 'A version of a preset: the saved config and system prompt.',
@@ -19,12 +19,12 @@ export const presetVersion = {
   properties: {
     id: uuid,
     preset_id: uuid,
-    version: { ...positiveInteger, description: 'Version number; 1 for a new preset (§3, D14).' },
+    version: { ...positiveInteger, description: 'Version number; 1 for a new preset.' },
     config: presetConfig,
-    // §2.2 gives a string; the public API sends null when there was no `system` (D1, D7).
+    // A string, or null when there was no `system`, as the public API sends (contract: system-prompt).
     system_prompt: {
       type: ['string', 'null'],
-      description: 'The request `system` text; `null` when the request had none (D7).',
+      description: 'The request `system` text; `null` when the request had none.',
     },
     creator_id: { type: 'string', description: 'Id of the creating user (opaque).' },
     created_at: timestamp,
@@ -32,10 +32,10 @@ export const presetVersion = {
   },
 } as const;
 
-/** §2.1, D4: the three statuses of the public API; any other value is rejected. */
+/** The three statuses of the public API; any other value is rejected. */
 export const presetStatus = { enum: ['active', 'disabled', 'archived'] } as const;
 
-/** §2.1: a preset with the version designated for use. */
+/** A preset with the version designated for use (docs/contract.md#preset). */
 export const preset = {
   type: 'object',
   description: 'A preset with its designated version.',
@@ -62,7 +62,7 @@ export const preset = {
     status_updated_at: nullableTimestamp,
     created_at: timestamp,
     updated_at: timestamp,
-    // §2.1 gives plain types for the next four; the public API marks them nullable (D1).
+    // Plain types that the public API marks nullable, the next four (contract: nullable-response-fields).
     creator_user_id: { type: ['string', 'null'], description: 'Id of the creating user (opaque).' },
     workspace_id: { ...uuid, type: ['string', 'null'] },
     designated_version_id: { ...uuid, type: ['string', 'null'] },
@@ -74,7 +74,7 @@ export const preset = {
   },
 } as const;
 
-/** §4.1: the 200 body of POST /presets/{slug}/messages. */
+/** The 200 body of POST /presets/{slug}/messages. */
 export const presetResponse = {
   type: 'object',
   required: ['data'],
@@ -82,7 +82,7 @@ export const presetResponse = {
 } as const;
 
 /**
- * §4.2: the 200 body of GET /presets/{slug}/versions/{version}. `data` is never null here: §4.2 returns
+ * The 200 body of GET /presets/{slug}/versions/{version}. `data` is never null here: the operation returns
  * the version it names (the public API's nullable version record only applies to `designated_version`).
  */
 export const presetVersionResponse = {

@@ -64,7 +64,9 @@ export const preferredMinThroughput = {
 
 const price = (description: string) => ({ type: 'string', description }) as const;
 
-/** §4.1 `provider` (the public API's ProviderPreferences); open per D2 although the public API closes it. */
+/**
+ * `provider` (the public API's ProviderPreferences); accepts unknown keys although the public API closes it.
+ */
 export const providerPreferences = {
   type: ['object', 'null'],
   description: 'Routing preferences among the providers that serve the model.',

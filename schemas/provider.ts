@@ -1,7 +1,7 @@
 import type { Infer } from './infer.js';
 
 /**
- * §2.5: an ISO 3166-1 alpha-2 country code. The public API spells out all ~250 codes as an enum; the
+ * An ISO 3166-1 alpha-2 country code. The public API spells out all ~250 codes as an enum; the
  * shape says the same without a giant list on the response path.
  */
 export const countryCode = {
@@ -10,10 +10,10 @@ export const countryCode = {
   description: 'a two-letter country code (ISO 3166-1 alpha-2, upper case)',
 } as const;
 
-/** §2.5: a URL; §2.5 gives a string, the public API sends null when the provider has none (D1). */
+/** A URL, or null when the provider has none, as the public API sends (contract: nullable-response-fields). */
 const nullableUrl = { type: ['string', 'null'] } as const;
 
-/** §2.5: one upstream provider. */
+/** One upstream provider (docs/contract.md#provider). */
 export const provider = {
   type: 'object',
   required: [
@@ -28,7 +28,7 @@ export const provider = {
   properties: {
     name: { type: 'string', description: 'Display name of the provider.' },
     slug: { type: 'string', description: 'URL-friendly identifier of the provider.' },
-    // §2.5 gives a string and an array; the public API marks both nullable (D1).
+    // A string and an array that the public API marks nullable (contract: nullable-response-fields).
     headquarters: { ...countryCode, type: ['string', 'null'] },
     datacenters: {
       type: ['array', 'null'],
@@ -41,7 +41,7 @@ export const provider = {
   },
 } as const;
 
-/** §4.5: the 200 body of GET /providers. */
+/** The 200 body of GET /providers. */
 export const providersResponse = {
   type: 'object',
   required: ['data'],

@@ -6,7 +6,9 @@ import { presetConfig } from './preset-config.js';
 import { presetResponse, presetVersionResponse } from './preset.js';
 import { providersResponse } from './provider.js';
 
-/** The bodies `validate(name, value)` accepts names for: the request of §4.1, the five responses and the error. */
+/**
+ * The bodies `validate(name, value)` accepts names for: the create request, the five responses and the error.
+ */
 export const rootSchemas = {
   'messages-request': messagesRequest,
   'preset-response': presetResponse,
@@ -17,5 +19,5 @@ export const rootSchemas = {
   'error-response': errorResponse,
 } as const;
 
-/** Shapes that are not bodies of their own but are checked on their own (the normalizer's output, D6). */
+/** Shapes that are not bodies of their own but are checked on their own (the normalizer's output). */
 export const innerSchemas = { 'preset-config': presetConfig } as const;

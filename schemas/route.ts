@@ -1,8 +1,8 @@
 import type { Infer } from './infer.js';
 
 /**
- * §4.1, §9: `route` is deprecated. It is the public API's DeprecatedRoute, a legacy alias of
- * `provider.sort.partition`: `fallback` means `model`, `sort` means `none`.
+ * `route` is deprecated, yet still accepted and persisted. It is the public API's DeprecatedRoute, a legacy
+ * alias of `provider.sort.partition`: `fallback` means `model`, `sort` means `none`.
  */
 export const route = {
   enum: ['fallback', 'sort', null],

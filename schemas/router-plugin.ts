@@ -3,9 +3,9 @@ import { pluginEnabled } from './plugin-enabled.js';
 import { safeInteger } from './shared.js';
 
 /**
- * §8, D15: a list of model patterns for the routers. At most 1024 patterns, each at most 1024 characters, and
- * at most 65536 characters over the whole list; all counted in code points (D5). JSON Schema has no keyword for
- * a sum over items, so the total is the custom keyword `maxTotalLength`.
+ * A list of model patterns for the routers (docs/contract.md#router-patterns). At most 1024 patterns, each at
+ * most 1024 characters, and at most 65536 characters over the whole list; all counted in Unicode code points.
+ * JSON Schema has no keyword for a sum over items, so the total is the custom keyword `maxTotalLength`.
  */
 export const routerModelPatterns = {
   type: 'array',
@@ -28,14 +28,14 @@ export const excludedModels = {
   description: `Model patterns the router must not choose; applied after \`allowed_models\` and wins over it. ${PATTERN_LIMITS}`,
 } as const;
 
-/** D3: a closed list. */
+/** A closed list: any other value is rejected. */
 export const costTier = {
   enum: ['low', 'medium', 'high', 'xhigh', 'max'],
   description:
     'Cost-percentile band to route within: low [0,20), medium [20,40), high [40,60), xhigh [60,80), max [80,100]. Wins over `cost_quality_tradeoff`.',
 } as const;
 
-/** §8: integer 0 to 10; deprecated in favour of `cost_tier`. */
+/** An integer from 0 to 10; deprecated in favour of `cost_tier`. */
 export const costQualityTradeoff = {
   ...safeInteger,
   minimum: 0,
@@ -46,7 +46,7 @@ export const costQualityTradeoff = {
     'Deprecated: use `cost_tier`. Cost/quality balance from 0 to 10; higher favours cheaper models. Defaults to 9; `cost_tier` wins when both are given.',
 } as const;
 
-/** §4.1 auto-router. */
+/** The auto-router plugin. */
 export const autoRouterPlugin = {
   type: 'object',
   description: 'Routes the request to a model chosen for the classified task.',
@@ -67,7 +67,7 @@ export const autoRouterPlugin = {
   },
 } as const;
 
-/** §4.1 auto-beta-router: the auto-router's fields without `pin_model`. */
+/** The auto-beta-router plugin: the auto-router's fields without `pin_model`. */
 export const autoBetaRouterPlugin = {
   type: 'object',
   description: 'The beta auto-router: routes the request to a model chosen for the classified task.',
@@ -82,7 +82,7 @@ export const autoBetaRouterPlugin = {
   },
 } as const;
 
-/** §4.1 pareto-router; §7: 404 when no candidate satisfies `max_price`. */
+/** The pareto-router plugin; the create operation answers 404 when no candidate satisfies `max_price`. */
 export const paretoRouterPlugin = {
   type: 'object',
   description: 'Routes to a model on the price/coding-quality Pareto frontier.',
@@ -90,14 +90,14 @@ export const paretoRouterPlugin = {
   properties: {
     id: { enum: ['pareto-router'] },
     enabled: pluginEnabled,
-    // §8: at least 0.
+    // At least 0 (contract: limits).
     max_price: {
       type: 'number',
       minimum: 0,
       description:
         'Maximum input price in USD per million tokens. When set, quality-tier selection is bypassed; 404 when no candidate satisfies it.',
     },
-    // §8: 0 to 1.
+    // 0 to 1 (contract: limits).
     min_coding_score: {
       type: 'number',
       minimum: 0,
@@ -105,7 +105,7 @@ export const paretoRouterPlugin = {
       description:
         'Minimum coding score from 0 to 1: at least 0.66 high, at least 0.33 medium, below 0.33 low. Omitted means the highest tier; unused when `max_price` is set.',
     },
-    // D3: a closed list.
+    // A closed list (contract: closed-lists).
     price_source: {
       enum: ['prompt', 'weighted_avg'],
       default: 'prompt',

@@ -3,9 +3,9 @@ import { cacheControl } from './shared.js';
 import { textBlock } from './text-block.js';
 
 /**
- * §4.1 `search_result` block: results of a search the caller ran, for the model to read and cite. It is a
- * message content block and an inner block of tool_result. Inner shape from the public API (§4.1: not
- * shown).
+ * The `search_result` block: results of a search the caller ran, for the model to read and cite. It is a
+ * message content block and an inner block of tool_result. The interface does not show the inner shape; it
+ * comes from the public API.
  */
 export const searchResultBlock = {
   type: 'object',

@@ -3,9 +3,9 @@ import { nonNegativeInteger, stringArray } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 
 /**
- * The `parameters` objects of the service-provided server tools (§4.1: "not shown"; shapes from the public
- * API). Engine and search-mode names are provider names that change as engines are added, so they are open
- * strings with the known values in the description.
+ * The `parameters` objects of the service-provided server tools (the interface does not show them; shapes from
+ * the public API). Engine and search-mode names are provider names that change as engines are added, so they
+ * are open strings with the known values in the description.
  */
 
 const count = (description: string) => ({ ...nonNegativeInteger, description }) as const;
@@ -78,7 +78,7 @@ export const datetimeServerToolConfig = {
   properties: { timezone: { type: 'string', description: 'IANA time zone name; UTC by default.' } },
 } as const;
 
-/** Every image option of the image model (aspect_ratio, quality, size, ...) is accepted beside `model` (D2). */
+/** Every image option of the image model (aspect_ratio, quality, size, ...) is accepted beside `model`. */
 export const imageGenerationServerToolConfig = {
   type: 'object',
   properties: { model: { type: 'string', description: 'Image generation model id.' } },

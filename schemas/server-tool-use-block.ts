@@ -3,12 +3,12 @@ import { cacheControl, freeFormObject } from './shared.js';
 import { toolInput } from './tool-use-block.js';
 
 /*
- * §4.1 `server_tool_use` block and the result blocks of server-run tools, replayed from an earlier assistant
- * turn: `web_search_tool_result` (§4.1) and the D4 advisor, shell and bash results.
+ * The `server_tool_use` block and the result blocks of server-run tools, replayed from an earlier assistant
+ * turn: `web_search_tool_result` and the advisor, shell and bash results (contract: public-names).
  */
 
 /**
- * §4.1 `server_tool_use` block: a call of a server tool (such as web search). §4.1 requires `id` and
+ * The `server_tool_use` block: a call of a server tool (such as web search). The interface requires `id` and
  * `name`; `input` and `cache_control` come from the public API.
  */
 export const serverToolUseBlock = {
@@ -32,7 +32,7 @@ const toolUseId = {
   description: 'Id of the server_tool_use block this result answers.',
 } as const;
 
-/** One result of a server-side web search; inner shape from the public API (§4.1: not shown). */
+/** One result of a server-side web search; inner shape from the public API. */
 export const webSearchResult = {
   type: 'object',
   description: 'One page found by a web search, as returned by the search tool.',
@@ -46,12 +46,12 @@ export const webSearchResult = {
   },
 } as const;
 
-/** §4.1: the error codes of a failed web search (D3: a closed list). */
+/** The error codes of a failed web search, a closed list. */
 export const webSearchErrorCode = {
   enum: ['invalid_tool_input', 'unavailable', 'max_uses_exceeded', 'too_many_requests', 'query_too_long'],
 } as const;
 
-/** §4.1 the error object a failed web search returns in place of its results. */
+/** The error object a failed web search returns in place of its results. */
 export const webSearchToolResultError = {
   type: 'object',
   required: ['type', 'error_code'],
@@ -61,7 +61,7 @@ export const webSearchToolResultError = {
   },
 } as const;
 
-/** §4.1 `web_search_tool_result` block: the outcome of a server-side web search. */
+/** The `web_search_tool_result` block: the outcome of a server-side web search. */
 export const webSearchToolResultBlock = {
   type: 'object',
   description: 'The results of a server-side web search, or the error it ended with.',
@@ -83,9 +83,10 @@ export const webSearchToolResultBlock = {
 } as const;
 
 /*
- * D4 result blocks of other server-run tools: the advisor's (`advisor_tool_result`), the service shell's
- * (`openrouter_shell_tool_result`) and the service bash sandbox's (`openrouter_bash_tool_result`). Their
- * `content` is free-form in every profile (D2).
+ * Result blocks of other server-run tools, named as the public API names them (contract: public-names): the
+ * advisor's (`advisor_tool_result`), the service shell's (`openrouter_shell_tool_result`) and the service bash
+ * sandbox's (`openrouter_bash_tool_result`). Their `content` is free-form in every profile
+ * (contract: unknown-properties).
  */
 
 export const advisorToolResultBlock = {

@@ -11,9 +11,9 @@ import {
 } from './server-tool-config.js';
 
 /**
- * §4.1 `tools`: the server tools the service itself runs, `{ type: 'service:<name>', parameters? }`. The
- * `service:` prefix is the one §4.1 gives for `service:web_search` and `service:web_fetch`; the other names
- * and every shape come from the public API.
+ * `tools`: the server tools the service itself runs, `{ type: 'service:<name>', parameters? }`. The `service:`
+ * prefix is the one the interface gives for `service:web_search` and `service:web_fetch`; the other names and
+ * every shape come from the public API.
  */
 
 export const bashServerTool = {

@@ -3,33 +3,33 @@
  * root is one self-contained object that json-schema-to-ts can read and Ajv can compile in one pass.
  */
 
-/** The largest integer a JSON number can carry exactly (D14): 2^53 - 1. */
+/** The largest integer a JSON number can carry exactly: 2^53 - 1. */
 export const MAX_SAFE_INTEGER = 9007199254740991;
 
-/** D14: a JSON integer inside the safe range; `1.0` counts, `2^53` does not. */
+/** A JSON integer inside the safe range (docs/contract.md#numbers); `1.0` counts, `2^53` does not. */
 export const safeInteger = {
   type: 'integer',
   minimum: -MAX_SAFE_INTEGER,
   maximum: MAX_SAFE_INTEGER,
 } as const;
 
-/** D14: a safe integer of at least 1 (`max_tokens`, `budget_tokens`). */
+/** A safe integer of at least 1 (`max_tokens`, `budget_tokens`). */
 export const positiveInteger = { type: 'integer', minimum: 1, maximum: MAX_SAFE_INTEGER } as const;
 
-/** D14: a safe integer of at least 0. */
+/** A safe integer of at least 0. */
 export const nonNegativeInteger = { type: 'integer', minimum: 0, maximum: MAX_SAFE_INTEGER } as const;
 
-/** D14: Ajv's strict numbers reject NaN and Infinity, so a plain `number` is already finite. */
+/** Ajv's strict numbers reject NaN and Infinity, so a plain `number` is already finite. */
 export const finiteNumber = { type: 'number' } as const;
 
 export const stringArray = { type: 'array', items: { type: 'string' } } as const;
 
 export const nullableStringArray = { type: ['array', 'null'], items: { type: 'string' } } as const;
 
-/** An object whose contents the interface leaves free-form (D2: stays open in every profile). */
+/** An object whose contents the interface leaves free-form: it stays open in every profile. */
 export const freeFormObject = { type: 'object' } as const;
 
-/** §4.1 cache_control; D4 names the ttl values. */
+/** A `cache_control` directive; the ttl values are the public API's. */
 export const cacheControl = {
   type: 'object',
   description:
@@ -41,7 +41,7 @@ export const cacheControl = {
   },
 } as const;
 
-/** D9: a canonical UUID, 8-4-4-4-12 hex digits in either case. */
+/** A canonical UUID, 8-4-4-4-12 hex digits in either case. */
 export const UUID_PATTERN = '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$';
 
 export const uuid = {
@@ -50,7 +50,7 @@ export const uuid = {
   description: 'a canonical UUID (8-4-4-4-12 hex digits)',
 } as const;
 
-/** §2: ISO 8601 timestamps in UTC, as the public API's examples write them. */
+/** ISO 8601 timestamps in UTC, as the public API's examples write them. */
 export const timestamp = {
   type: 'string',
   pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]00:00)$',

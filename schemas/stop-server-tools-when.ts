@@ -65,7 +65,7 @@ export const stopServerToolsWhenCondition = taggedUnion(
 /** The condition kinds, a closed list, in the order of the union. */
 export const stopConditionTypes = stopServerToolsWhenCondition.properties.type.enum;
 
-/** §4.1 `stop_server_tools_when` (the public API's StopServerToolsWhen). */
+/** `stop_server_tools_when` (the public API's StopServerToolsWhen). */
 export const stopServerToolsWhen = {
   type: 'array',
   minItems: 1,

@@ -27,11 +27,12 @@ export type TaggedUnion<Tag extends string, Branches extends readonly TaggedBran
 };
 
 /**
- * The one tagged-union shape of the contract: an object whose `tag` selects exactly one of `branches`.
+ * The one tagged-union shape of the schemas: an object whose `tag` selects exactly one of `branches`.
  * `discriminator` makes Ajv dispatch on the tag and check only the branch it names, so a bad value gets one
  * precise error rather than one per branch. The tag `enum` beside it, derived from the branches, declares the
- * required tag (Ajv's strictRequired), names the allowed values when the tag is unknown (D3), and keeps the
- * union meaningful to validators that ignore `discriminator`. `description` is left out when not given.
+ * required tag (Ajv's strictRequired), names the allowed values when the tag is unknown
+ * (contract: closed-lists), and keeps the union meaningful to validators that ignore `discriminator`.
+ * `description` is left out when not given.
  */
 export function taggedUnion<const Tag extends string, const Branches extends readonly TaggedBranch<Tag>[]>(
   tag: Tag,

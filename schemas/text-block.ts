@@ -3,9 +3,9 @@ import { cacheControl, safeInteger } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 
 /**
- * §4.1 `text` block: a message content block, an item of `system`, and an inner block of tool_result,
- * search_result and custom-content documents, with the citations it may carry. §4.1 leaves the inner shape
- * out; it comes from the public API. Citation indices and page numbers are plain safe integers (D14): the
+ * The `text` block: a message content block, an item of `system`, and an inner block of tool_result,
+ * search_result and custom-content documents, with the citations it may carry. The interface leaves the inner
+ * shape out; it comes from the public API. Citation indices and page numbers are plain safe integers: the
  * public API sets no bounds on them.
  */
 
@@ -113,13 +113,13 @@ const citationBranches = [
   searchResultLocationCitation,
 ] as const;
 
-/** One citation, discriminated on `type`; an unknown kind fails with the allowed kinds named (D3). */
+/** One citation, discriminated on `type`; an unknown kind fails with the allowed kinds named. */
 export const citation = taggedUnion('type', citationBranches);
 
 /** The `type` values of the branches, derived from them (so no list is written twice). */
 export const citationTypes = citation.properties.type.enum;
 
-/** §4.1 `text` block (see the top of this file). */
+/** The `text` content block (see the top of this file). */
 export const textBlock = {
   type: 'object',
   description: 'A block of text, optionally with citations of the documents or search results it draws on.',

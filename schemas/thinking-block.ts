@@ -1,6 +1,6 @@
 import type { Infer } from './infer.js';
 
-/** §4.1 `thinking` block: the model's reasoning from an earlier turn, replayed with its signature. */
+/** The `thinking` block: the model's reasoning from an earlier turn, replayed with its signature. */
 export const thinkingBlock = {
   type: 'object',
   description: 'Reasoning from an earlier assistant turn, replayed as returned.',
@@ -12,7 +12,7 @@ export const thinkingBlock = {
   },
 } as const;
 
-/** §4.1 `redacted_thinking` block: reasoning returned only in encrypted form. */
+/** The `redacted_thinking` block: reasoning returned only in encrypted form. */
 export const redactedThinkingBlock = {
   type: 'object',
   description: 'Reasoning from an earlier assistant turn that was returned encrypted, replayed as returned.',

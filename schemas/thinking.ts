@@ -2,9 +2,9 @@ import type { Infer } from './infer.js';
 import { positiveInteger } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 
-/** §4.1 `thinking`: extended thinking, one of three forms by `type` (closed, D3). */
+/** `thinking` (docs/contract.md#thinking): extended thinking, one of three forms by `type`, a closed list. */
 
-/** D4: how thinking is returned; the public API's values. */
+/** How thinking is returned; the public API's values. */
 export const thinkingDisplay = {
   enum: ['summarized', 'omitted', null],
   description: 'How thinking is returned: `summarized`, `omitted`, or null for the model default.',
@@ -16,7 +16,7 @@ export const enabledThinking = {
   required: ['type', 'budget_tokens'],
   properties: {
     type: { enum: ['enabled'] },
-    // D14: a safe integer of at least 1.
+    // A safe integer of at least 1 (contract: numbers).
     budget_tokens: {
       ...positiveInteger,
       description: 'Maximum tokens the model may spend thinking; at least 1.',

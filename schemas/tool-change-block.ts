@@ -3,9 +3,10 @@ import { cacheControl } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 
 /**
- * D4 `tool_addition` and `tool_removal` blocks: load a deferred tool, or drop a tool, mid-conversation
- * without invalidating the prompt cache. The public API marks them valid in `system` messages only; that is
- * left to the upstream provider, not checked here. Inner shapes from the public API (§4.1: not shown).
+ * The `tool_addition` and `tool_removal` blocks, named as the public API names them: load a deferred tool, or
+ * drop a tool, mid-conversation without invalidating the prompt cache. The public API marks them valid in
+ * `system` messages only; that is left to the upstream provider, not checked here. Inner shapes from the public
+ * API (the interface does not show them).
  */
 
 const toolReference = {
@@ -43,7 +44,7 @@ const changedToolBranches = [toolReference, mcpToolReference, mcpToolsetReferenc
 
 /**
  * The tool a change applies to. The public API lists the kinds as a plain `oneOf`; discriminated here, so an
- * unknown kind fails with the allowed kinds named (D3).
+ * unknown kind fails with the allowed kinds named.
  */
 export const changedTool = taggedUnion('type', changedToolBranches);
 

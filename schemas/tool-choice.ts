@@ -1,7 +1,7 @@
 import type { Infer } from './infer.js';
 import { taggedUnion } from './tagged-union.js';
 
-/** §4.1 `tool_choice`: how the model may use the tools, one of four forms by `type` (closed, D3). */
+/** `tool_choice` (docs/contract.md#tool-choice): how the model may use the tools, four forms by `type`. */
 
 const disableParallelToolUse = {
   type: 'boolean',

@@ -6,14 +6,17 @@ import { cacheControl } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 import { textBlock } from './text-block.js';
 
-/* §4.1 `tool_use` and `tool_result` blocks: a call of a client tool and the result the caller sends back. */
+/*
+ * The `tool_use` and `tool_result` blocks (contract: messages): a call of a client tool and the result the
+ * caller sends back.
+ */
 
-/** D2: the arguments of a tool call are free-form in every profile: any JSON value. */
+/** The arguments of a tool call are free-form in every profile: any JSON value. */
 export const toolInput = {
   description: 'The arguments the model passed to the tool; any JSON value (free-form).',
 } as const;
 
-/** §4.1 `tool_use` block: a call of a client tool made by the model in an earlier turn. */
+/** The `tool_use` block: a call of a client tool made by the model in an earlier turn. */
 export const toolUseBlock = {
   type: 'object',
   description: 'A call of a client tool from an earlier assistant turn.',
@@ -30,7 +33,7 @@ export const toolUseBlock = {
   },
 } as const;
 
-/** §4.1 `tool_reference` block: names a tool; allowed only inside a tool_result's content. */
+/** The `tool_reference` block: names a tool; allowed only inside a tool_result's content. */
 export const toolReferenceBlock = {
   type: 'object',
   description: 'A reference to a tool by name (for example, one found by tool search).',
@@ -51,14 +54,14 @@ const toolResultContentBranches = [
 
 /**
  * An inner block of a tool_result's content. The public API lists the kinds as a plain `anyOf`; their `type`
- * values are distinct, so this is a discriminated union, naming the allowed kinds when a tag is unknown (D3).
+ * values are distinct, so this is a discriminated union, naming the allowed kinds when a tag is unknown.
  */
 export const toolResultContentBlock = taggedUnion('type', toolResultContentBranches);
 
 /** The `type` values of the branches, derived from them (so no list is written twice). */
 export const toolResultContentTypes = toolResultContentBlock.properties.type.enum;
 
-/** §4.1 `tool_result` block: the outcome of a client tool call, sent back by the caller. */
+/** The `tool_result` block: the outcome of a client tool call, sent back by the caller. */
 export const toolResultBlock = {
   type: 'object',
   description: 'The result of a tool call: text, or an array of blocks, optionally flagged as an error.',

@@ -13,9 +13,9 @@ import {
 } from './versioned-tool.js';
 
 /**
- * §4.1 `tools` item: the one open union of the interface (D3). A known `type` must match its own shape; an
- * unknown `type` is a tool kind this contract does not know yet and is accepted as it is; no `type` at all
- * is a custom tool, as most clients send them.
+ * A `tools` item: the one open union of the interface (docs/contract.md#closed-lists). A known `type` must
+ * match its own shape; an unknown `type` is a tool kind this contract does not know yet and is accepted as it
+ * is; no `type` at all is a custom tool, as most clients send them.
  */
 
 /** A tool the client defines and runs: the model calls it with input matching `input_schema`. */
@@ -27,7 +27,8 @@ export const customTool = {
     type: { enum: ['custom'] },
     name: { type: 'string', description: 'Name the model calls the tool by.' },
     description: { type: 'string', description: 'What the tool does, for the model.' },
-    // D2: a JSON Schema of the tool input; keys beyond these three stay free-form in every profile.
+    // A JSON Schema of the tool input (contract: unknown-properties); keys beyond these three stay free-form in
+    // every profile.
     input_schema: {
       type: 'object',
       description: 'JSON Schema of the tool input.',
@@ -61,7 +62,7 @@ export const knownTool = taggedUnion('type', knownTools);
 /** The `type` values of the known arms (an arm may take two), derived from them (no list written twice). */
 export const KNOWN_TOOL_TYPES = knownTool.properties.type.enum;
 
-/** D3: any other tool kind, kept open for kinds added after this contract. */
+/** Any other tool kind, kept open for kinds added after this contract. */
 export const genericTool = {
   type: 'object',
   description: 'A tool kind not described here, passed through as sent.',

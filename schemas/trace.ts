@@ -1,8 +1,8 @@
 import type { Infer } from './infer.js';
 
 /**
- * §4.1 `trace` (the public API's TraceConfig). Free-form: extra keys are custom metadata passed to the
- * observability destinations, so the object stays open in every profile (D2). Not persisted in a preset (D6).
+ * `trace` (the public API's TraceConfig). Free-form: extra keys are custom metadata passed to the
+ * observability destinations, so the object stays open in every profile. Not persisted in a preset.
  */
 export const trace = {
   type: 'object',

@@ -3,9 +3,9 @@ import { cacheControl, nonNegativeInteger, nullableStringArray } from './shared.
 import { webSearchUserLocation } from './user-location.js';
 
 /**
- * §4.1 `tools`: the tool kinds whose `type` carries a date (§9), each with the one `name` it must use.
- * Shapes the interface leaves out (user_location, allowed_callers, the tool-search kinds) come from the
- * public API.
+ * `tools`: the tool kinds whose `type` carries a date (docs/contract.md#versioning), each with the one `name`
+ * it must use. Shapes the interface leaves out (user_location, allowed_callers, the tool-search kinds) come
+ * from the public API.
  */
 
 /** The callers allowed to invoke a tool: direct model calls or a code-execution tool version. */

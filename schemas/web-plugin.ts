@@ -3,7 +3,7 @@ import { pluginEnabled } from './plugin-enabled.js';
 import { safeInteger, stringArray } from './shared.js';
 import { webSearchUserLocation } from './user-location.js';
 
-/** The public API's WebSearchEngine (§4.1 leaves the values to it). */
+/** The public API's WebSearchEngine (the interface leaves the values to it). */
 export const webSearchEngine = {
   enum: ['native', 'exa', 'firecrawl', 'parallel', 'perplexity'],
   description: 'The search engine to use.',
@@ -18,7 +18,7 @@ export const webSearchMode = {
 
 const DOMAIN_FILTERS = 'Wildcards (`*.substack.com`) and path filters (`openai.com/blog`) are allowed.';
 
-/** §4.1 web: web search results added to the request. */
+/** The web plugin: web search results added to the request. */
 export const webSearchPlugin = {
   type: 'object',
   description: 'Adds web search results to the request.',
@@ -37,7 +37,7 @@ export const webSearchPlugin = {
   },
 } as const;
 
-/** §4.1 web-fetch: its fields are the public API's WebFetchPlugin. */
+/** The web-fetch plugin: its fields are the public API's WebFetchPlugin. */
 export const webFetchPlugin = {
   type: 'object',
   description: 'Lets the model fetch web pages.',

@@ -34,8 +34,8 @@ function modulesLoadedBy(entry: string): string[] {
 describe('the entry points', () => {
   it('keep the schema objects off the main entry', () => {
     const loaded = modulesLoadedBy(join(root, 'dist/src/index.js')).map((path) => relative(root, path));
-    // One small schema module holds constants the run time shares with the schemas (D12's fields); D8's cap
-    // is read from the schema at build time.
+    // One small schema module holds constants the run time shares with the schemas (the secret field names);
+    // the issue cap is read from the schema at build time.
     expect(loaded.filter((path) => path.startsWith('dist/schemas/')).sort()).toEqual([
       'dist/schemas/masked-secret.js',
     ]);

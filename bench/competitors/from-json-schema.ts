@@ -23,7 +23,7 @@ export interface NumberRules {
 export interface ArrayRules {
   minItems?: number;
   maxItems?: number;
-  /** D15: the code points summed over the string items, at most this many. */
+  /** The code points summed over the string items (contract: router-patterns), at most this many. */
   maxTotalLength?: number;
 }
 
@@ -246,7 +246,7 @@ export function fromJsonSchema<T>(root: JsonSchema, target: Target<T>): T {
   return visit(root);
 }
 
-/** D15's total, in code points (D5), as src/ajv.ts counts it. */
+/** The router list total (contract: router-patterns), in code points, as src/ajv.ts counts it. */
 export function totalLength(items: readonly unknown[]): number {
   let total = 0;
   for (const item of items) {

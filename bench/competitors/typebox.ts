@@ -10,7 +10,7 @@ import { fromJsonSchema, totalLength, type Target } from './from-json-schema.js'
  * Schemas. TypeBox has no `oneOf` or discriminator: a tagged union is a `Union` whose members test their tag
  * first. Shared and large subschemas carry an `$id`, so TypeBox hoists each into a function of its own (one
  * giant function never gets optimised by V8). `maxTotalLength` is a custom kind in TypeBox's registry.
- * TypeBox counts `maxLength` in UTF-16 units, not code points (D5).
+ * TypeBox counts `maxLength` in UTF-16 units, not code points (contract: characters).
  */
 
 const TOTAL_LENGTH = 'MaxTotalLength';

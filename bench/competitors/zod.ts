@@ -7,9 +7,9 @@ import { fromJsonSchema, totalLength, type JsonSchema, type Target } from './fro
 /**
  * zod v4 (`safeParse(value).success`). `z.fromJSONSchema` is used where it reads the schema; where it throws
  * (the request's `not` and `dependencies`), the schema goes through our converter instead, written the way a
- * zod user would: objects loose (unknown fields pass through, D2), tagged unions as `z.discriminatedUnion`,
- * `not`, conditionals and `maxTotalLength` as refinements. (zod 4.6 counts string lengths in code points,
- * as D5 does.)
+ * zod user would: objects loose (unknown fields pass through, contract: unknown-properties), tagged unions as
+ * `z.discriminatedUnion`, `not`, conditionals and `maxTotalLength` as refinements. (zod 4.6 counts string
+ * lengths in code points, as this library does: contract: characters.)
  */
 
 type Zod = z.ZodType;

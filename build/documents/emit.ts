@@ -14,7 +14,8 @@ import { operations, type Operation } from '../../src/core/operations.js';
 
 /**
  * The `$id` prefix. A URN names a schema without promising a place to fetch it from (the project serves no
- * schema host); `v1` is the interface's version (§9), so ids stay stable across releases of the same wire.
+ * schema host); `v1` is the interface's version (contract: versioning), so ids stay stable across releases of
+ * the same wire.
  */
 export const SCHEMA_ID_PREFIX = 'urn:gateway-contract:v1:';
 
@@ -69,7 +70,7 @@ function roleOf(file: string): string | undefined {
   for (const operation of Object.values(operations) as Operation[]) {
     const route = `\`${operation.method} ${operation.path}\``;
     if (file === `params/${operation.id}`) {
-      return `The path parameters of ${route}, as the decoded strings a router hands over (D9).`;
+      return `The path parameters of ${route}, as the decoded strings a router hands over.`;
     }
     if (file === operation.success) return `The body of a 200 response to ${route} (${operation.id}).`;
   }

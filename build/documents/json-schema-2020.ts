@@ -10,10 +10,12 @@ import { schemaLists, schemaMaps, schemaValues } from '../../src/core/schema-key
  * - `items` as a list becomes `prefixItems`, and `additionalItems` then becomes `items`;
  * - Ajv's `discriminator` is dropped: it only makes Ajv dispatch faster, and every branch of the `oneOf` it sits
  *   beside already pins its tag with an `enum`, which any validator reads;
- * - the custom keyword `maxTotalLength` (D15) stays, as the annotation every 2020-12 validator collects unknown
- *   keywords as; the node's `description` says so, since only this library enforces it;
- * - D14: a `number` without bounds gets the largest finite double as its bounds, so that a value past them (1e400,
- *   which JSON.parse reads as Infinity and Python as inf) fails everywhere as it fails here;
+ * - the custom keyword `maxTotalLength` (contract: router-patterns) stays, as the annotation every 2020-12
+ *   validator collects unknown keywords as; the node's `description` says so, since only this library
+ *   enforces it;
+ * - a `number` without bounds gets the largest finite double as its bounds (contract: numbers), so that a
+ *   value past them (1e400, which JSON.parse reads as Infinity and Python as inf) fails everywhere as it fails
+ *   here;
  * - `pattern`s are respelled to mean the same in other engines (src/portable-pattern.ts).
  *
  * Subschemas that `nameOf` names go into `$defs` behind a `$ref`, once per document, so that an OpenAPI
@@ -55,13 +57,16 @@ const sameKeywords = new Set([
   'contentMediaType',
 ]);
 
-/** D15: the one custom keyword of the schemas (src/ajv.ts); other validators only collect it. */
+/** The one custom keyword of the schemas (src/ajv.ts; contract: router-patterns); others only collect it. */
 export const CUSTOM_KEYWORD = 'maxTotalLength';
 
 const CUSTOM_KEYWORD_NOTE =
   'The keyword `maxTotalLength` is enforced by the gateway-contract library only; other JSON Schema validators ignore it.';
 
-/** D14: the largest finite JSON number a double holds; bounds at it reject only what overflows to Infinity. */
+/**
+ * The largest finite JSON number a double holds (contract: numbers); bounds at it reject only what overflows to
+ * Infinity.
+ */
 const LARGEST_DOUBLE = Number.MAX_VALUE;
 
 function isNode(value: unknown): value is Node {

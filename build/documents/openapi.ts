@@ -1,6 +1,11 @@
 import { errorBody, statusMessages, type ErrorStatus } from '../../src/core/errors.js';
 import { CUSTOM_KEYWORD } from './json-schema-2020.js';
-import { operations, type AuthRequirement, type Operation, type OperationId } from '../../src/core/operations.js';
+import {
+  operations,
+  type AuthRequirement,
+  type Operation,
+  type OperationId,
+} from '../../src/core/operations.js';
 import { validate, validateParams } from '../../src/core/validators.js';
 
 export interface SchemaSet {
@@ -21,7 +26,7 @@ const SCHEMA_REF_PREFIX = '#/$defs/';
 const COMPONENT_REF_PREFIX = '#/components/schemas/';
 const BEARER = 'bearer';
 
-/** The area of each path's first segment (§1), as tags. */
+/** The area of each path's first segment, as tags (contract: overview). */
 const tags = [
   {
     name: 'presets',
@@ -32,43 +37,43 @@ const tags = [
   { name: 'providers', description: 'The upstream providers, with policy and status links.' },
 ] as const;
 
-/** What each error status means on this interface (§7 and the decisions), beside its fixed message. */
+/** What each error status means on this interface (contract: errors), beside its fixed message. */
 function errorMeaning(status: ErrorStatus, operation: Operation): string {
   switch (status) {
     case 400:
       return operation.body === null
-        ? 'a path parameter breaks its rule (D9); `metadata.issues` lists at most 20 issues (D8).'
-        : 'the body or a path parameter breaks a rule (D9, D11); `metadata.issues` lists at most 20 issues, each a JSON Pointer and a sentence (D8).';
+        ? 'a path parameter breaks its rule; `metadata.issues` lists at most 20 issues.'
+        : 'the body or a path parameter breaks a rule; `metadata.issues` lists at most 20 issues, each a JSON Pointer and a sentence.';
     case 401:
-      return 'no key, or a malformed or unknown one (D10).';
+      return 'no key, or a malformed or unknown one.';
     case 403:
-      return 'the key is not a management key (D10).';
+      return 'the key is not a management key.';
     case 404:
       return operation.errors.includes(400)
         ? 'the resource does not exist.'
-        : 'the resource does not exist, or a path parameter is malformed (D9).';
+        : 'the resource does not exist, or a path parameter is malformed.';
     case 405:
-      return 'the path has no operation for this method; `Allow` lists the methods it has (RFC 9110 §15.5.6).';
+      return 'the path has no operation for this method; `Allow` lists the methods it has (RFC 9110, section 15.5.6).';
     case 409:
-      return 'a concurrent write to the same preset won; nothing was saved (D13).';
+      return 'a concurrent write to the same preset won; nothing was saved.';
     case 413:
-      return 'the body is larger than the limit, 4 MiB by default (D11).';
+      return 'the body is larger than the limit, 4 MiB by default.';
     case 500:
       return 'an unexpected server error.';
   }
 }
 
 const authNotes: Record<AuthRequirement, string> = {
-  management: 'Requires a management key: no key gets 401, a standard key 403 (D10).',
-  key: 'Requires a key: no key gets 401 (D10).',
-  public: 'Public: a key is optional (D10).',
+  management: 'Requires a management key: no key gets 401, a standard key 403.',
+  key: 'Requires a key: no key gets 401.',
+  public: 'Public: a key is optional.',
 };
 
 function securityOf(auth: AuthRequirement): Node[] {
   return auth === 'public' ? [{}, { [BEARER]: [] }] : [{ [BEARER]: [] }];
 }
 
-/** What OpenAPI 3.1 calls a keyword it does not define: a specification extension, `x-` and the name (D15). */
+/** What OpenAPI 3.1 calls a keyword it does not define: a specification extension, `x-` and the name. */
 const CUSTOM_KEYWORD_EXTENSION = `x-${CUSTOM_KEYWORD}`;
 
 /** Points every `$ref` of an emitted schema at the components instead of its own `$defs`. */
@@ -96,7 +101,10 @@ function componentRef(name: string): Node {
   return { $ref: COMPONENT_REF_PREFIX + name };
 }
 
-/** D8's error body for an example, made by the validators themselves so its sentences are the real ones. */
+/**
+ * The error body for an example (contract: error-body), made by the validators themselves so its sentences are
+ * the real ones.
+ */
 function exampleError(status: ErrorStatus, operation: Operation, paramNames: readonly string[]): object {
   if (status !== 400) return errorBody(status);
   const result =
@@ -195,7 +203,7 @@ export function openApiDocument(
     servers: [
       {
         url: '{baseUrl}',
-        description: "The service's base address, which ends in the version segment `v1` (§9).",
+        description: "The service's base address, which ends in the version segment `v1`.",
         variables: {
           baseUrl: {
             default: 'http://127.0.0.1:8787/api/v1',
@@ -213,7 +221,7 @@ export function openApiDocument(
           type: 'http',
           scheme: 'bearer',
           description:
-            'An API key as a bearer token, `Authorization: Bearer <key>`: a non-empty key of visible ASCII, the scheme in any case (D10).',
+            'An API key as a bearer token, `Authorization: Bearer <key>`: a non-empty key of visible ASCII, the scheme in any case.',
         },
       },
     },

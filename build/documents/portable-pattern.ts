@@ -1,9 +1,10 @@
 /**
  * JSON Schema's `pattern` is an ECMA-262 regular expression, but validators in other languages hand it to their
  * own engine, where some escapes and anchors mean more: in Python, Java, PHP and .NET `$` also matches before a
- * final newline (so `"1\n"` would pass as a version number, D9), and Python's `\d` and `\w` match any Unicode
- * digit or letter. This rewrites those tokens into spellings that mean the same in ECMA-262 and in those engines,
- * so an emitted schema gives one verdict everywhere. Everything else is kept as written.
+ * final newline (so `"1\n"` would pass as a version number, contract: path-parameters), and Python's `\d` and
+ * `\w` match any Unicode digit or letter. This rewrites those tokens into spellings that mean the same in
+ * ECMA-262 and in those engines, so an emitted schema gives one verdict everywhere. Everything else is kept as
+ * written.
  */
 
 /** End of input in every backtracking engine: no character follows. */

@@ -250,8 +250,9 @@ function valueOnlySignatures(code: string): string {
 }
 
 /**
- * `func2(s) > N` (maxLength in code points, D5) is false whenever `s.length <= N`, and `func2(s) < N`
- * (minLength) whenever `s.length >= 2N`, since a code point is one or two UTF-16 units: count only then.
+ * `func2(s) > N` (maxLength in code points, contract: characters) is false whenever `s.length <= N`, and
+ * `func2(s) < N` (minLength) whenever `s.length >= 2N`, since a code point is one or two UTF-16 units: count
+ * only then.
  */
 function lengthShortCuts(code: string): string {
   let rewritten = 0;

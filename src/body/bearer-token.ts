@@ -2,16 +2,17 @@ import { errorBody } from '../core/errors.js';
 import type { ValidationResult } from '../core/validators.js';
 
 /*
- * D10: `Authorization: Bearer <key>`, the key a non-empty run of visible ASCII (0x21-0x7E). The scheme name is
- * case-insensitive (RFC 9110 §11.1), so `bearer` and `BEARER` are accepted; one or more spaces separate it from
- * the key (RFC 6750 §2.1), and spaces or tabs around the whole value are ignored as HTTP's optional whitespace
- * (RFC 9110 §5.5). Anything else, a CR or LF included, is no key at all. The pattern cannot backtrack: each
- * part's characters exclude the next part's, and the `i` flag without `u` never folds non-ASCII into ASCII.
+ * The credentials (contract: authentication): `Authorization: Bearer <key>`, the key a non-empty run of visible
+ * ASCII (0x21-0x7E). The scheme name is case-insensitive (RFC 9110, section 11.1), so `bearer` and `BEARER` are
+ * accepted; one or more spaces separate it from the key (RFC 6750, section 2.1), and spaces or tabs around the
+ * whole value are ignored as HTTP's optional whitespace (RFC 9110, section 5.5). Anything else, a CR or LF
+ * included, is no key at all. The pattern cannot backtrack: each part's characters exclude the next part's, and
+ * the `i` flag without `u` never folds non-ASCII into ASCII.
  */
 const BEARER_CREDENTIALS = /^[ \t]*bearer +([\x21-\x7e]+)[ \t]*$/i;
 
 /**
- * Reads the API key from an `Authorization` header value: `{ ok: true, value: key }`, or the 401 body of D10
+ * Reads the API key from an `Authorization` header value: `{ ok: true, value: key }`, or the 401 body
  * (`Missing Authentication header`) when the header is missing, uses another scheme, or holds no valid key.
  * Whether the key is known, and whether it is a management key (403), is for the server to decide next.
  */

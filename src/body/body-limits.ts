@@ -1,14 +1,14 @@
-/** D11: the largest request body accepted by default, in bytes of UTF-8 (4 MiB); larger gets 413. */
+/** The largest request body accepted by default, in bytes of UTF-8 (4 MiB); larger gets 413. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /**
- * D11: the deepest nesting accepted by default. A level is one object or array: the root object is level 1,
+ * The deepest nesting accepted by default. A level is one object or array: the root object is level 1,
  * a container directly inside it level 2, and so on; a string, number, boolean or null adds no level, since
  * it nests nothing. So 64 levels allow 64 containers inside each other, and the 65th gets 400.
  */
 export const DEFAULT_MAX_DEPTH = 64;
 
-/** The limits a caller may change; both default to D11's values. */
+/** The limits a caller may change (docs/contract.md#body-limits); both default to the values above. */
 export interface BodyLimits {
   /** Largest body in bytes of UTF-8; a larger one gets 413. */
   maxBytes?: number;

@@ -4,7 +4,8 @@ import { countParsedKeys, scanJsonShape } from './json-shape.js';
 import { findStructureIssue } from './json-structure.js';
 import type { ValidationResult } from '../core/validators.js';
 
-// RFC 8259 §8.1 lets a parser ignore a byte order mark: the decoder keeps it so bytes and strings drop one alike.
+// RFC 8259 (section 8.1) lets a parser ignore a byte order mark: the decoder keeps it so bytes and strings drop
+// one alike.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const BYTE_ORDER_MARK = 0xfeff;
 
@@ -35,7 +36,7 @@ function utf8LengthExceeds(text: string, maxBytes: number): boolean {
   return bytes > maxBytes;
 }
 
-/** JSON's whitespace is only space, tab, line feed and carriage return (RFC 8259 §2). */
+/** JSON's whitespace is only space, tab, line feed and carriage return (RFC 8259, section 2). */
 function isBlank(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
@@ -47,11 +48,11 @@ function isBlank(text: string): boolean {
 /**
  * Turns a raw request body into a JSON object, or into the error body a server sends, never throwing on input.
  * The steps run cheapest first, each in linear time and without recursion, so nothing recursive or costly
- * touches a body before it is known to be small and shallow enough:
- * size on the raw bytes (D11: larger than `maxBytes`, 4 MiB by default, gets 413), UTF-8 decoding, empty body,
- * nesting depth and repeated keys on the text (D11: deeper than `maxDepth`, 64 by default, gets 400 at the
- * first too-deep value), JSON.parse, and a root that must be an object (D8, D11). Each 400 names its path.
- * A limit that is not a usable integer throws a RangeError: that is the caller's bug, not the input's.
+ * touches a body before it is known to be small and shallow enough: size on the raw bytes (larger than
+ * `maxBytes`, 4 MiB by default, gets 413), UTF-8 decoding, empty body, nesting depth and repeated keys on the
+ * text (deeper than `maxDepth`, 64 by default, gets 400 at the first too-deep value), JSON.parse, and a root
+ * that must be an object. Each 400 names its path (docs/contract.md#body-limits). A limit that is not a usable
+ * integer throws a RangeError: that is the caller's bug, not the input's.
  */
 export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}): JsonObjectResult {
   const maxBytes = checkedLimit('maxBytes', limits.maxBytes ?? DEFAULT_MAX_BODY_BYTES, 0);

@@ -14,11 +14,11 @@ function pointerSegment(name: string): string {
 }
 
 /**
- * D11 for a value that is already parsed (a framework's JSON parser ran first, so text checks cannot): the
- * first object or array, in document order, nested deeper than `maxDepth` levels (the root is level 1) gets
- * 400 at its JSON Pointer. The walk uses an explicit stack, so it cannot overflow the call stack. An object
- * already walked through at a depth no greater than now is skipped, so shared objects cost linear time; one
- * that contains itself is entered again each time, so a cycle ends as too deep instead of looping.
+ * The depth limit for a value that is already parsed (a framework's JSON parser ran first, so text checks
+ * cannot): the first object or array, in document order, nested deeper than `maxDepth` levels (the root is
+ * level 1) gets 400 at its JSON Pointer. The walk uses an explicit stack, so it cannot overflow the call stack.
+ * An object already walked through at a depth no greater than now is skipped, so shared objects cost linear
+ * time; one that contains itself is entered again each time, so a cycle ends as too deep instead of looping.
  */
 export function checkJsonDepth<T>(value: T, maxDepth: number = DEFAULT_MAX_DEPTH): ValidationResult<T> {
   checkedLimit('maxDepth', maxDepth, 1);

@@ -1,10 +1,11 @@
 import { CLOSE_ARRAY, CLOSE_OBJECT, COLON, OPEN_ARRAY, OPEN_OBJECT, QUOTE, stringEnd } from './json-text.js';
 
 /*
- * D11's fast path: one pass over JSON text that only counts, so the common body, shallow and without a repeated
- * key, pays for a depth check and a key count instead of a hash of every key. The pass keeps no stack (a
- * counter is enough for depth) and never recurses. When it sees too deep a nesting, or when the parsed value
- * holds fewer keys than the text (JSON.parse keeps one of each repeated key), `findStructureIssue` explains.
+ * The body guards' fast path: one pass over JSON text that only counts,
+ * so the common body, shallow and without a repeated key, pays for a depth check and a key count instead of a
+ * hash of every key. The pass keeps no stack (a counter is enough for depth) and never recurses. When it sees
+ * too deep a nesting, or when the parsed value holds fewer keys than the text (JSON.parse keeps one of each
+ * repeated key), `findStructureIssue` explains.
  */
 
 /** The characters the pass acts on; digits, letters of literals, commas and whitespace are skipped. */

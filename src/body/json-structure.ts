@@ -11,10 +11,11 @@ import {
 } from './json-text.js';
 
 /*
- * D11: a single pass over JSON text, before JSON.parse builds anything, that finds the first value nested past
- * the depth limit and the first key repeated within its object. It keeps one frame per open container, so its
- * memory is bounded by the depth limit, and it never recurses. It checks structure only: on text that is not
- * JSON it stops without an issue and leaves the verdict to JSON.parse.
+ * A single pass over JSON text, before JSON.parse builds anything, that finds the first value nested past the
+ * depth limit (contract: body-limits) and the first key repeated within its object (contract: repeated-keys).
+ * It keeps one frame per open container, so its memory is bounded by the depth limit, and it never recurses. It
+ * checks structure only: on text that is not JSON it stops without an issue and leaves the verdict to
+ * JSON.parse.
  */
 
 /** The characters the scan acts on; every other one (digits, letters of literals, whitespace) is skipped. */
@@ -174,7 +175,7 @@ function pointerOf(text: string, frames: readonly Frame[], depth: number): strin
 }
 
 /**
- * D11: the first structural problem of a JSON text, in text order: a container nested deeper than `maxDepth`
+ * The first structural problem of a JSON text, in text order: a container nested deeper than `maxDepth`
  * levels (the root is level 1) or a key its object already has, with the JSON Pointer of the offending value.
  * Undefined when there is none, or when the text stops being JSON first (JSON.parse then rejects it). Tests
  * pass a fixed `hashBasis` to reach the path of keys sharing a hash.

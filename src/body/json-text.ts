@@ -1,4 +1,4 @@
-/** JSON's structural characters (RFC 8259 §2) and the string escape, as UTF-16 code units. */
+/** JSON's structural characters (RFC 8259, section 2) and the string escape, as UTF-16 code units. */
 export const QUOTE = 0x22;
 export const BACKSLASH = 0x5c;
 export const COMMA = 0x2c;

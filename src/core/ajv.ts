@@ -1,7 +1,8 @@
 import { Ajv, _, str, type KeywordCxt, type Name } from 'ajv';
 
 /**
- * D15: the total length of a list of strings, in code points (D5), at most `maxTotalLength`.
+ * The total length of a list of strings, in Unicode code points, at most `maxTotalLength`
+ * (docs/contract.md#router-patterns).
  * JSON Schema has no keyword for a sum over items, so this is the one custom keyword the schemas use.
  */
 function maxTotalLengthCode(cxt: KeywordCxt): void {

@@ -5,16 +5,17 @@ import { alternativesSentence, issuePath, issueSentence, type ErrorSite } from '
 
 export type { Issue };
 
-/** D8: at most this many issues in one error body (the error schema's `maxItems`, read at build time). */
+/** At most this many issues in one error body (the error schema's `maxItems`, read at build time). */
 export const MAX_ISSUES = maxIssues;
 
-/** §7's status -> message table, plus D11's 413 and the 405: the only place an error message is written. */
+/** The message of each error status, 413 and 405 included: the only place an error message is written. */
 export const statusMessages = {
   400: 'Invalid request parameters',
   401: 'Missing Authentication header',
   403: 'Only management keys can perform this operation',
   404: 'Resource not found',
-  // §7 has no 405, so a known path with another method gets RFC 9110's reason phrase (§15.5.6).
+  // The interface's table has no 405, so a known path with another method gets RFC 9110's reason phrase
+  // (section 15.5.6; contract: errors).
   405: 'Method Not Allowed',
   409: 'Resource conflict. Please try again later.',
   413: 'Request body too large',
@@ -26,7 +27,7 @@ export type ErrorStatus = keyof typeof statusMessages;
 /** 400's message, read once: the table's numeric keys make it a dictionary, a hash lookup per read. */
 const invalidMessage = statusMessages[400];
 
-/** D8: the error body; `issues` appears on 400 only. */
+/** The error body (docs/contract.md#error-body); `issues` appears on 400 only. */
 export type ErrorBody = {
   error: { code: ErrorStatus; message: string; metadata?: { issues: Issue[] } };
 };
@@ -46,7 +47,7 @@ export function ownedErrorBody(status: ErrorStatus, issues?: Issue[]): ErrorBody
   return { error: { code: status, message: statusMessages[status] } };
 }
 
-/** D8, D11: the sentences of the issues the body guards report, kept beside the status messages. */
+/** The sentences of the issues the body guards report, kept beside the status messages. */
 export const bodyIssueMessages = {
   empty: 'must not be empty',
   notUtf8: 'must be UTF-8 text',
@@ -55,13 +56,13 @@ export const bodyIssueMessages = {
   repeatedKey: 'must not repeat a key of its object',
 } as const;
 
-/** D8: the sentences of the body issues only a server meets, which the body guards never report. */
+/** The sentences of the body issues only a server meets, which the body guards never report. */
 export const requestIssueMessages = {
   notJsonMediaType: 'must be sent with Content-Type application/json',
   incomplete: 'must be received in full',
 } as const;
 
-/** D11: the sentence of the issue at the first value nested past the limit. */
+/** The sentence of the issue at the first value nested past the depth limit. */
 export function tooDeepMessage(maxDepth: number): string {
   return `must not be nested more than ${maxDepth} levels deep`;
 }
@@ -131,14 +132,14 @@ function collectIssues<E extends ErrorSite & { instancePath: string }>(
   return issues;
 }
 
-/** D8: the errors of a validator, compiled by Ajv at run time (`compileValidator`) or precompiled, as issues. */
+/** The errors of a validator, compiled by Ajv at run time (`compileValidator`) or precompiled, as issues. */
 export function issuesFromAjv(
   errors: readonly (ErrorObject | PrecompiledError)[] | null | undefined,
 ): Issue[] {
   return collectIssues(errors ?? [], sentenceOf);
 }
 
-/** D8: the errors of a precompiled validator as issues; their sentences were written at build time. */
+/** The errors of a precompiled validator as issues; their sentences were written at build time. */
 export function issuesFromPrecompiled(errors: readonly PrecompiledError[] | null | undefined): Issue[] {
   // The common case, one error, without the closure and bookkeeping of `collectIssues`.
   if (errors !== null && errors !== undefined && errors.length === 1 && !isWrapper(errors[0]!.keyword)) {

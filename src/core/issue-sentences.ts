@@ -1,7 +1,7 @@
 /**
- * D8: how one validation error reads as an issue, a JSON Pointer and a sentence that names the rule and its
- * limit, never the value. The build words every error site of the precompiled validators with this ahead of
- * time; src/errors.ts words the errors of validators compiled at run time with it.
+ * How one validation error reads as an issue (docs/contract.md#error-body), a JSON Pointer and a sentence that names
+ * the rule and its limit, never the value. The build words every error site of the precompiled validators with
+ * this ahead of time; src/errors.ts words the errors of validators compiled at run time with it.
  */
 
 /** What an issue is worded from: an Ajv error without its message. */
@@ -107,7 +107,7 @@ export function issueSentence(
       // The tag's own enum reports an unknown value first, so this is rare: a tag of the wrong type.
       return params['error'] === 'tag' ? 'must be a string' : 'must be a known kind';
     case 'false schema': {
-      // `dependencies: { a: { properties: { b: false } } }` says b may not be sent with a (§4.1).
+      // `dependencies: { a: { properties: { b: false } } }`: b may not be sent with a (contract: fallbacks).
       const partner = /\/dependencies\/([^/]+)\//.exec(site.schemaPath ?? '')?.[1];
       return partner ? `must not be combined with ${partner}` : 'is not allowed';
     }

@@ -1,10 +1,10 @@
 import { MASKED_SECRET_PATTERN, SECRET_CONFIG_FIELDS } from '../../schemas/masked-secret.js';
 import { copyJson } from '../body/json-value.js';
 
-/** D12: what a secret too short to show any of is masked as. */
+/** What a secret too short to show any of is masked as. */
 const FULLY_MASKED = '********';
 
-/** D12: a secret shows its head and tail only from this many code points on. */
+/** A secret shows its head and tail only from this many code points on. */
 const MIN_PARTLY_SHOWN = 16;
 const SHOWN_AT_EACH_END = 4;
 
@@ -12,10 +12,11 @@ const SHOWN_AT_EACH_END = 4;
 const maskedSecretPattern = new RegExp(MASKED_SECRET_PATTERN, 'u');
 
 /**
- * D12: a secret as a response may carry it: its first 4 code points, `...`, and its last 4 when it has at least
- * 16, else `********`. It splits strings by code point, so a surrogate pair is never cut in half. When the kept
- * ends would read as a different mask (a dot beside the ellipsis, a second ellipsis), it falls back to
- * `********`, so every value it returns passes the destination schema's masked-secret rule.
+ * A secret as a response may carry it (docs/contract.md#secret-masking): its first 4 code points, `...`, and
+ * its last 4 when it has at least 16, else `********`. It splits strings by code point, so a surrogate pair is
+ * never cut in half. When the kept ends would read as a different mask (a dot beside the ellipsis, a second
+ * ellipsis), it falls back to `********`, so every value it returns passes the destination schema's
+ * masked-secret rule.
  */
 export function maskSecret(secret: string): string {
   const points = Array.from(secret);
@@ -27,7 +28,7 @@ export function maskSecret(secret: string): string {
 }
 
 /**
- * D12: a copy of an observability destination, fit for a response: every secret field of its `config` is
+ * A copy of an observability destination, fit for a response: every secret field of its `config` is
  * masked, and a secret field holding anything but a string or null (which a response could not carry anyway)
  * becomes `********` rather than pass through. The input is not changed; the copy shares no object with it (and, like every copy
  * the library makes, drops `__proto__`, `constructor` and `prototype` keys).

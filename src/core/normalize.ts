@@ -3,10 +3,16 @@ import type { PresetConfig, PresetDraft } from '../../schemas/preset-config.js';
 import * as generated from '../generated/validators.js';
 import { copyJson } from '../body/json-value.js';
 
-/** D6: the config keys, read from the preset-config schema at build time so the list is written once. */
+/**
+ * The config keys (docs/contract.md#preset-config), read from the preset-config schema at build time so the
+ * list is written once.
+ */
 export const presetConfigKeys = generated.presetConfigKeys as ReadonlyArray<keyof PresetConfig>;
 
-/** D7: a string as sent, text blocks joined with a blank line (cache markers dropped), or null. */
+/**
+ * The system prompt (contract: system-prompt): a string as sent, text blocks joined with a blank line (cache
+ * markers dropped), or null.
+ */
 function systemPrompt(system: MessagesRequest['system']): string | null {
   if (system === undefined) return null;
   if (typeof system === 'string') return system;
@@ -14,8 +20,9 @@ function systemPrompt(system: MessagesRequest['system']): string | null {
 }
 
 /**
- * Turns a validated messages request into what a preset version saves (§4.1 rules 1-2, D6, D7). The input is
- * never mutated and the output shares no object with it; absent keys stay absent (no defaults are injected).
+ * Turns a validated messages request into what a preset version saves: the config fields, and `system` as the
+ * system prompt (docs/contract.md#preset-config). The input is never mutated and the output shares no object
+ * with it; absent keys stay absent (no defaults are injected).
  */
 export function normalizePresetRequest(request: MessagesRequest): PresetDraft {
   const config: Record<string, unknown> = {};

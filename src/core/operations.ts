@@ -2,29 +2,30 @@ import type { ErrorStatus } from './errors.js';
 import type { RootName } from './validators.js';
 
 /**
- * D10: who may call an operation. `management` needs a management key, `key` any valid key, `public` none
- * (a key is optional).
+ * Who may call an operation (docs/contract.md#authentication). `management` needs a management key, `key` any
+ * valid key, `public` none (a key is optional).
  */
 export type AuthRequirement = 'management' | 'key' | 'public';
 
 export interface Operation {
   readonly id: string;
   readonly method: 'GET' | 'POST';
-  /** Relative to the base URL, which ends in `/v1` (§9); `{name}` marks a path parameter. */
+  /** Relative to the base URL, which ends in `/v1`; `{name}` marks a path parameter. */
   readonly path: string;
   readonly summary: string;
   /** The root that validates the request body, if the operation takes one. */
   readonly body: RootName | null;
   /** The root that validates a 200 body. */
   readonly success: RootName;
-  /** The statuses of §7 that the operation lists (plus D11's 413 where it takes a body), in order. */
+  /** The error statuses the operation lists (413 included where it takes a body), in order. */
   readonly errors: readonly ErrorStatus[];
   readonly auth: AuthRequirement;
 }
 
 /**
- * The five operations of §4: the one place that knows their paths, statuses and auth. Schemas are named, not
- * imported, so routing loads no schema module; `operationSchemas` (`gateway-contract/schemas`) holds the objects.
+ * The five operations of the interface (docs/contract.md#operations): the one place that knows their paths,
+ * statuses and auth. Schemas are named, not imported, so routing loads no schema module; `operationSchemas`
+ * (`gateway-contract/schemas`) holds the objects.
  */
 export const operations = {
   createPresetsMessages: {
@@ -83,7 +84,7 @@ export type OperationId = keyof typeof operations;
 
 export const operationIds = Object.keys(operations) as OperationId[];
 
-/** D9: a bad path parameter gets 400 where the operation lists 400, else 404. */
+/** A bad path parameter gets 400 where the operation lists 400, else 404. */
 export function badParamStatus(operation: Operation): ErrorStatus {
   return operation.errors.includes(400) ? 400 : 404;
 }

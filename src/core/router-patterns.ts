@@ -1,10 +1,11 @@
 /*
- * D15: router model patterns, where `*` matches any run of characters (none included) and every other character
- * matches itself. Characters are code points (D5). A pattern is compiled once into its literal runs (the text
- * between stars); an id is matched by anchoring the first run at the start and the last at the end, and finding
- * the ones between left to right, each at its leftmost place, with Knuth-Morris-Pratt so no position of the id
- * is read twice. The leftmost place is always safe, since it leaves the most room for what follows; so matching
- * never backtracks and takes time linear in pattern plus id length, whatever the pattern.
+ * Router model patterns (contract: router-patterns), where `*` matches any run of characters (none included)
+ * and every other character matches itself. Characters are code points (contract: characters). A pattern is
+ * compiled once into its literal runs (the text between stars); an id is matched by anchoring the first run at
+ * the start and the last at the end, and finding the ones between left to right, each at its leftmost place,
+ * with Knuth-Morris-Pratt so no position of the id is read twice. The leftmost place is always safe, since it
+ * leaves the most room for what follows; so matching never backtracks and takes time linear in pattern plus id
+ * length, whatever the pattern.
  */
 
 /** A pattern's code points without its stars, where each run starts, and each run's fallback table. */
@@ -132,7 +133,7 @@ function matches(pattern: CompiledPattern, idText: string, id: Int32Array): bool
 }
 
 /**
- * D15: a predicate over model ids from a router's `allowed_models` and `excluded_models`. An id passes when
+ * A predicate over model ids from a router's `allowed_models` and `excluded_models`. An id passes when
  * some allowed pattern matches it (or none are given) and no excluded pattern does: exclusion is applied after
  * allowance and wins. Patterns are compiled once here; each call takes time linear in the patterns plus the id.
  */

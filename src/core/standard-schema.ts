@@ -81,7 +81,7 @@ export const STANDARD_SCHEMA_VENDOR = 'gateway-contract';
 const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
 
 /**
- * A D8 issue's JSON Pointer as a Standard Schema path. Every segment is a property name except where the value
+ * An issue's JSON Pointer as a Standard Schema path. Every segment is a property name except where the value
  * holds an array at that point, whose segments are indices: `/messages/0/content` -> `['messages', 0, 'content']`.
  */
 export function pathFromPointer(pointer: string, value: unknown): PropertyKey[] {
@@ -111,7 +111,7 @@ function standardIssues(issues: readonly Issue[], value: unknown): StandardSchem
 
 /**
  * Gives a validator the `~standard` property of Standard Schema v1, validating through `check` (which never
- * throws on input): `{ value }` when the value passes, else `{ issues }` made of the D8 error body's issues.
+ * throws on input): `{ value }` when the value passes, else `{ issues }` made of the error body's issues.
  */
 export function withStandardSchema<G extends object, T>(
   guard: G,

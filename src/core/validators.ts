@@ -74,7 +74,7 @@ export const validateModelEndpointsResponse = guardFor('model-endpoints-response
 export const validateObservabilityDestinationResponse = guardFor('observability-destination-response');
 export const validateProvidersResponse = guardFor('providers-response');
 export const validateErrorResponse = guardFor('error-response');
-/** D6: checks a saved preset config, e.g. one read back from a store. */
+/** Checks a saved preset config, e.g. one read back from a store. */
 export const validatePresetConfig = precompiledFor('preset-config') as Guard<PresetConfig>;
 
 /** Runs one compiled validator; the error body is built only when the value fails. */
@@ -84,8 +84,8 @@ function check<T>(validator: Guard<unknown>, value: unknown, status: ErrorStatus
 }
 
 /**
- * Validates a body against one of the interface's roots. Invalid input comes back as data (a D8 body, code 400);
- * an unknown `name` is a programmer error and throws.
+ * Validates a body against one of the interface's roots. Invalid input comes back as data (an error body, code
+ * 400); an unknown `name` is a programmer error and throws.
  */
 export function validate<N extends RootName>(name: N, value: unknown): ValidationResult<RootTypes[N]> {
   const validator = rootValidators[name];
@@ -98,7 +98,7 @@ export function validate<N extends RootName>(name: N, value: unknown): Validatio
 }
 
 /**
- * Validates the path parameters of an operation (D9), e.g. `{ slug, version }`. The error's status follows the
+ * Validates the path parameters of an operation, e.g. `{ slug, version }`. The error's status follows the
  * operation: 400 where it lists 400, else 404. An operation without parameters has nothing to check.
  */
 export function validateParams(

@@ -3,7 +3,7 @@ import { GATEWAY_WORKSPACE_ID } from './workspace.js';
 
 const created = '2026-11-01T09:00:00Z';
 
-/** The fields every destination shares (§2.4); `regions` is what the public SDK 1.3 expects as well. */
+/** The fields every destination shares; `regions` is what the public SDK 1.3 expects as well. */
 function shared(id: string, name: string, region: 'us' | 'europe' | 'global') {
   return {
     id,
@@ -24,8 +24,8 @@ function shared(id: string, name: string, region: 'us' | 'europe' | 'global') {
 }
 
 /**
- * §2.4: three destinations of three types, their secrets stored in full (sample values, not real keys). The
- * gateway masks them on the way out (D12); a response carrying one in full would fail validation.
+ * Three destinations of three types, their secrets stored in full (sample values, not real keys). The gateway
+ * masks them on the way out (contract: secret-masking); a response carrying one in full would fail validation.
  */
 export const bundledDestinations: readonly ObservabilityDestination[] = [
   {

@@ -6,7 +6,7 @@ interface EndpointFacts {
   quantization: string | null;
   context: number;
   maxCompletion: number | null;
-  /** USD per token, as decimal strings (§2.3). */
+  /** USD per token, as decimal strings. */
   prompt: string;
   completion: string;
   /** Median latency (ms) and throughput (tokens/s) of the last 30 minutes; null when there was no traffic. */
@@ -86,7 +86,7 @@ function model(facts: ModelFacts): ModelWithEndpoints {
   };
 }
 
-/** §2.3: four models with two to five endpoints each (sample figures), one endpoint a line. */
+/** Four models with two to five endpoints each (sample figures), one endpoint a line. */
 export const bundledModels: readonly ModelWithEndpoints[] = [
   model({
     id: 'anthropic/claude-4.6-sonnet',

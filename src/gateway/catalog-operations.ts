@@ -4,14 +4,14 @@ import type { GatewayOperations } from '../http/types.js';
 import type { Catalog } from './catalog.js';
 
 /**
- * The three catalog operations over fixed data: a model by its `author/slug` id (4.3), every provider (4.5), and
- * a destination of the caller's own workspace (4.4), its secrets masked (D12). Whatever is not there is 404.
+ * The three catalog operations over fixed data: a model by its `author/slug` id, every provider, and a
+ * destination of the caller's own workspace, its secrets masked. Whatever is not there is 404.
  */
 export function catalogOperations(
   catalog: Catalog,
 ): Pick<GatewayOperations, 'listEndpoints' | 'getObservabilityDestination' | 'listProviders'> {
   const models = new Map(catalog.models.map((model) => [model.id, model]));
-  // D9 accepts a UUID in either case, so ids are compared in one case.
+  // A destination id is a UUID in either case (contract: path-parameters), so ids are compared in one case.
   const destinations = new Map(catalog.destinations.map((found) => [found.id.toLowerCase(), found]));
   return {
     listEndpoints({ author, slug }) {

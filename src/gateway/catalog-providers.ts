@@ -18,7 +18,7 @@ function provider(
   };
 }
 
-/** §2.5: twelve providers, the ones the bundled models' endpoints name among them. */
+/** Twelve providers, the ones the bundled models' endpoints name among them. */
 export const bundledProviders: readonly Provider[] = [
   provider('Anthropic', 'anthropic', 'US', ['US'], 'anthropic.example.com'),
   provider('OpenAI', 'openai', 'US', ['US'], 'openai.example.com'),

@@ -7,7 +7,7 @@ import { bundledProviders } from './catalog-providers.js';
 
 /**
  * What the reference gateway serves besides presets. Destinations hold their secrets in full, as a real
- * service stores them; they are masked on the way out (D12).
+ * service stores them; they are masked on the way out.
  */
 export interface Catalog {
   models: readonly ModelWithEndpoints[];

@@ -31,7 +31,8 @@ function keyFrom(
   if (given === undefined || given === '') {
     return { kind, value: `${prefix}${randomBytes(24).toString('base64url')}`, variable, generated: true };
   }
-  // D10: a key a client can send is a non-empty run of visible ASCII; test it the way requests are read.
+  // A key a client can send (contract: authentication) is a non-empty run of visible ASCII; test it the way
+  // requests are read.
   const read = readBearerToken(`Bearer ${given}`);
   if (!read.ok || read.value !== given) {
     throw new KeySetupError(`${variable} must be visible ASCII characters without spaces`);
@@ -52,7 +53,7 @@ export function gatewayKeys(env: Readonly<Record<string, string | undefined>>): 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * D10: resolves a bearer key to the gateway's management or standard principal. Keys are compared as digests
+ * Resolves a bearer key to the gateway's management or standard principal. Keys are compared as digests
  * in constant time, so response timing says nothing about how much of a guess was right.
  */
 export function keyResolver(keys: GatewayKeys): ResolveKey {

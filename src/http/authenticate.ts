@@ -5,9 +5,9 @@ import type { Principal, ResolveKey } from './types.js';
 export type AuthOutcome = { ok: true; principal: Principal | null } | { ok: false; status: 401 | 403 };
 
 /**
- * D10: who is calling, per the operation's requirement. `key` and `management` need a known key (else 401),
- * `management` a management one (else 403). A `public` operation lists no 401: a missing, malformed or unknown
- * key there is simply anonymous (null).
+ * Who is calling, per the operation's requirement (docs/contract.md#authentication). `key` and `management`
+ * need a known key (else 401), `management` a management one (else 403). A `public` operation lists no 401: a
+ * missing, malformed or unknown key there is simply anonymous (null).
  */
 export async function authenticate(
   requirement: AuthRequirement,

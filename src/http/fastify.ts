@@ -12,16 +12,16 @@ export interface FastifyGateway {
   (fastify: FastifyInstance, options: object): Promise<void>;
   /**
    * For `Fastify({ frameworkErrors })`: Fastify answers a path with broken percent-encoding before any
-   * plugin sees it. Under this plugin's prefix this answers in the interface's shape instead (D8, D9);
+   * plugin sees it. Under this plugin's prefix this answers in the interface's error shape instead;
    * elsewhere it sends Fastify's own error.
    */
   frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void;
 }
 
 /**
- * The routes Fastify dispatches to the handler: each template cut at its first parameter (`/presets/*`), so that
- * Fastify's router never judges a parameter itself (its default 100-character limit is below D9's 128). The
- * handler routes again, exactly, from the operations table.
+ * The routes Fastify dispatches to the handler: each template cut at its first parameter (`/presets/*`), so
+ * that Fastify's router never judges a parameter itself (its default 100-character limit is below the 128
+ * characters a slug may have). The handler routes again, exactly, from the operations table.
  */
 function fastifyRoutes(): Map<string, HTTPMethods[]> {
   const routes = new Map<string, HTTPMethods[]>();
@@ -58,7 +58,7 @@ function isUnder(url: string, prefix: string): boolean {
 
 /**
  * The gateway as a Fastify 5 plugin: `app.register(fastifyGateway({ resolveKey, operations }), { prefix:
- * '/api/v1' })`. It reads raw bodies (its own catch-all content type parser, so the body guards of D11 run
+ * '/api/v1' })`. It reads raw bodies (its own catch-all content type parser, so the body guards run
  * on the bytes and Fastify's JSON parser never does) and gives Fastify no schema: validation is the
  * library's precompiled code, never Fastify's Ajv. The plugin keeps Fastify's encapsulation on purpose: its
  * parser, not-found and error handlers apply under its prefix only. Fastify is only a type here, never loaded.

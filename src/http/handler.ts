@@ -20,7 +20,7 @@ import type {
   Principal,
 } from './types.js';
 
-/** D9: the issue of a parameter whose percent-encoding does not decode to UTF-8. */
+/** The issue (contract: path-parameters) of a parameter whose percent-encoding does not decode to UTF-8. */
 const undecodableMessage = 'must be percent-encoded UTF-8';
 
 function isProduction(): boolean {
@@ -48,7 +48,8 @@ function invoke(
   request: MessagesRequest | undefined,
   principal: Principal | null,
 ): unknown {
-  // The auth step has already turned away a missing principal on every operation that is not public (D10).
+  // The auth step has already turned away a missing principal on every operation that is not public
+  // (contract: authentication).
   const caller = principal as Principal;
   switch (id) {
     case 'createPresetsMessages':
@@ -116,12 +117,12 @@ function respond(operation: Operation, result: unknown, checkBodies: boolean): H
 
 /**
  * Makes the framework-free handler of the five operations, derived from the operations table. It answers in
- * this order: route (404, or 405 with `Allow`; HEAD as GET without the body), auth (D10: 401, then 403), path
- * parameters (D9: 400 or 404), the body of 4.1 (a JSON content type, D11's 413, then 400 for what is not a
- * valid request), and then the implementation (200, or a status it lists). It never throws: a throw inside
- * `resolveKey` or an implementation, a status the operation does not list, and in development mode a body
- * that breaks the response schemas become 500 `Internal Server Error` with no detail for the client, and go
- * to `onError` instead.
+ * this order: route (404, or 405 with `Allow`; HEAD as GET without the body), auth (401, then 403), path
+ * parameters (400 or 404), the body of POST /presets/{slug}/messages (a JSON content type, 413 past the size
+ * limit, then 400 for what is not a valid request), and then the implementation (200, or a status it lists). It
+ * never throws: a throw inside `resolveKey` or an implementation, a status the operation does not list, and in
+ * development mode a body that breaks the response schemas become 500 `Internal Server Error` with no detail
+ * for the client, and go to `onError` instead.
  */
 export function createHandler(options: HandlerOptions): Handler {
   checkOptions(options);
@@ -143,7 +144,7 @@ export function createHandler(options: HandlerOptions): Handler {
     }
   };
 
-  // RFC 9110 §9.3.2: HEAD gets what GET would, status and headers alike, without the body.
+  // RFC 9110, section 9.3.2: HEAD gets what GET would, status and headers alike, without the body.
   return async (request: HandlerRequest): Promise<HandlerResponse> => {
     const response = await answer(request);
     return request.method === 'HEAD' ? { ...response, body: '' } : response;

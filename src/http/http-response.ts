@@ -1,7 +1,7 @@
 import { errorBody, type ErrorStatus, type Issue } from '../core/errors.js';
 import type { HandlerResponse } from './types.js';
 
-/** §4: every response is JSON. */
+/** Every response is JSON. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 export function jsonResponse(
@@ -12,12 +12,12 @@ export function jsonResponse(
   return { status, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body: JSON.stringify(body) };
 }
 
-/** D8: the error body of a status, `code` equal to it. */
+/** The error body of a status, `code` equal to it. */
 export function errorResponse(status: ErrorStatus, issues?: readonly Issue[]): HandlerResponse {
   return jsonResponse(status, errorBody(status, issues));
 }
 
-/** RFC 9110 §15.5.6: a known path with another method gets 405 and the methods it allows. */
+/** RFC 9110, section 15.5.6: a known path with another method gets 405 and the methods it allows. */
 export function methodNotAllowed(allow: readonly string[]): HandlerResponse {
   return jsonResponse(405, errorBody(405), { allow: allow.join(', ') });
 }

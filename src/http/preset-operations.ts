@@ -4,8 +4,9 @@ import { savePresetVersion, type PresetClock, type PresetStore } from './store/p
 import type { GatewayOperations } from './types.js';
 
 /**
- * The two preset operations over a store: 4.1 saves the request's normalized draft as a new version (D6, D7,
- * D13; a lost compare-and-set is 409), and 4.2 reads one version back (404 when there is none).
+ * The two preset operations over a store: the create saves the request's normalized draft as a new version
+ * (contract: preset-versions; a lost compare-and-set is 409), and the get reads one version back (404 when
+ * there is none).
  */
 export function presetOperations(
   store: PresetStore,

@@ -12,8 +12,8 @@ function rejected(message: string): { ok: false; error: ErrorBody } {
 }
 
 /**
- * §4: bodies are `application/json`. Also accepted: a `+json` suffix (RFC 6839) and a `charset` of UTF-8, the
- * only one JSON allows (RFC 8259 §8.1). A missing header is not JSON.
+ * Bodies are `application/json` (contract: create-preset). Also accepted: a `+json` suffix (RFC 6839) and a
+ * `charset` of UTF-8, the only one JSON allows (RFC 8259, section 8.1). A missing header is not JSON.
  */
 export function isJsonMediaType(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
@@ -93,7 +93,7 @@ function isParsedBody(body: RequestBody): body is { parsed: unknown } {
   return typeof body === 'object' && body !== null && !(body instanceof Uint8Array) && 'parsed' in body;
 }
 
-/** D11 for a body a framework already parsed: depth and an object root are all that is left to check. */
+/** A body a framework already parsed: depth and an object root are all that is left to check. */
 function checkParsedBody(value: unknown, maxDepth: number): JsonObjectResult {
   const depth = checkJsonDepth(value, maxDepth);
   if (!depth.ok) return depth;
@@ -111,7 +111,7 @@ function declaresTooMany(contentLength: string | undefined, maxBytes: number): b
 }
 
 /**
- * Turns a request body into a JSON object or the error body to send (D8, D11): 413 for a declared or read
+ * Turns a request body into a JSON object or the error body to send: 413 for a declared or read
  * size over `maxBytes`, 400 for a body that is empty, not UTF-8 or JSON, too deep, not an object, or that
  * broke off while being read.
  */

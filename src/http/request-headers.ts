@@ -6,7 +6,7 @@ function isHeaders(headers: HeaderSource): headers is { get(name: string): strin
 
 /**
  * One request header's value, its name given in lower case. Repeated values are joined with `, ` as fetch's
- * `Headers` does, so a repeated `Authorization` reads as malformed (D10: 401) in every adapter alike.
+ * `Headers` does, so a repeated `Authorization` reads as malformed (401) in every adapter alike.
  */
 export function headerValue(headers: HeaderSource, name: string): string | undefined {
   if (isHeaders(headers)) return headers.get(name) ?? undefined;

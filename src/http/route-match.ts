@@ -14,7 +14,7 @@ export type RouteMatch =
       operation: Operation;
       /** Each parameter percent-decoded; one that could not be decoded is left raw and named below. */
       params: Record<string, string>;
-      /** A parameter whose percent-encoding is not valid UTF-8: a bad parameter (D9), reported after auth. */
+      /** A parameter whose percent-encoding is not valid UTF-8: a bad parameter, reported after auth. */
       undecodable: string | null;
     }
   | { kind: 'wrong-method'; allow: readonly string[] }
@@ -47,7 +47,9 @@ export function normalizeBasePath(basePath: string): string {
   return trimmed;
 }
 
-/** The path of a request target, without its query string; absolute-form targets (RFC 9112 §3.2.2) too. */
+/**
+ * The path of a request target, without its query string; absolute-form targets (RFC 9112, section 3.2.2) too.
+ */
 function pathOf(target: string): string | null {
   const end = target.search(/[?#]/);
   const path = end === -1 ? target : target.slice(0, end);
@@ -86,9 +88,10 @@ function matchSegments(route: Route, parts: readonly string[]) {
 }
 
 /**
- * Routes a request by the operations table: the operation and its decoded path parameters, `wrong-method`
- * with the methods the path allows (405), or `unknown` (404); HEAD goes where GET does. Fixed segments are compared as sent; parameters
- * are percent-decoded one segment at a time, so an encoded `/` stays inside its parameter (and fails D9).
+ * Routes a request by the operations table: the operation and its decoded path parameters, `wrong-method` with
+ * the methods the path allows (405), or `unknown` (404); HEAD goes where GET does. Fixed segments are compared
+ * as sent; parameters are percent-decoded one segment at a time, so an encoded `/` stays inside its parameter
+ * (and fails its rule, contract: path-parameters).
  */
 export function createRouter(basePath: string): (method: string, target: string) => RouteMatch {
   const base = normalizeBasePath(basePath);

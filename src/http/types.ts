@@ -7,7 +7,10 @@ import type { ObservabilityDestination } from '../../schemas/observability-desti
 import type { Preset, PresetVersion } from '../../schemas/preset.js';
 import type { Provider } from '../../schemas/provider.js';
 
-/** D10: a management key may do everything; a standard key everything but 4.1 and 4.4. */
+/**
+ * A management key may do everything; a standard key everything but creating a preset and reading an
+ * observability destination.
+ */
 export type KeyKind = 'management' | 'standard';
 
 /** Who a resolved API key belongs to; the handler passes it to every implementation. */
@@ -22,7 +25,7 @@ export interface Principal {
 type Awaitable<T> = T | Promise<T>;
 
 /**
- * Maps a bearer key to its principal, or null for a key that is unknown (D10: 401). It may be async (a database
+ * Maps a bearer key to its principal, or null for a key that is unknown (401). It may be async (a database
  * lookup); a throw or rejection becomes 500.
  */
 export type ResolveKey = (key: string) => Awaitable<Principal | null>;
@@ -33,32 +36,35 @@ export type ResolveKey = (key: string) => Awaitable<Principal | null>;
  */
 export type OperationResult<T> = { data: T } | ErrorBody;
 
-/** The five operations of §4, as the user implements them; parameters arrive decoded and validated (D9). */
+/** The five operations, as the user implements them; parameters arrive decoded and validated. */
 export interface GatewayOperations {
-  /** 4.1; `request` passed the schema. Needs a management key (D10). */
+  /** POST /presets/{slug}/messages; `request` passed the schema. Needs a management key. */
   createPresetsMessages(input: {
     slug: string;
     request: MessagesRequest;
     principal: Principal;
   }): Awaitable<OperationResult<Preset>>;
-  /** 4.2; needs a key (D10). */
+  /** GET /presets/{slug}/versions/{version}; needs a key. */
   getPresetVersion(input: {
     slug: string;
     version: number;
     principal: Principal;
   }): Awaitable<OperationResult<PresetVersion>>;
-  /** 4.3; public: `principal` is null unless a known key was sent. */
+  /** GET /models/{author}/{slug}/endpoints; public: `principal` is null unless a known key was sent. */
   listEndpoints(input: {
     author: string;
     slug: string;
     principal: Principal | null;
   }): Awaitable<OperationResult<ModelWithEndpoints>>;
-  /** 4.4; needs a management key (D10). Secrets must leave masked (D12): see `maskDestination`. */
+  /**
+   * GET /observability/destinations/{id}; needs a management key. Secrets must leave masked: see
+   * `maskDestination`.
+   */
   getObservabilityDestination(input: {
     id: string;
     principal: Principal;
   }): Awaitable<OperationResult<ObservabilityDestination>>;
-  /** 4.5; public. */
+  /** GET /providers; public. */
   listProviders(input: { principal: Principal | null }): Awaitable<OperationResult<Provider[]>>;
 }
 
@@ -79,14 +85,14 @@ export type HeaderSource =
 
 /**
  * A body a framework has already parsed (express.json, ...). Its size was the framework's to limit and a
- * repeated key can no longer be seen, so only nesting depth and the object root are checked (D11).
+ * repeated key can no longer be seen, so only nesting depth and the object root are checked.
  */
 export interface ParsedBody {
   parsed: unknown;
 }
 
 /**
- * Reads the raw body, stopping after `maxBytes + 1` bytes: that is enough to answer 413 (D11) without holding
+ * Reads the raw body, stopping after `maxBytes + 1` bytes: that is enough to answer 413 without holding
  * a huge body in memory. Called only once routing, auth and parameters have passed.
  */
 export type BodyReader = (maxBytes: number) => Promise<Uint8Array | string>;
@@ -112,13 +118,13 @@ export interface HandlerResponse {
 export type Handler = (request: HandlerRequest) => Promise<HandlerResponse>;
 
 export interface HandlerOptions {
-  /** D10: maps a bearer key to who holds it, or null for an unknown key. */
+  /** Maps a bearer key to who holds it, or null for an unknown key. */
   resolveKey: ResolveKey;
   /** The five implementations; `presetOperations(store)` provides the two preset ones. */
   operations: GatewayOperations;
-  /** The path the routes of §4 hang under, such as `/api/v1`; empty (the default) for the root. */
+  /** The path the routes hang under, such as `/api/v1`; empty (the default) for the root. */
   basePath?: string;
-  /** D11: body size (413 above it) and nesting depth (400 above it); 4 MiB and 64 levels by default. */
+  /** Body size (413 above it) and nesting depth (400 above it); 4 MiB and 64 levels by default. */
   limits?: BodyLimits;
   /**
    * Checks request bodies against the schema (default true). Turning it off is only for measuring what it

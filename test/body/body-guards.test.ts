@@ -33,7 +33,7 @@ const deepJson = fc.letrec<{ value: unknown }>((tie) => ({
   ),
 })).value;
 
-describe('D11 limits', () => {
+describe('body limits (contract: body-limits)', () => {
   it('are 4 MiB and 64 levels by default', () => {
     expect(DEFAULT_MAX_BODY_BYTES).toBe(4 * 1024 * 1024);
     expect(DEFAULT_MAX_DEPTH).toBe(64);
@@ -143,7 +143,7 @@ describe('checkJsonDepth', () => {
   });
 });
 
-describe('readBearerToken (D10)', () => {
+describe('readBearerToken (contract: authentication)', () => {
   const visibleAscii = fc.string({
     unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)),
     minLength: 1,

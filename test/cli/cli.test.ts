@@ -32,7 +32,7 @@ describe('gateway-contract validate', () => {
     });
   });
 
-  it('exits 1 and prints the D8 body on an invalid body', async () => {
+  it('exits 1 and prints the error body on an invalid body', async () => {
     const { code, stdout } = await run(['validate', 'messages-request'], '{"model":"m"}');
     expect(code).toBe(1);
     expect(JSON.parse(stdout)).toEqual({
@@ -75,7 +75,7 @@ describe('gateway-contract normalize', () => {
     expect(JSON.parse(stdout)).toEqual({ config: { model: 'm', max_tokens: 8 }, system_prompt: 'S' });
   });
 
-  it('prints the D8 body and exits 1 on an invalid request', async () => {
+  it('prints the error body and exits 1 on an invalid request', async () => {
     const { code, stdout } = await run(['normalize', '-'], '{"model":"m","messages":[],"max_tokens":0}');
     expect(code).toBe(1);
     expect(JSON.parse(stdout).error.metadata.issues).toEqual([

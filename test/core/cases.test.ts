@@ -12,7 +12,7 @@ describe.each(loadCaseFiles())('%s', (_file, groups) => {
         expect(result.value).toBe(test.data);
         return;
       }
-      // D8: every rejection is a well-formed error body whose code is its status.
+      // Every rejection is a well-formed error body (contract: error-body) whose code is its status.
       expect(validateErrorResponse(result.error)).toBe(true);
       if (result.error.error.code === 400) {
         const issues = result.error.error.metadata?.issues ?? [];

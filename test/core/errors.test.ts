@@ -23,7 +23,7 @@ describe('errorBody', () => {
   });
 });
 
-describe('issue sentences (D8)', () => {
+describe('issue sentences (contract: error-body)', () => {
   it('names the limit of an array', () => {
     const fallbacks = Array.from({ length: 4 }, () => ({ model: 'openai/gpt-5' }));
     expect(issuesOf({ ...request, fallbacks })).toEqual([

@@ -19,7 +19,7 @@ const secret = fc.string({
   maxLength: 40,
 });
 
-describe('maskSecret (D12)', () => {
+describe('maskSecret (contract: secret-masking)', () => {
   it('shows the first and last 4 code points of a secret of 16 or more', () => {
     expect(maskSecret('sk-or-v1-0123456789abcdef')).toBe('sk-o...cdef');
     expect(maskSecret('0123456789abcdef')).toBe('0123...cdef');
@@ -38,7 +38,7 @@ describe('maskSecret (D12)', () => {
     expect(maskSecret('ab…c0123456789abcdef')).toBe('********');
   });
 
-  it('never shows more than 8 code points of the secret, never splits a pair, always passes D12', () => {
+  it('never shows more than 8 code points of the secret, never splits a pair, always passes the masked-secret rule', () => {
     fc.assert(
       fc.property(secret, (value) => {
         const masked = maskSecret(value);
@@ -56,7 +56,7 @@ describe('maskSecret (D12)', () => {
   });
 });
 
-describe('maskDestination (D12)', () => {
+describe('maskDestination (contract: secret-masking)', () => {
   const destination = {
     id: '550e8400-e29b-41d4-a716-446655440000',
     type: 's3',
@@ -91,7 +91,7 @@ describe('maskDestination (D12)', () => {
     expect(input.config.secretAccessKey).toBe(destination.config.secretAccessKey);
   });
 
-  it('masks every field D12 names, whatever the destination type', () => {
+  it('masks every secret field name, whatever the destination type', () => {
     const config = Object.fromEntries(
       SECRET_CONFIG_FIELDS.map((field) => [field, `${field}-0123456789abcdef`]),
     );

@@ -11,8 +11,8 @@ function accepted(value: unknown): MessagesRequest {
 
 const base = { model: 'anthropic/claude-4.6-sonnet', messages: [{ role: 'user', content: 'Hi' }] };
 
-describe('normalizePresetRequest (D6, D7)', () => {
-  it('reads the D6 key list from the preset-config schema, in D6 order', () => {
+describe('normalizePresetRequest (contract: preset-config)', () => {
+  it("reads the config key list from the preset-config schema, in the contract's order", () => {
     expect(presetConfigKeys).toEqual(Object.keys(presetConfigProperties));
     expect(presetConfigKeys).toEqual([
       'model',

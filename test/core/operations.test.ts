@@ -3,7 +3,7 @@ import { operationIds, operations, validateParams } from '../../src/index.js';
 import { operationSchemas } from '../../schemas/index.js';
 
 describe('the operations table', () => {
-  it('holds the five operations of section 4', () => {
+  it('holds the five operations of the interface (contract: operations)', () => {
     expect(operationIds).toEqual([
       'createPresetsMessages',
       'getPresetVersion',
@@ -23,7 +23,7 @@ describe('the operations table', () => {
     }
   });
 
-  it('gives a body to 4.1 only', () => {
+  it('gives a body to createPresetsMessages only', () => {
     expect(operations.createPresetsMessages.body).toBe('messages-request');
     expect(Object.values(operations).filter((operation) => operation.body !== null)).toHaveLength(1);
     for (const [id, schemas] of Object.entries(operationSchemas)) {
@@ -38,7 +38,7 @@ describe('the operations table', () => {
     }
   });
 
-  it('lists the statuses of section 7 for each operation, 413 where a body is taken (D11)', () => {
+  it('lists the error statuses of each operation, 413 where a body is taken (contract: errors)', () => {
     expect(operations.createPresetsMessages.errors).toEqual([400, 401, 403, 404, 409, 413, 500]);
     expect(operations.getPresetVersion.errors).toEqual([400, 401, 404, 500]);
     expect(operations.listEndpoints.errors).toEqual([403, 404, 500]);
@@ -46,7 +46,7 @@ describe('the operations table', () => {
     expect(operations.listProviders.errors).toEqual([500]);
   });
 
-  it('requires the keys of D10', () => {
+  it('requires the keys the contract names (contract: authentication)', () => {
     const auth = Object.fromEntries(
       Object.values(operations).map((operation) => [operation.id, operation.auth]),
     );
@@ -60,7 +60,7 @@ describe('the operations table', () => {
   });
 });
 
-describe('validateParams (D9)', () => {
+describe('validateParams (contract: path-parameters)', () => {
   it('answers a bad parameter with 400 where the operation lists 400', () => {
     const result = validateParams('getPresetVersion', { slug: 'my-preset', version: '01' });
     expect(result.ok).toBe(false);

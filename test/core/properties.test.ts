@@ -33,7 +33,7 @@ function issuesOf(value: unknown) {
   return result.ok ? [] : (result.error.error.metadata?.issues ?? []);
 }
 
-/** One change past one limit of §8 (or one D-row), and the path its issue must name. */
+/** One change past one limit or rule (contract: limits), and the path its issue must name. */
 const mutations: Array<[name: string, path: string, mutate: (body: Body) => void]> = [
   [
     'a fourth fallbacks entry',

@@ -49,7 +49,7 @@ describe("the public API's own examples", () => {
   });
 });
 
-describe('normalizePresetRequest on the example of §4.1', () => {
+describe('normalizePresetRequest on the public example of a create request', () => {
   it('saves model and max_tokens in config and system as the system prompt', () => {
     const request = readExample('messages-request.example-1.json') as MessagesRequest;
     expect(normalizePresetRequest(request)).toEqual({

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createModelFilter } from '../../src/index.js';
 
-/** D15, the slow way: dynamic programming over code points, where `*` takes any run. */
+/**
+ * Router pattern matching (contract: router-patterns), the slow way: dynamic programming over code points,
+ * where `*` takes any run.
+ */
 function referenceMatch(pattern: string, id: string): boolean {
   const p = Array.from(pattern);
   const s = Array.from(id);
@@ -26,7 +29,7 @@ const pattern = fc
   .map((parts) => parts.join(''));
 const id = fc.array(alphabet, { maxLength: 12 }).map((parts) => parts.join(''));
 
-describe('createModelFilter (D15)', () => {
+describe('createModelFilter (contract: router-patterns)', () => {
   it('agrees with a slow reference matcher on random patterns and ids', () => {
     fc.assert(
       fc.property(pattern, id, (onePattern, modelId) => {

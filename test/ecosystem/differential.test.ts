@@ -5,8 +5,8 @@ import { CustomKeywordJudge, emittedFiles, jsonCases, Skipped } from './support/
 /*
  * The emitted JSON Schema files, compiled by an independent 2020-12 implementation (@hyperjump/json-schema),
  * give our validators' verdict on every case of test/cases and of the hostile corpus. Where the custom keyword
- * `maxTotalLength` (D15) decides a case, hyperjump must give the verdict of the schema without it: such cases
- * are listed, not hidden.
+ * `maxTotalLength` (contract: router-patterns) decides a case, hyperjump must give the verdict of the schema
+ * without it: such cases are listed, not hidden.
  */
 
 type Verdict = (value: unknown) => boolean;
@@ -49,7 +49,7 @@ describe('the emitted JSON Schema files under @hyperjump/json-schema', () => {
     }
     console.log(
       `differential: ${agreed} agreed, ${excluded.length + skipped.total} excluded ` +
-        `(${excluded.length} decided by the custom keyword maxTotalLength, which only this library enforces (D15): ` +
+        `(${excluded.length} decided by the custom keyword maxTotalLength, which only this library enforces: ` +
         `${excluded.join('; ')}; ${skipped.total} not JSON values our validators see: ${skipped})`,
     );
     expect(disagreements).toEqual([]);

@@ -57,7 +57,7 @@ describe('dist/openapi.json', () => {
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   }, 60_000);
 
-  it('serves under a base URL that ends in /v1 (§9)', () => {
+  it('serves under a base URL that ends in /v1 (contract: versioning)', () => {
     const [server] = document['servers'] as Array<{
       url: string;
       variables: Record<string, { default: string }>;
@@ -76,7 +76,7 @@ describe('dist/openapi.json', () => {
       expect(parameters.map(({ name, in: where }) => [name, where])).toEqual(
         names.map((name) => [name, 'path']),
       );
-      // D9: each parameter's schema is the one of the emitted parameter file.
+      // Each parameter's schema is the one of the emitted parameter file.
       for (const { name, schema } of parameters) {
         expect(schema).toEqual((files[`params/${operation.id}`]!['properties'] as Node)[name]);
       }
@@ -94,29 +94,35 @@ describe('dist/openapi.json', () => {
     },
   );
 
-  it.each(Object.values(operations) as Operation[])('gives every error of $id the D8 body', (operation) => {
-    const responses = operationObject(operation)['responses'] as Record<
-      string,
-      { content: Record<string, Node> }
-    >;
-    for (const status of operation.errors) {
-      const media = responses[status]!.content['application/json']!;
-      expect(media['schema']).toEqual({ $ref: `${REF}ErrorResponse` });
-      const example = media['example'] as { error: { code: number; message: string; metadata?: unknown } };
-      expect(validateErrorResponse(example)).toBe(true);
-      expect(example.error).toMatchObject({ code: status, message: statusMessages[status] });
-      expect('metadata' in example.error).toBe(status === 400);
-    }
-  });
+  it.each(Object.values(operations) as Operation[])(
+    'gives every error of $id the error body',
+    (operation) => {
+      const responses = operationObject(operation)['responses'] as Record<
+        string,
+        { content: Record<string, Node> }
+      >;
+      for (const status of operation.errors) {
+        const media = responses[status]!.content['application/json']!;
+        expect(media['schema']).toEqual({ $ref: `${REF}ErrorResponse` });
+        const example = media['example'] as { error: { code: number; message: string; metadata?: unknown } };
+        expect(validateErrorResponse(example)).toBe(true);
+        expect(example.error).toMatchObject({ code: status, message: statusMessages[status] });
+        expect('metadata' in example.error).toBe(status === 400);
+      }
+    },
+  );
 
-  it.each(Object.values(operations) as Operation[])('asks $id for a bearer key as D10 says', (operation) => {
-    const security = operationObject(operation)['security'];
-    // A public operation takes a key but needs none: the empty requirement is the anonymous alternative.
-    expect(security).toEqual(operation.auth === 'public' ? [{}, { bearer: [] }] : [{ bearer: [] }]);
-    expect((document['components'] as Node)['securitySchemes']).toEqual({
-      bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
-    });
-  });
+  it.each(Object.values(operations) as Operation[])(
+    'asks $id for a bearer key as the contract says (contract: authentication)',
+    (operation) => {
+      const security = operationObject(operation)['security'];
+      // A public operation takes a key but needs none: the empty requirement is the anonymous alternative.
+      expect(security).toEqual(operation.auth === 'public' ? [{}, { bearer: [] }] : [{ bearer: [] }]);
+      expect((document['components'] as Node)['securitySchemes']).toEqual({
+        bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      });
+    },
+  );
 
   it.each(Object.keys(files).filter((name) => !name.startsWith('params/')))(
     'holds %s as components that, resolved, equal the emitted file',

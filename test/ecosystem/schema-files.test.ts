@@ -68,7 +68,8 @@ describe('the emitted JSON Schema files', () => {
     const custom = Object.values(files).flatMap((file) =>
       subschemas(file).filter((node) => CUSTOM_KEYWORD in node),
     );
-    // The router lists of §8: allowed_models and excluded_models of two routers, in the request and in configs.
+    // The router lists (contract: router-patterns): allowed_models and excluded_models of two routers, in the
+    // request and in configs.
     expect(custom.length).toBeGreaterThanOrEqual(4);
     for (const node of custom) {
       expect(node['description']).toContain('`maxTotalLength`');
@@ -80,7 +81,7 @@ describe('the emitted JSON Schema files', () => {
     }
   });
 
-  it('bound every number by the largest double, so an overflow to Infinity fails everywhere (D14)', () => {
+  it('bound every number by the largest double, so an overflow to Infinity fails everywhere (contract: numbers)', () => {
     const numbers = Object.values(files).flatMap((file) =>
       subschemas(file).filter(
         (node) => node['type'] === 'number' || (node['type'] as unknown[])?.includes?.('number'),

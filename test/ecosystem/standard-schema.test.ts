@@ -25,7 +25,7 @@ describe('Standard Schema v1 on the root guards', () => {
     expect((result as StandardSchemaV1.SuccessResult<MessagesRequest>).value).toBe(request);
   });
 
-  it('returns the D8 issues with paths as arrays, indices as numbers, when it fails', () => {
+  it('returns the error body issues with paths as arrays, indices as numbers, when it fails', () => {
     const bad = { ...request, messages: [{ role: 'user', content: [{ type: 'text', text: 1 }] }] };
     expect(library.validateMessagesRequest['~standard'].validate(bad)).toEqual({
       issues: [{ message: 'must be a string', path: ['messages', 0, 'content', 0, 'text'] }],

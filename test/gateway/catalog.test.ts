@@ -40,7 +40,7 @@ describe('the bundled catalog', () => {
     }
   });
 
-  it('stores the secrets in full, which no response may carry (D12)', () => {
+  it('stores the secrets in full, which no response may carry (contract: secret-masking)', () => {
     for (const destination of bundledCatalog.destinations) {
       expect(validate('observability-destination-response', { data: destination }).ok).toBe(false);
     }
@@ -48,7 +48,7 @@ describe('the bundled catalog', () => {
 });
 
 describe('catalogOperations', () => {
-  it('returns each destination masked, valid, and without any stored secret (D12)', () => {
+  it('returns each destination masked, valid, and without any stored secret', () => {
     for (const destination of bundledCatalog.destinations) {
       const response = operations.getObservabilityDestination({
         id: destination.id.toUpperCase(),

@@ -27,7 +27,7 @@ describe('gatewayKeys', () => {
     expect(() => gatewayKeys({ GATEWAY_MANAGEMENT_KEY: 'same', GATEWAY_API_KEY: 'same' })).toThrow(/differ/);
   });
 
-  it('resolves each key to its kind of principal, and anything else to null (D10)', () => {
+  it('resolves each key to its kind of principal, and anything else to null (contract: authentication)', () => {
     const resolve = keyResolver(gatewayKeys({ GATEWAY_MANAGEMENT_KEY: 'm-key', GATEWAY_API_KEY: 's-key' }));
     expect(resolve('m-key')).toMatchObject({ kind: 'management' });
     expect(resolve('s-key')).toMatchObject({ kind: 'standard' });

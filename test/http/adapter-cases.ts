@@ -17,7 +17,7 @@ const principals = new Map<string, Principal>([
   [STANDARD_KEY, { kind: 'standard', userId: 'user-s', workspaceId }],
 ]);
 
-/** D11, lowered so a body past it stays small enough for a fast test. */
+/** The body limit (contract: body-limits), lowered so a body past it stays small enough for a fast test. */
 export const TEST_MAX_BYTES = 32 * 1024;
 
 /** A store that loses every compare-and-set at one slug, as if another writer always got there first. */
@@ -78,7 +78,9 @@ function issuesOf(response: WireResponse) {
   return (JSON.parse(response.body) as ReturnType<typeof errorBody>).error.metadata?.issues;
 }
 
-/** Checks every case shares: a JSON content type, and for errors the D8 body with `code` equal to the status. */
+/**
+ * Checks every case shares: a JSON content type, and for errors the error body with `code` equal to the status.
+ */
 export function checkShape(response: WireResponse, status: number): void {
   expect(response.status).toBe(status);
   expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -107,7 +109,7 @@ export const adapterCases: AdapterCase[] = [
     },
   },
   {
-    name: '200: lists providers without a key (4.5 is public)',
+    name: '200: lists providers without a key (GET /providers is public)',
     request: { method: 'GET', path: `${BASE_PATH}/providers` },
     status: 200,
     check: (response) => expect(validate('providers-response', JSON.parse(response.body)).ok).toBe(true),
@@ -119,7 +121,7 @@ export const adapterCases: AdapterCase[] = [
     check: (response) => expect(JSON.parse(response.body)).toEqual(errorBody(401)),
   },
   {
-    name: '401: an unknown key, before the bad parameter is looked at (D10 order)',
+    name: '401: an unknown key, before the bad parameter is looked at (contract: authentication)',
     request: {
       method: 'GET',
       path: `${BASE_PATH}/presets/table/versions/01`,
@@ -150,7 +152,7 @@ export const adapterCases: AdapterCase[] = [
     check: (response) => expect(issuesOf(response)).toEqual([{ path: '/messages', message: 'is required' }]),
   },
   {
-    name: '400: a version that is not canonical (D9)',
+    name: '400: a version that is not canonical (contract: path-parameters)',
     request: { method: 'GET', path: `${BASE_PATH}/presets/table/versions/01`, headers: asStandard },
     status: 400,
     check: (response) => expect(issuesOf(response)?.[0]?.path).toBe('/version'),
@@ -191,7 +193,7 @@ export const adapterCases: AdapterCase[] = [
     status: 404,
   },
   {
-    name: '404: a destination id that is not a UUID (D9: 4.4 lists no 400)',
+    name: '404: a destination id that is not a UUID (its operation lists no 400)',
     request: {
       method: 'GET',
       path: `${BASE_PATH}/observability/destinations/not-a-uuid`,
@@ -228,7 +230,7 @@ export const adapterCases: AdapterCase[] = [
     check: (response) => expect(response.body).toBe(''),
   },
   {
-    name: '409: a create that lost the compare-and-set (D13)',
+    name: '409: a create that lost the compare-and-set (contract: preset-versions)',
     request: {
       method: 'POST',
       path: `${BASE_PATH}/presets/contested/messages`,
@@ -239,7 +241,7 @@ export const adapterCases: AdapterCase[] = [
     check: (response) => expect(JSON.parse(response.body)).toEqual(errorBody(409)),
   },
   {
-    name: '413: a body one byte over the limit (D11)',
+    name: '413: a body one byte over the limit (contract: body-limits)',
     request: {
       method: 'POST',
       path: `${BASE_PATH}/presets/table/messages`,

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adapterCases, checkShape, tableOptions } from './adapter-cases.js';
 import { adapters, type RunningAdapter } from './adapters.js';
 
-/** Statuses the interface (§7, D11) and RFC 9110's 405 give, each of which every adapter must be seen to answer. */
+/**
+ * Statuses the interface (contract: errors) and RFC 9110's 405 give, each of which every adapter must be seen
+ * to answer.
+ */
 const requiredStatuses = [200, 400, 401, 403, 404, 405, 409, 413, 500];
 
 it('the table covers every status through every adapter', () => {

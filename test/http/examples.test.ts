@@ -41,7 +41,7 @@ describe('the examples', () => {
     }
   });
 
-  it('Fastify: creates a preset, and answers a broken URL in the contract error shape', async () => {
+  it('Fastify: creates a preset, and answers a broken URL in the error body shape', async () => {
     const app = buildFastifyApp();
     try {
       const created = await app.inject({

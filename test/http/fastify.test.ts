@@ -35,7 +35,7 @@ describe('the Fastify plugin', () => {
     expect(compiled).toEqual([]);
   });
 
-  it('routes a 128-character slug (D9), past the 100 characters Fastify allows a route parameter', async () => {
+  it('routes a 128-character slug (contract: path-parameters), past the 100 characters Fastify allows a route parameter', async () => {
     app = Fastify();
     await app.register(fastifyGateway(tableOptions([])), { prefix: '/api/v1' });
     const slug = 's'.repeat(128);
@@ -49,7 +49,7 @@ describe('the Fastify plugin', () => {
     expect(response.json()).toMatchObject({ data: { slug } });
   });
 
-  it('answers a URL with broken percent-encoding in the D8 shape through frameworkErrors', async () => {
+  it('answers a URL with broken percent-encoding in the error body shape through frameworkErrors', async () => {
     const gateway = fastifyGateway(tableOptions([]));
     app = Fastify({ frameworkErrors: gateway.frameworkErrors });
     await app.register(gateway, { prefix: '/api/v1' });

@@ -39,7 +39,7 @@ describe('the order of the checks', () => {
     expect((await handler({ method: 'PUT', url: '/presets/p/messages', headers: {} })).status).toBe(405);
   });
 
-  it('authenticates before it checks parameters (D10): 401, then 403, then 400', async () => {
+  it('authenticates before it checks parameters: 401, then 403, then 400 (contract: authentication)', async () => {
     const request = { method: 'POST', url: '/presets/a%20b/messages', headers: json, body: '{}' };
     expect((await handler(request)).status).toBe(401);
     expect((await handler({ ...request, headers: { ...json, authorization: 'Bearer s' } })).status).toBe(403);
@@ -79,7 +79,7 @@ describe('the order of the checks', () => {
     expect(reader).not.toHaveBeenCalled();
   });
 
-  it('answers a parameter that does not percent-decode per D9: 400 on 4.1, 404 on 4.4, after auth', async () => {
+  it('answers a parameter that does not percent-decode: 400 on a create, 404 on a destination, after auth', async () => {
     const create = await handler({
       method: 'POST',
       url: '/presets/%E0%A4%A/messages',
@@ -237,7 +237,7 @@ describe('creating a handler', () => {
 });
 
 describe('whatever arrives', () => {
-  it('never throws and always answers JSON, errors in the D8 shape', async () => {
+  it('never throws and always answers JSON, errors in the error body shape', async () => {
     const handler = handlerWith({ basePath: '/api/v1', onError: () => {} });
     const pathPart = fc.constantFrom(
       'api',

@@ -118,7 +118,7 @@ describe('readJsonObject', () => {
     });
   });
 
-  it('checks a body a framework already parsed for depth and an object root only (D11)', async () => {
+  it('checks a body a framework already parsed for depth and an object root only (contract: body-limits)', async () => {
     expect(await readJsonObject({ parsed: { a: 1 } }, '99999', limits)).toEqual({
       ok: true,
       value: { a: 1 },

@@ -26,7 +26,7 @@ describe('createRouter', () => {
     expect(route('GET', 'http://gateway.example/api/v1/providers')).toMatchObject({ kind: 'operation' });
   });
 
-  it('keeps an encoded slash inside its parameter, where D9 then rejects it', () => {
+  it('keeps an encoded slash inside its parameter, where its rule then rejects it', () => {
     expect(route('POST', '/api/v1/presets/a%2Fb/messages')).toMatchObject({ params: { slug: 'a/b' } });
   });
 

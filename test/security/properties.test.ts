@@ -39,7 +39,7 @@ describe('validate and the normalizer on hostile values (properties)', () => {
     );
   });
 
-  it('the normalizer never throws nor writes, and keeps only own D6 keys, never an unsafe one', () => {
+  it('the normalizer never throws nor writes, and keeps only own preset config keys, never an unsafe one', () => {
     const prototypesBefore = prototypeSnapshot();
     let normalized = 0;
     fc.assert(

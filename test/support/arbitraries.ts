@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 
 /**
- * Arbitraries for valid messages requests, written from the interface (§4.1, §8) rather than read from the
- * schema files, so a property test compares two independent statements of the same rules.
+ * Arbitraries for valid messages requests, written from the contract (contract: create-preset, limits) rather
+ * than read from the schema files, so a property test compares two independent statements of the same rules.
  */
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
-/** D5: up to `max` code points, astral ones included. */
+/** Up to `max` code points (contract: characters), astral ones included. */
 const codePoints = (max: number) => fc.string({ unit: 'binary', maxLength: max });
 
 const finite = fc.double({ noNaN: true, noDefaultInfinity: true });
@@ -248,7 +248,9 @@ const contextEdit = fc.oneof(
   ),
 );
 
-/** The fields of §4.1 other than `models`/`fallbacks`, which are drawn apart because they exclude each other. */
+/**
+ * The request fields other than `models`/`fallbacks`, which are drawn apart because they exclude each other.
+ */
 const requestFields = {
   model: fc.string(),
   messages: fc.array(message, { maxLength: 4 }),

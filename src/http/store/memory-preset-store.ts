@@ -18,7 +18,7 @@ export interface MemoryPresetStoreOptions {
 }
 
 /**
- * The in-memory preset store (D13), for tests and the reference gateway. Each call answers on a later turn of
+ * The in-memory preset store, for tests and the reference gateway. Each call answers on a later turn of
  * the event loop, as a database would, so concurrent requests really interleave between a read and the
  * compare-and-set that follows it. What goes in and comes out is copied: no caller can change a stored preset.
  */

@@ -1,15 +1,16 @@
 import type { PresetDraft } from '../../../schemas/preset-config.js';
 import type { Preset, PresetVersion } from '../../../schemas/preset.js';
 
-/** A preset as a store holds it: every write designates the version it adds (D13). */
+/** A preset as a store holds it: every write designates the version it adds. */
 export type StoredPreset = Preset & { designated_version: PresetVersion; designated_version_id: string };
 
 /**
- * Where presets live (D13). Both reads and the write are asynchronous, as a database's are; the write is a
- * compare-and-set on the version number, which is how concurrent creates at one slug stay gap-free.
+ * Where presets live (docs/contract.md#preset-versions). Both reads and the write are asynchronous, as a
+ * database's are; the write is a compare-and-set on the version number, which is how concurrent creates at one
+ * slug stay gap-free.
  */
 export interface PresetStore {
-  /** The preset at `slug` with its designated version, which is always its latest (D13), or null. */
+  /** The preset at `slug` with its designated version, which is always its latest, or null. */
   getPreset(slug: string): Promise<StoredPreset | null>;
   /** One version of the preset at `slug`, or null when the preset or that version does not exist. */
   getVersion(slug: string, version: number): Promise<PresetVersion | null>;
@@ -37,7 +38,7 @@ export interface PresetClock {
 export type SaveOutcome = { ok: true; preset: StoredPreset } | { ok: false; conflict: true };
 
 /**
- * D13: posting to a new slug creates the preset with version 1 designated; posting to an existing slug adds
+ * Posting to a new slug creates the preset with version 1 designated; posting to an existing slug adds
  * version N+1 and designates it. The write is one compare-and-set against the version read, so of two writes
  * racing from version N exactly one succeeds and the other gets `conflict` (409): no gap, no duplicate, nothing
  * half-written.

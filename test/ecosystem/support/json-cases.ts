@@ -100,11 +100,13 @@ export function* jsonCases(skipped: Skipped): Generator<JsonCase> {
         const body = hostile.body();
         const parsed = parseJsonBody(body, hostile.limits);
         if (!parsed.ok) {
-          skipped.add('bodies the body guards refuse before validation (D11, repeated keys, not JSON)');
+          skipped.add(
+            'bodies the body guards refuse before validation (too deep, not an object, repeated keys, not JSON)',
+          );
           break;
         }
         const text = typeof body === 'string' ? body : new TextDecoder().decode(body);
-        // RFC 8259 §8.1: parseJsonBody ignores a byte order mark, which Python's json.loads refuses.
+        // RFC 8259, section 8.1: parseJsonBody ignores a byte order mark, which Python's json.loads refuses.
         yield jsonCase(name, 'messages-request', parsed.value, text.replace(/^\uFEFF/, ''));
         break;
       }

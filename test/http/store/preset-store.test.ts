@@ -12,7 +12,7 @@ async function saved(store: MemoryPresetStore, slug: string, model: string): Pro
   return outcome.preset;
 }
 
-describe('savePresetVersion over the memory store (D13)', () => {
+describe('savePresetVersion over the memory store (contract: preset-versions)', () => {
   it('creates version 1 at a new slug, designated, in the shape of a preset-response', async () => {
     const preset = await saved(new MemoryPresetStore(), 'fresh', 'openai/gpt-5');
     expect(validate('preset-response', { data: preset }).ok).toBe(true);
