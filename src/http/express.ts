@@ -1,15 +1,12 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { createHandler } from './handler.js';
 import { serveNodeRequest } from './node.js';
-import type { HandlerOptions, RequestBody } from './types.js';
+import { alreadyRead } from './request-body.js';
+import type { HandlerOptions } from './types.js';
 
-/**
- * A body an upstream middleware already read: raw bytes (`express.raw`) and text (`express.text`) go through
- * every body guard as if read here; a parsed value (`express.json`) gets the checks that still apply to it.
- */
-function alreadyRead(body: unknown): RequestBody {
-  if (body instanceof Uint8Array || typeof body === 'string') return body;
-  return { parsed: body };
+/** The gateway reads a body an upstream middleware left as bytes, text or a value, and the stream otherwise. */
+function bodyOf(request: Request) {
+  return request.body === undefined ? request : alreadyRead(request.body);
 }
 
 /**
@@ -22,10 +19,6 @@ function alreadyRead(body: unknown): RequestBody {
 export function expressGateway(options: HandlerOptions): RequestHandler {
   const handler = createHandler(options);
   return (request, response, next) => {
-    const overrides =
-      request.body === undefined
-        ? { url: request.url }
-        : { url: request.url, body: alreadyRead(request.body) };
-    serveNodeRequest(handler, request, response, overrides).catch(next);
+    serveNodeRequest(handler, request, response, { url: request.url, body: bodyOf(request) }).catch(next);
   };
 }

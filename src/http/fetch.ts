@@ -1,8 +1,11 @@
 import { createHandler } from './handler.js';
-import { readWebStream } from './request-body.js';
-import type { HandlerOptions } from './types.js';
+import type { HandlerOptions, HandlerResponse } from './types.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
+
+function toResponse(result: HandlerResponse): Response {
+  return new Response(result.body, { status: result.status, headers: result.headers });
+}
 
 /**
  * The gateway as a fetch handler, for Hono, Cloudflare Workers, Bun and Deno. It reads the body stream itself,
@@ -13,13 +16,12 @@ export function fetchGateway(options: HandlerOptions): FetchHandler {
   const handler = createHandler(options);
   return async (request) => {
     const { pathname, search } = new URL(request.url);
-    const stream = request.body;
     const result = await handler({
       method: request.method,
       url: pathname + search,
       headers: request.headers,
-      body: stream === null ? null : (maxBytes: number) => readWebStream(stream, maxBytes),
+      body: request.body,
     });
-    return new Response(result.body, { status: result.status, headers: result.headers });
+    return toResponse(result);
   };
 }
