@@ -1,6 +1,14 @@
 import type { Request, RequestHandler } from 'express';
+import type { RootName } from '../core/validators.js';
+import {
+  createBodyValidator,
+  type BodyOptionsFor,
+  type BodyValue,
+  type NoOptions,
+} from './body-validation.js';
 import { createHandler } from './handler.js';
-import { serveNodeRequest } from './node.js';
+import { jsonResponse } from './http-response.js';
+import { serveNodeRequest, writeNodeResponse } from './node.js';
 import { alreadyRead } from './request-body.js';
 import type { HandlerOptions } from './types.js';
 
@@ -20,5 +28,26 @@ export function expressGateway(options: HandlerOptions): RequestHandler {
   const handler = createHandler(options);
   return (request, response, next) => {
     serveNodeRequest(handler, request, response, { url: request.url, body: bodyOf(request) }).catch(next);
+  };
+}
+
+/**
+ * Express 5 middleware for a route of your own: `app.post('/v1/messages', validateBody('messages-request'),
+ * handler)`. It reads and guards the raw body, validates it against the root, and sets `req.body` to the
+ * typed value, or answers the 400 or 413 error body itself (contract: error-body). Like `expressGateway`, it
+ * belongs before `express.json()`: a body parsed upstream gets only the checks that still apply to a value.
+ */
+export function validateBody<N extends RootName, O extends BodyOptionsFor<N> = NoOptions>(
+  name: N,
+  options?: O,
+): RequestHandler<Request['params'], unknown, BodyValue<N, O>> {
+  const check = createBodyValidator(name, options);
+  return (request, response, next) => {
+    check({ headers: request.headers, body: bodyOf(request) }).then((result) => {
+      if (!result.ok)
+        return writeNodeResponse(request, response, jsonResponse(result.error.error.code, result.error));
+      request.body = result.value;
+      next();
+    }, next);
   };
 }

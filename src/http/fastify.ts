@@ -1,6 +1,23 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteShorthandOptions,
+} from 'fastify';
 import { errorBody, statusMessages, type ErrorStatus } from '../core/errors.js';
 import { operations } from '../core/operations.js';
+import type { RootName } from '../core/validators.js';
+import {
+  createBodyValidator,
+  type BodyOptionsFor,
+  type BodyValue,
+  type NoOptions,
+} from './body-validation.js';
 import { createHandler, defaultOnError } from './handler.js';
 import { jsonResponse } from './http-response.js';
 import { alreadyRead, isNodeStream } from './request-body.js';
@@ -122,4 +139,50 @@ export function fastifyGateway(options: Omit<HandlerOptions, 'basePath'>): Fasti
     [Symbol.for('plugin-meta')]: { name: 'gateway-contract', fastify: '5.x' },
   });
   return gateway;
+}
+
+/**
+ * A Fastify 5 plugin for the routes that use `validateBody`: in the scope it is registered in (it does not
+ * encapsulate, like a plugin wrapped in fastify-plugin), every body reaches the route unread, so that the body
+ * limits and the repeated-key check see the raw bytes and every error is in the interface's shape. Other
+ * routes of that scope get the body stream as `request.body`: keep them in another scope.
+ */
+export const rawBodies = Object.assign(
+  async function rawBodies(fastify: FastifyInstance): Promise<void> {
+    handOverRawBodies(fastify);
+  },
+  {
+    [Symbol.for('skip-override')]: true,
+    [Symbol.for('fastify.display-name')]: 'gateway-contract raw bodies',
+    [Symbol.for('plugin-meta')]: { name: 'gateway-contract-raw-bodies', fastify: '5.x' },
+  },
+);
+
+/** The route options `validateBody` gives: its hook, and the route's `request.body` typed. */
+export type BodyRouteOptions<T> = RouteShorthandOptions<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  { Body: T }
+>;
+
+/**
+ * Route options for a route of your own: `app.post('/v1/messages', validateBody('messages-request'), handler)`
+ * (or spread them beside others). A `preValidation` hook reads and guards the body, validates it against the
+ * root, and sets `request.body` to the typed value, or answers the 400 or 413 error body itself (contract:
+ * error-body). Register `rawBodies` in the route's scope; without it Fastify's JSON parser reads the body
+ * first, and only the checks that still apply to a parsed value run.
+ */
+export function validateBody<N extends RootName, O extends BodyOptionsFor<N> = NoOptions>(
+  name: N,
+  options?: O,
+): BodyRouteOptions<BodyValue<N, O>> {
+  const check = createBodyValidator(name, options);
+  return {
+    async preValidation(request, reply) {
+      const result = await check({ headers: request.headers, body: bodyOf(request) });
+      if (result.ok) request.body = result.value;
+      else return send(request, reply, jsonResponse(result.error.error.code, result.error));
+    },
+  };
 }
