@@ -26,7 +26,7 @@ export interface BodyOptions extends BodyLimits {
 /** The options a root accepts: `normalize` is for the messages request alone. */
 export type BodyOptionsFor<N extends RootName> = N extends 'messages-request'
   ? BodyOptions
-  : BodyLimits & { normalize?: false };
+  : Omit<BodyOptions, 'normalize'> & { normalize?: false };
 
 /** The options of a call that passes none. */
 export type NoOptions = Record<never, never>;
