@@ -1,11 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { format, resolveConfig } from 'prettier';
 import { requestCases } from '../test/fixtures/payloads.js';
-import { benchScript, repoRoot } from './paths.js';
+import {
+  CONNECTIONS,
+  grouped,
+  measure,
+  numberOption,
+  range,
+  spread,
+  startServer,
+  stopServer,
+  writeSection,
+  type Sample,
+  type ServerProcess,
+  type Spread,
+} from './load-runs.js';
+import { benchScript } from './paths.js';
+import { reportUsage } from './server-usage.js';
 import { gatewayKeys } from '../src/gateway/keys.js';
 import { startGateway } from '../src/gateway/server.js';
 import type { HandlerOptions } from '../src/http/types.js';
@@ -22,14 +32,10 @@ import { validate } from '../src/core/validators.js';
  */
 
 const argv = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = argv.indexOf(name);
-  return at < 0 ? fallback : Number(argv[at + 1]);
-};
+const option = (name: string, fallback: number) => numberOption(argv, name, fallback);
 const ROUNDS = option('--rounds', 5);
 const SECONDS = option('--seconds', 2.5);
 const WARM_UP_SECONDS = 1;
-const CONNECTIONS = 10;
 const MANAGEMENT_KEY = 'bench-management-key';
 const SECTION = '## HTTP load';
 
@@ -64,66 +70,23 @@ async function serve(modeId: string): Promise<void> {
   let served = 0;
   const gateway = await startGateway({ keys, port: 0, handler: mode.handler, log: () => served++ });
   // The parent reads this process's own CPU time per request: far steadier than throughput on a shared machine.
-  process.on('message', () => process.send?.({ cpu: process.cpuUsage(), served }));
+  reportUsage(() => served);
   process.once('SIGTERM', () => void gateway.close().then(() => process.disconnect()));
   console.log(gateway.baseUrl);
 }
 
-interface Server {
+interface Server extends ServerProcess {
   mode: Mode;
-  child: ChildProcess;
-  baseUrl: string;
-}
-
-async function startServer(mode: Mode): Promise<Server> {
-  const child = spawn(process.execPath, [benchScript('load'), '--serve', mode.id], {
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    child.stdout?.setEncoding('utf8').once('data', (line: string) => resolve(line.trim()));
-    child.once('exit', (code) => reject(new Error(`the gateway exited with ${code}`)));
-  });
-  return { mode, child, baseUrl };
-}
-
-/** Microseconds of CPU the server process has used, and how many requests it has answered. */
-function serverUsage(child: ChildProcess): Promise<{ cpu: number; served: number }> {
-  return new Promise((resolve) => {
-    child.once('message', (message) => {
-      const { cpu, served } = message as { cpu: NodeJS.CpuUsage; served: number };
-      resolve({ cpu: cpu.user + cpu.system, served });
-    });
-    child.send('usage');
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 let slugs = 0;
 
-interface Sample {
-  rps: number;
-  p50: number;
-  p99: number;
-  /** Server CPU time per answered request, µs. */
-  cpu: number;
-}
-
 /** One timed run: every request creates a preset at a new slug, so none waits on another's version. */
-async function measure({ child, baseUrl }: Server, seconds: number): Promise<Sample> {
-  const origin = new URL(baseUrl).origin;
-  const basePath = new URL(baseUrl).pathname;
-  const before = await serverUsage(child);
-  const result = await autocannon({
-    url: origin,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [
+function measureCreates(server: Server, seconds: number): Promise<Sample> {
+  const basePath = new URL(server.baseUrl).pathname;
+  return measure(
+    server,
+    [
       {
         method: 'POST',
         headers: { authorization: `Bearer ${MANAGEMENT_KEY}`, 'content-type': 'application/json' },
@@ -131,17 +94,8 @@ async function measure({ child, baseUrl }: Server, seconds: number): Promise<Sam
         setupRequest: (request) => ({ ...request, path: `${basePath}/presets/load-${slugs++}/messages` }),
       },
     ],
-  });
-  const after = await serverUsage(child);
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${result.non2xx} responses were not 2xx and ${result.errors} requests failed`);
-  }
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpu: (after.cpu - before.cpu) / (after.served - before.served),
-  };
+    seconds,
+  );
 }
 
 /** Before anything is timed, a create must answer 200 with a valid preset-response in every mode. */
@@ -158,8 +112,6 @@ async function checkVerdict(baseUrl: string): Promise<unknown> {
   return created;
 }
 
-const middle = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] as number;
-
 /** Microseconds one `validate` call takes on `value` in this process: the cost without HTTP's noise around it. */
 function validateAlone(root: 'messages-request' | 'preset-response', value: unknown): number {
   for (let i = 0; i < 2000; i++) validate(root, value);
@@ -172,24 +124,16 @@ function validateAlone(root: 'messages-request' | 'preset-response', value: unkn
 /** One mode's rounds, each column's median with its lowest and highest round. */
 interface Row {
   mode: Mode;
-  columns: Record<keyof Sample, { median: number; low: number; high: number }>;
+  columns: Record<keyof Sample, Spread>;
 }
 
 function summarize(mode: Mode, runs: readonly Sample[]): Row {
-  const column = (key: keyof Sample) => {
-    const values = runs.map((run) => run[key]);
-    return { median: middle(values), low: Math.min(...values), high: Math.max(...values) };
-  };
+  const column = (key: keyof Sample) => spread(runs.map((run) => run[key]));
   return {
     mode,
     columns: { rps: column('rps'), p50: column('p50'), p99: column('p99'), cpu: column('cpu') },
   };
 }
-
-/** Digits grouped by thousands with a space, as the interface's prose writes 65 536. */
-const grouped = (value: number) => Math.round(value).toLocaleString('en-US').replace(/,/g, ' ');
-const range = ({ median, low, high }: Row['columns']['rps']) =>
-  `${grouped(median)} (${grouped(low)}-${grouped(high)})`;
 
 function render(rows: Row[], alone: { request: number; response: number }): string {
   const [off, requests, all] = rows.map((row) => row.columns.cpu.median);
@@ -225,26 +169,16 @@ function render(rows: Row[], alone: { request: number; response: number }): stri
   ].join('\n');
 }
 
-/** Replaces this benchmark's own section of RESULTS.md, kept last, and leaves every other section as it was. */
-async function writeSection(section: string): Promise<void> {
-  const path = join(repoRoot, 'bench', 'RESULTS.md');
-  const formatted = await format(section, { ...(await resolveConfig(path)), filepath: path });
-  const current = readFileSync(path, 'utf8');
-  const start = current.indexOf(`\n${SECTION}\n`);
-  const next = start < 0 ? -1 : current.indexOf('\n## ', start + 1);
-  const before = start < 0 ? `${current.trimEnd()}\n` : current.slice(0, start + 1);
-  const after = next < 0 ? '' : `\n${current.slice(next + 1)}`;
-  writeFileSync(path, `${before}\n${formatted.trimEnd()}\n${after}`);
-}
-
 async function main(): Promise<void> {
   const servers: Server[] = [];
   try {
-    for (const mode of modes) servers.push(await startServer(mode));
+    for (const mode of modes) {
+      servers.push({ mode, ...(await startServer(benchScript('load'), ['--serve', mode.id])) });
+    }
     let created: unknown;
     for (const server of servers) {
       created = await checkVerdict(server.baseUrl);
-      await measure(server, WARM_UP_SECONDS);
+      await measureCreates(server, WARM_UP_SECONDS);
     }
     const samples = new Map<Server, Sample[]>(servers.map((server) => [server, []]));
     for (let round = 0; round < ROUNDS; round++) {
@@ -253,7 +187,7 @@ async function main(): Promise<void> {
         ...servers.slice(round % servers.length),
         ...servers.slice(0, round % servers.length),
       ]) {
-        const sample = await measure(server, SECONDS);
+        const sample = await measureCreates(server, SECONDS);
         samples.get(server)?.push(sample);
         console.log(
           `round ${round + 1}, ${server.mode.label}: ${Math.round(sample.rps)} requests/s, ` +
@@ -268,7 +202,7 @@ async function main(): Promise<void> {
     };
     const section = render(rows, alone);
     console.log(`\n${section}`);
-    if (argv.includes('--write')) await writeSection(section);
+    if (argv.includes('--write')) await writeSection(SECTION, section);
   } finally {
     await Promise.all(servers.map((server) => stopServer(server.child)));
   }

@@ -101,20 +101,26 @@ const target: Target<Zod> = {
   shared: (type) => type,
 };
 
+/** The zod schema of one payload kind, with how it was made. */
+export function zodSchema(kind: PayloadKind): { type: Zod; notes: string[] } {
+  const schema = rootSchemas[kind];
+  try {
+    const type = z.fromJSONSchema(schema as unknown as Parameters<typeof z.fromJSONSchema>[0]);
+    return { type, notes: ['`z.fromJSONSchema` of our schema'] };
+  } catch (error) {
+    const type = fromJsonSchema(schema as JsonSchema, target);
+    return {
+      type,
+      notes: [`\`z.fromJSONSchema\` throws (${(error as Error).message}): our converter instead`],
+    };
+  }
+}
+
 export const zod: Competitor = {
   id: 'zod',
   name: 'zod 4',
   build(kind: PayloadKind) {
-    const schema = rootSchemas[kind];
-    let type: Zod;
-    const notes: string[] = [];
-    try {
-      type = z.fromJSONSchema(schema as unknown as Parameters<typeof z.fromJSONSchema>[0]);
-      notes.push('`z.fromJSONSchema` of our schema');
-    } catch (error) {
-      type = fromJsonSchema(schema as JsonSchema, target);
-      notes.push(`\`z.fromJSONSchema\` throws (${(error as Error).message}): our converter instead`);
-    }
+    const { type, notes } = zodSchema(kind);
     return { check: (value) => type.safeParse(value).success, notes };
   },
 };

@@ -23,3 +23,11 @@ export function checkedLimit(name: string, value: number, minimum: number): numb
   }
   return value;
 }
+
+/** Both limits, each given or its default, checked: what every body guard runs with. */
+export function resolvedLimits(limits: BodyLimits = {}): Required<BodyLimits> {
+  return {
+    maxBytes: checkedLimit('maxBytes', limits.maxBytes ?? DEFAULT_MAX_BODY_BYTES, 0),
+    maxDepth: checkedLimit('maxDepth', limits.maxDepth ?? DEFAULT_MAX_DEPTH, 1),
+  };
+}

@@ -1,4 +1,4 @@
-import { checkedLimit, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH, type BodyLimits } from './body-limits.js';
+import { resolvedLimits, type BodyLimits } from './body-limits.js';
 import { bodyIssueMessages, errorBody } from '../core/errors.js';
 import { countParsedKeys, scanJsonShape } from './json-shape.js';
 import { findStructureIssue } from './json-structure.js';
@@ -55,8 +55,7 @@ function isBlank(text: string): boolean {
  * integer throws a RangeError: that is the caller's bug, not the input's.
  */
 export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}): JsonObjectResult {
-  const maxBytes = checkedLimit('maxBytes', limits.maxBytes ?? DEFAULT_MAX_BODY_BYTES, 0);
-  const maxDepth = checkedLimit('maxDepth', limits.maxDepth ?? DEFAULT_MAX_DEPTH, 1);
+  const { maxBytes, maxDepth } = resolvedLimits(limits);
   const tooLarge = typeof body === 'string' ? utf8LengthExceeds(body, maxBytes) : body.byteLength > maxBytes;
   if (tooLarge) return { ok: false, error: errorBody(413) };
   let text: string;

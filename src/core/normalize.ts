@@ -31,3 +31,10 @@ export function normalizePresetRequest(request: MessagesRequest): PresetDraft {
   }
   return { config: config as PresetConfig, system_prompt: systemPrompt(request.system) };
 }
+
+const configKeySet: ReadonlySet<string> = new Set(generated.presetConfigKeys);
+
+/** The names of a request's fields that a preset does not save (contract: preset-config), in request order. */
+export function droppedFieldNames(request: MessagesRequest): string[] {
+  return Object.keys(request).filter((key) => !configKeySet.has(key));
+}

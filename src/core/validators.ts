@@ -88,13 +88,18 @@ function check<T>(validator: Guard<unknown>, value: unknown, status: ErrorStatus
  * 400); an unknown `name` is a programmer error and throws.
  */
 export function validate<N extends RootName>(name: N, value: unknown): ValidationResult<RootTypes[N]> {
+  return check(rootValidator(name), value, 400);
+}
+
+/** The precompiled validator of a root; an unknown name is a programmer error and throws. */
+export function rootValidator(name: string): Guard<unknown> {
   const validator = rootValidators[name];
   if (validator === undefined) {
     throw new TypeError(
       `Unknown schema name ${JSON.stringify(name)}; expected one of: ${rootNames.join(', ')}`,
     );
   }
-  return check(validator, value, 400);
+  return validator;
 }
 
 /**

@@ -1,15 +1,20 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
+import type { RootName } from '../core/validators.js';
+import {
+  createBodyValidator,
+  type BodyOptionsFor,
+  type BodyValue,
+  type NoOptions,
+} from './body-validation.js';
 import { createHandler } from './handler.js';
-import { serveNodeRequest } from './node.js';
-import type { HandlerOptions, RequestBody } from './types.js';
+import { jsonResponse } from './http-response.js';
+import { serveNodeRequest, writeNodeResponse } from './node.js';
+import { alreadyRead } from './request-body.js';
+import type { HandlerOptions } from './types.js';
 
-/**
- * A body an upstream middleware already read: raw bytes (`express.raw`) and text (`express.text`) go through
- * every body guard as if read here; a parsed value (`express.json`) gets the checks that still apply to it.
- */
-function alreadyRead(body: unknown): RequestBody {
-  if (body instanceof Uint8Array || typeof body === 'string') return body;
-  return { parsed: body };
+/** The gateway reads a body an upstream middleware left as bytes, text or a value, and the stream otherwise. */
+function bodyOf(request: Request) {
+  return request.body === undefined ? request : alreadyRead(request.body);
 }
 
 /**
@@ -22,10 +27,27 @@ function alreadyRead(body: unknown): RequestBody {
 export function expressGateway(options: HandlerOptions): RequestHandler {
   const handler = createHandler(options);
   return (request, response, next) => {
-    const overrides =
-      request.body === undefined
-        ? { url: request.url }
-        : { url: request.url, body: alreadyRead(request.body) };
-    serveNodeRequest(handler, request, response, overrides).catch(next);
+    serveNodeRequest(handler, request, response, { url: request.url, body: bodyOf(request) }).catch(next);
+  };
+}
+
+/**
+ * Express 5 middleware for a route of your own: `app.post('/v1/messages', validateBody('messages-request'),
+ * handler)`. It reads and guards the raw body, validates it against the root, and sets `req.body` to the
+ * typed value, or answers the 400 or 413 error body itself (contract: error-body). Like `expressGateway`, it
+ * belongs before `express.json()`: a body parsed upstream gets only the checks that still apply to a value.
+ */
+export function validateBody<N extends RootName, O extends BodyOptionsFor<N> = NoOptions>(
+  name: N,
+  options?: O,
+): RequestHandler<Request['params'], unknown, BodyValue<N, O>> {
+  const check = createBodyValidator(name, options);
+  return (request, response, next) => {
+    check({ headers: request.headers, body: bodyOf(request) }).then((result) => {
+      if (!result.ok)
+        return writeNodeResponse(request, response, jsonResponse(result.error.error.code, result.error));
+      request.body = result.value;
+      next();
+    }, next);
   };
 }

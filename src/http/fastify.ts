@@ -1,11 +1,27 @@
-import type { Readable } from 'node:stream';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteShorthandOptions,
+} from 'fastify';
 import { errorBody, statusMessages, type ErrorStatus } from '../core/errors.js';
 import { operations } from '../core/operations.js';
+import type { RootName } from '../core/validators.js';
+import {
+  createBodyValidator,
+  type BodyOptionsFor,
+  type BodyValue,
+  type NoOptions,
+} from './body-validation.js';
 import { createHandler, defaultOnError } from './handler.js';
-import { JSON_CONTENT_TYPE } from './http-response.js';
-import { readNodeStream } from './request-body.js';
-import type { Handler, HandlerOptions } from './types.js';
+import { jsonResponse } from './http-response.js';
+import { alreadyRead, isNodeStream } from './request-body.js';
+import type { BodySource, Handler, HandlerOptions, HandlerResponse } from './types.js';
 
 /** A Fastify plugin for the five operations, with the `frameworkErrors` hook for URLs Fastify rejects itself. */
 export interface FastifyGateway {
@@ -35,21 +51,38 @@ function fastifyRoutes(): Map<string, HTTPMethods[]> {
   return routes;
 }
 
-function isReadable(body: unknown): body is Readable {
-  return typeof (body as { on?: unknown } | null)?.on === 'function';
+/**
+ * The raw parser of `handOverRawBodies` leaves the body stream unread, and a bodiless request the raw stream;
+ * a body Fastify's own parsers read is taken as bytes, text or a parsed value.
+ */
+function bodyOf(request: FastifyRequest): BodySource {
+  if (isNodeStream(request.body)) return request.body;
+  return request.body === undefined ? request.raw : alreadyRead(request.body);
+}
+
+/** A response whose request body was not read to its end closes the connection, as `writeNodeResponse` does. */
+function send(request: FastifyRequest, reply: FastifyReply, result: HandlerResponse): FastifyReply {
+  if (!request.raw.complete) reply.header('connection', 'close');
+  return reply.code(result.status).headers(result.headers).send(result.body);
 }
 
 async function serve(handler: Handler, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  // The catch-all parser below hands the body stream over unread; a bodiless request leaves the raw stream.
-  const stream = isReadable(request.body) ? request.body : request.raw;
   const result = await handler({
     method: request.raw.method ?? 'GET',
     url: request.url,
     headers: request.headers,
-    body: (maxBytes: number) => readNodeStream(stream, maxBytes),
+    body: bodyOf(request),
   });
-  if (!request.raw.complete) reply.header('connection', 'close');
-  return reply.code(result.status).headers(result.headers).send(result.body);
+  return send(request, reply, result);
+}
+
+/**
+ * Replaces every content type parser of a scope with one that hands the body stream over unread, so the body
+ * limits run on the bytes (contract: body-limits, repeated-keys) and Fastify's JSON parser never does.
+ */
+function handOverRawBodies(fastify: FastifyInstance): void {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 }
 
 function isUnder(url: string, prefix: string): boolean {
@@ -70,8 +103,7 @@ export function fastifyGateway(options: Omit<HandlerOptions, 'basePath'>): Fasti
   async function plugin(fastify: FastifyInstance): Promise<void> {
     const handler = createHandler({ ...options, basePath: fastify.prefix });
     mounts.push({ prefix: fastify.prefix, handler });
-    fastify.removeAllContentTypeParsers();
-    fastify.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    handOverRawBodies(fastify);
     for (const [url, methods] of fastifyRoutes()) {
       fastify.route({
         method: methods,
@@ -87,11 +119,11 @@ export function fastifyGateway(options: Omit<HandlerOptions, 'basePath'>): Fasti
       // A 405 must carry `Allow`, known only to the handler's router; one thrown here is a fault, a 500.
       const known = status !== 500 && status !== 405 && Object.hasOwn(statusMessages, status);
       if (!known) report(error, { operationId: null, phase: 'framework' });
-      if (!request.raw.complete) reply.header('connection', 'close');
-      return reply
-        .code(known ? status : 500)
-        .header('content-type', JSON_CONTENT_TYPE)
-        .send(JSON.stringify(errorBody(known ? (status as ErrorStatus) : 500)));
+      return send(
+        request,
+        reply,
+        jsonResponse(known ? status : 500, errorBody(known ? (status as ErrorStatus) : 500)),
+      );
     });
   }
 
@@ -107,4 +139,50 @@ export function fastifyGateway(options: Omit<HandlerOptions, 'basePath'>): Fasti
     [Symbol.for('plugin-meta')]: { name: 'gateway-contract', fastify: '5.x' },
   });
   return gateway;
+}
+
+/**
+ * A Fastify 5 plugin for the routes that use `validateBody`: in the scope it is registered in (it does not
+ * encapsulate, like a plugin wrapped in fastify-plugin), every body reaches the route unread, so that the body
+ * limits and the repeated-key check see the raw bytes and every error is in the interface's shape. Other
+ * routes of that scope get the body stream as `request.body`: keep them in another scope.
+ */
+export const rawBodies = Object.assign(
+  async function rawBodies(fastify: FastifyInstance): Promise<void> {
+    handOverRawBodies(fastify);
+  },
+  {
+    [Symbol.for('skip-override')]: true,
+    [Symbol.for('fastify.display-name')]: 'gateway-contract raw bodies',
+    [Symbol.for('plugin-meta')]: { name: 'gateway-contract-raw-bodies', fastify: '5.x' },
+  },
+);
+
+/** The route options `validateBody` gives: its hook, and the route's `request.body` typed. */
+export type BodyRouteOptions<T> = RouteShorthandOptions<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  { Body: T }
+>;
+
+/**
+ * Route options for a route of your own: `app.post('/v1/messages', validateBody('messages-request'), handler)`
+ * (or spread them beside others). A `preValidation` hook reads and guards the body, validates it against the
+ * root, and sets `request.body` to the typed value, or answers the 400 or 413 error body itself (contract:
+ * error-body). Register `rawBodies` in the route's scope; without it Fastify's JSON parser reads the body
+ * first, and only the checks that still apply to a parsed value run.
+ */
+export function validateBody<N extends RootName, O extends BodyOptionsFor<N> = NoOptions>(
+  name: N,
+  options?: O,
+): BodyRouteOptions<BodyValue<N, O>> {
+  const check = createBodyValidator(name, options);
+  return {
+    async preValidation(request, reply) {
+      const result = await check({ headers: request.headers, body: bodyOf(request) });
+      if (result.ok) request.body = result.value;
+      else return send(request, reply, jsonResponse(result.error.error.code, result.error));
+    },
+  };
 }

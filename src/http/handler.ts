@@ -1,12 +1,12 @@
-import { checkedLimit, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH } from '../body/body-limits.js';
-import { requestIssueMessages, type ErrorBody } from '../core/errors.js';
+import { resolvedLimits } from '../body/body-limits.js';
+import type { ErrorBody } from '../core/errors.js';
 import { badParamStatus, operationIds, type Operation, type OperationId } from '../core/operations.js';
 import { validate, validateParams } from '../core/validators.js';
 import type { MessagesRequest } from '../../schemas/messages-request.js';
 import { authenticate } from './authenticate.js';
 import { ContractViolation } from './contract-violation.js';
 import { errorResponse, jsonResponse, methodNotAllowed } from './http-response.js';
-import { isJsonMediaType, readJsonObject } from './request-body.js';
+import { readJsonRequest } from './request-body.js';
 import { headerValue } from './request-headers.js';
 import { createRouter } from './route-match.js';
 import type {
@@ -127,10 +127,7 @@ function respond(operation: Operation, result: unknown, checkBodies: boolean): H
 export function createHandler(options: HandlerOptions): Handler {
   checkOptions(options);
   const route = createRouter(options.basePath ?? '');
-  const limits = {
-    maxBytes: checkedLimit('maxBytes', options.limits?.maxBytes ?? DEFAULT_MAX_BODY_BYTES, 0),
-    maxDepth: checkedLimit('maxDepth', options.limits?.maxDepth ?? DEFAULT_MAX_DEPTH, 1),
-  };
+  const limits = resolvedLimits(options.limits);
   const validateRequests = options.validateRequests ?? true;
   const validateResponses = options.validateResponses ?? !isProduction();
   const onError = options.onError ?? defaultOnError;
@@ -176,14 +173,7 @@ export function createHandler(options: HandlerOptions): Handler {
 
       let body: MessagesRequest | undefined;
       if (operation.body !== null) {
-        if (!isJsonMediaType(headerValue(request.headers, 'content-type'))) {
-          return errorResponse(400, [{ path: '', message: requestIssueMessages.notJsonMediaType }]);
-        }
-        const parsed = await readJsonObject(
-          request.body,
-          headerValue(request.headers, 'content-length'),
-          limits,
-        );
+        const parsed = await readJsonRequest(request, limits);
         if (!parsed.ok) return jsonResponse(parsed.error.error.code, parsed.error);
         const checked = validateRequests ? validate(operation.body, parsed.value) : null;
         if (checked && !checked.ok) return jsonResponse(400, checked.error);

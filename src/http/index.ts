@@ -1,8 +1,20 @@
-/** `gateway-contract/http`: the framework-free handler, the preset store, and the types adapters share. */
+/**
+ * `gateway-contract/http`: the framework-free handler, the body check for routes of your own, the preset store,
+ * and the types adapters share.
+ */
 export { createHandler } from './handler.js';
 export { ContractViolation } from './contract-violation.js';
 export { presetOperations } from './preset-operations.js';
 export { createNodeListener } from './node.js';
+export {
+  createBodyValidator,
+  readBody,
+  type BodyOptions,
+  type BodyOptionsFor,
+  type BodyValidator,
+  type BodyValue,
+  type NormalizedRequest,
+} from './body-validation.js';
 export { errorBody, type ErrorBody, type ErrorStatus } from '../core/errors.js';
 export {
   savePresetVersion,
@@ -14,7 +26,9 @@ export {
 } from './store/preset-store.js';
 export { MemoryPresetStore, type MemoryPresetStoreOptions } from './store/memory-preset-store.js';
 export type {
+  BodyInput,
   BodyReader,
+  BodySource,
   ErrorContext,
   GatewayOperations,
   Handler,
@@ -23,6 +37,7 @@ export type {
   HandlerResponse,
   HeaderSource,
   KeyKind,
+  NodeBodyStream,
   OperationResult,
   ParsedBody,
   Principal,

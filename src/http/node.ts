@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHandler } from './handler.js';
-import { readNodeStream } from './request-body.js';
-import type { Handler, HandlerOptions, HandlerResponse, RequestBody } from './types.js';
+import type { BodySource, Handler, HandlerOptions, HandlerResponse } from './types.js';
 
 /** What an adapter knows better than the raw request: a path relative to its mount point, a parsed body. */
 export interface NodeRequestOverrides {
   url?: string;
-  body?: RequestBody;
+  body?: BodySource;
 }
 
 /**
@@ -34,7 +33,7 @@ export async function serveNodeRequest(
     method: request.method ?? 'GET',
     url: overrides.url ?? request.url ?? '/',
     headers: request.headers,
-    body: 'body' in overrides ? overrides.body : (maxBytes: number) => readNodeStream(request, maxBytes),
+    body: 'body' in overrides ? overrides.body : request,
   });
   writeNodeResponse(request, response, result);
   return result;

@@ -1,9 +1,10 @@
-import type { Readable } from 'node:stream';
 import { bodyIssueMessages, errorBody, requestIssueMessages, type ErrorBody } from '../core/errors.js';
+import type { BodyLimits } from '../body/body-limits.js';
 import { checkJsonDepth } from '../body/json-depth.js';
 import { parseJsonBody } from '../body/json-body.js';
 import type { ValidationResult } from '../core/validators.js';
-import type { RequestBody } from './types.js';
+import { headerValue } from './request-headers.js';
+import type { BodyInput, BodySource, NodeBodyStream, RequestBody } from './types.js';
 
 type JsonObjectResult = ValidationResult<Record<string, unknown>>;
 
@@ -43,7 +44,7 @@ function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
  * Reads a Node request stream until it ends or holds more than `maxBytes`, then stops listening: a body past
  * the limit is never held in full. The stream is left paused, not destroyed, so the response can still be sent.
  */
-export function readNodeStream(stream: Readable, maxBytes: number): Promise<Uint8Array> {
+export function readNodeStream(stream: NodeBodyStream, maxBytes: number): Promise<Uint8Array> {
   if (stream.readableEnded) return Promise.resolve(new Uint8Array(0));
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
@@ -89,6 +90,30 @@ export async function readWebStream(
   return concat(chunks, total);
 }
 
+function isWebStream(body: BodySource): body is ReadableStream<Uint8Array> {
+  return typeof (body as { getReader?: unknown } | null)?.getReader === 'function';
+}
+
+export function isNodeStream(body: unknown): body is NodeBodyStream {
+  return typeof (body as { on?: unknown } | null)?.on === 'function';
+}
+
+/** A stream becomes a reader, so that it is read only once the checks before the body have passed. */
+function readerOf(body: BodySource): RequestBody {
+  if (isWebStream(body)) return (maxBytes) => readWebStream(body, maxBytes);
+  if (isNodeStream(body)) return (maxBytes) => readNodeStream(body, maxBytes);
+  return body;
+}
+
+/**
+ * A body a framework's parser left on the request: raw bytes (`express.raw`) and text (`express.text`) go
+ * through every body guard as if read here; a parsed value (`express.json`) gets the checks that still apply.
+ */
+export function alreadyRead(body: unknown): RequestBody {
+  if (body instanceof Uint8Array || typeof body === 'string') return body;
+  return { parsed: body };
+}
+
 function isParsedBody(body: RequestBody): body is { parsed: unknown } {
   return typeof body === 'object' && body !== null && !(body instanceof Uint8Array) && 'parsed' in body;
 }
@@ -129,4 +154,18 @@ export async function readJsonObject(
     return rejected(requestIssueMessages.incomplete);
   }
   return parseJsonBody(raw, limits);
+}
+
+/**
+ * A request's body as a JSON object, or the error body to send: 400 unless its content type is JSON (contract:
+ * create-preset), then whatever `readJsonObject` finds.
+ */
+export async function readJsonRequest(
+  request: BodyInput,
+  limits: Required<BodyLimits>,
+): Promise<JsonObjectResult> {
+  if (!isJsonMediaType(headerValue(request.headers, 'content-type'))) {
+    return rejected(requestIssueMessages.notJsonMediaType);
+  }
+  return readJsonObject(readerOf(request.body), headerValue(request.headers, 'content-length'), limits);
 }

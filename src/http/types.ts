@@ -99,13 +99,38 @@ export type BodyReader = (maxBytes: number) => Promise<Uint8Array | string>;
 
 export type RequestBody = Uint8Array | string | BodyReader | ParsedBody | null | undefined;
 
+/**
+ * A Node.js readable stream (an `IncomingMessage`), by the members the body reader uses, so that the types of
+ * the fetch entry never need Node's.
+ */
+export interface NodeBodyStream {
+  readonly readableEnded: boolean;
+  on(event: 'data', listener: (chunk: Uint8Array | string) => void): this;
+  on(event: 'end' | 'error' | 'close', listener: (error?: unknown) => void): this;
+  off(event: 'data', listener: (chunk: Uint8Array | string) => void): this;
+  off(event: 'end' | 'error' | 'close', listener: (error?: unknown) => void): this;
+  pause(): this;
+}
+
+/** A body in any form a server holds one: a request body as above, or a stream not read yet. */
+export type BodySource = RequestBody | ReadableStream<Uint8Array> | NodeBodyStream;
+
+/**
+ * What a body check reads: the request's headers (its content type and length) and its body. A fetch `Request`
+ * is one as it is.
+ */
+export interface BodyInput {
+  headers: HeaderSource;
+  body?: BodySource;
+}
+
 /** One HTTP request, as any framework can describe it. */
 export interface HandlerRequest {
   method: string;
   /** The request target: the path, with the base path and optionally a query string (`/api/v1/providers`). */
   url: string;
   headers: HeaderSource;
-  body?: RequestBody;
+  body?: BodySource;
 }
 
 /** One HTTP response: always JSON (`content-type: application/json; charset=utf-8`). */

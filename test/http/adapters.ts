@@ -37,7 +37,7 @@ export interface Adapter {
   start(options: Omit<HandlerOptions, 'basePath'>): Promise<RunningAdapter>;
 }
 
-function flatHeaders(headers: Record<string, unknown> | Headers): Record<string, string> {
+export function flatHeaders(headers: Record<string, unknown> | Headers): Record<string, string> {
   const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
   return Object.fromEntries(
     entries
@@ -47,7 +47,7 @@ function flatHeaders(headers: Record<string, unknown> | Headers): Record<string,
 }
 
 /** Real HTTP on 127.0.0.1 through the global fetch (undici), as any client would call. */
-async function overHttp(server: Server): Promise<RunningAdapter> {
+export async function overHttp(server: Server): Promise<RunningAdapter> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
