@@ -14,7 +14,9 @@ const pages = [
     .filter((name) => name.endsWith('.md'))
     .map((name) => `docs/${name}`),
 ];
-const examples = readdirSync(new URL('examples/', root)).filter((name) => name.endsWith('.ts'));
+const examples = readdirSync(new URL('examples/', root), { recursive: true, encoding: 'utf8' }).filter(
+  (name) => name.endsWith('.ts'),
+);
 
 interface Sample {
   page: string;
@@ -26,7 +28,7 @@ interface Sample {
 /** The TypeScript blocks of a page, each with the sample comment right above it (if any). */
 function blocksOf(page: string): { marker: string | undefined; code: string }[] {
   const text = readFileSync(new URL(page, root), 'utf8');
-  return [...text.matchAll(/(?:<!-- sample: ([^ ]+) -->\n)?```(?:ts|typescript)\n([\s\S]*?)```/g)].map(
+  return [...text.matchAll(/(?:<!-- sample: ([^ ]+) -->\n\n?)?```(?:ts|typescript)\n([\s\S]*?)```/g)].map(
     (match) => ({
       marker: match[1],
       code: match[2]!,
