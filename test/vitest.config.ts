@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     typecheck: {
+      // The project's TypeScript by path: the `tsc` on PATH may be the oldest supported one, installed beside it.
+      checker: fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)),
       include: ['test/**/*.test-d.ts'],
       tsconfig: 'test/tsconfig.json',
     },
