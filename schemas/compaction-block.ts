@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { cacheControl } from './shared.js';
 
 /** §4.1 `compaction` block: a summary that stands in for the earlier part of a compacted conversation. */
@@ -16,5 +15,3 @@ export const compactionBlock = {
     cache_control: cacheControl,
   },
 } as const;
-
-export type CompactionBlock = Infer<typeof compactionBlock>;

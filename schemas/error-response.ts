@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { safeInteger } from './shared.js';
 
 /** D8: at most 20 issues in one error body. */
@@ -42,7 +41,3 @@ export const errorResponse = {
     user_id: { type: ['string', 'null'] },
   },
 } as const;
-
-export type Issue = Infer<typeof issue>;
-export type ErrorMetadata = Infer<typeof errorMetadata>;
-export type ErrorResponse = Infer<typeof errorResponse>;

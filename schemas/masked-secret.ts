@@ -1,5 +1,3 @@
-import type { Infer } from './infer.js';
-
 /**
  * D12: the names of the secret fields of a destination `config`. URLs, ids and names are not secret.
  * A destination response is valid only if every one of these that is present is masked.
@@ -33,5 +31,3 @@ export const maskedSecret = {
   description:
     'a masked secret (only `*`, or at most 8 characters besides `*`, then `...`, then at most 4 characters)',
 } as const;
-
-export type MaskedSecret = Infer<typeof maskedSecret>;

@@ -1,5 +1,3 @@
-import type { Infer } from './infer.js';
-
 /*
  * §2.4 `filter_rules` (element types not shown there; the public API's shape, D1). The rule `field` and
  * `operator` names grow as the service learns new event fields, so they stay open strings: a client
@@ -41,7 +39,3 @@ export const filterRules = {
     groups: { type: 'array', items: filterRuleGroup },
   },
 } as const;
-
-export type FilterRule = Infer<typeof filterRule>;
-export type FilterRuleGroup = Infer<typeof filterRuleGroup>;
-export type FilterRules = Infer<typeof filterRules>;
