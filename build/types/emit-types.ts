@@ -14,7 +14,9 @@ import ts from 'typescript';
  * (`messages: Message[]`), and a union that holds every member of a named union as that name beside the rest
  * (`source: ImageSource | null`). The descriptions come from the schema objects themselves, read alongside the
  * type: a property's from its schema under `properties`, a union member's from the branch of `oneOf`/`anyOf`
- * it matches.
+ * it matches. A type that refers to itself through named types is written with their names, as the checker
+ * prints it; anything else the checker cannot print in full (an `any`, an anonymous recursive type) stops the
+ * generation with its path.
  *
  * `node dist/build/types/emit-types.js --write` writes src/generated/types.ts; without `--write` (as
  * `npm run build` runs it, with `--check`) it fails when the committed file is stale.
@@ -107,11 +109,22 @@ const keywords: Partial<Record<ts.SyntaxKind, string>> = {
   [ts.SyntaxKind.NullKeyword]: 'null',
 };
 
-/** The printed type node as a Shape; anything outside the subset (an `any`, a reference) is an error. */
-function toShape(node: ts.TypeNode, context: string): Shape {
+/**
+ * The printed type node as a Shape. A reference is kept only to a named type (how the checker prints a type
+ * that refers to itself through its alias); anything else outside the subset (an `any`, another reference) is
+ * an error.
+ */
+function toShape(node: ts.TypeNode, context: string, names: ReadonlySet<string>): Shape {
   const keyword = keywords[node.kind];
   if (keyword !== undefined) return { kind: 'keyword', name: keyword };
-  if (ts.isParenthesizedTypeNode(node)) return toShape(node.type, context);
+  if (
+    ts.isTypeReferenceNode(node) &&
+    ts.isIdentifier(node.typeName) &&
+    node.typeArguments === undefined &&
+    names.has(node.typeName.text)
+  )
+    return { kind: 'ref', name: node.typeName.text };
+  if (ts.isParenthesizedTypeNode(node)) return toShape(node.type, context, names);
   if (ts.isLiteralTypeNode(node)) {
     const literal = node.literal;
     if (literal.kind === ts.SyntaxKind.NullKeyword) return { kind: 'keyword', name: 'null' };
@@ -123,11 +136,11 @@ function toShape(node: ts.TypeNode, context: string): Shape {
       return { kind: 'literal', text: `-${literal.operand.text}` };
   }
   if (ts.isUnionTypeNode(node))
-    return { kind: 'union', members: node.types.map((type) => toShape(type, context)) };
+    return { kind: 'union', members: node.types.map((type) => toShape(type, context, names)) };
   if (ts.isIntersectionTypeNode(node))
-    return { kind: 'intersection', members: node.types.map((type) => toShape(type, context)) };
+    return { kind: 'intersection', members: node.types.map((type) => toShape(type, context, names)) };
   if (ts.isArrayTypeNode(node))
-    return { kind: 'array', element: toShape(node.elementType, context), readonly: false };
+    return { kind: 'array', element: toShape(node.elementType, context, names), readonly: false };
   if (ts.isTupleTypeNode(node)) {
     const elements = node.elements.map((element): TupleElement => {
       const named = ts.isNamedTupleMember(element);
@@ -135,13 +148,13 @@ function toShape(node: ts.TypeNode, context: string): Shape {
       const rest = (named && element.dotDotDotToken !== undefined) || ts.isRestTypeNode(inner);
       const optional = (named && element.questionToken !== undefined) || ts.isOptionalTypeNode(inner);
       const type = ts.isRestTypeNode(inner) || ts.isOptionalTypeNode(inner) ? inner.type : inner;
-      const shape = toShape(type, context);
+      const shape = toShape(type, context, names);
       return { type: rest && shape.kind === 'array' ? shape.element : shape, optional, rest };
     });
     return { kind: 'tuple', elements, readonly: false };
   }
   if (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword) {
-    const inner = toShape(node.type, context);
+    const inner = toShape(node.type, context, names);
     if (inner.kind === 'array' || inner.kind === 'tuple') return { ...inner, readonly: true };
   }
   if (ts.isTypeLiteralNode(node)) {
@@ -159,7 +172,7 @@ function toShape(node: ts.TypeNode, context: string): Shape {
         if (text === undefined) throw new Error(`${context}: a computed property name`);
         members.push({
           name: text,
-          type: toShape(member.type, `${context}.${text}`),
+          type: toShape(member.type, `${context}.${text}`, names),
           optional: member.questionToken !== undefined,
           readonly,
         });
@@ -169,7 +182,7 @@ function toShape(node: ts.TypeNode, context: string): Shape {
         const key = member.parameters[0]?.type?.kind;
         if (key === ts.SyntaxKind.StringKeyword || key === ts.SyntaxKind.NumberKeyword) {
           const keyName = key === ts.SyntaxKind.StringKeyword ? 'string' : 'number';
-          index.push({ key: keyName, type: toShape(member.type, `${context}[]`), readonly });
+          index.push({ key: keyName, type: toShape(member.type, `${context}[]`, names), readonly });
           continue;
         }
       }
@@ -287,11 +300,15 @@ async function readNamedTypes(): Promise<NamedType[]> {
 
   const flags =
     ts.NodeBuilderFlags.NoTruncation | ts.NodeBuilderFlags.InTypeAlias | ts.NodeBuilderFlags.IgnoreErrors;
+  const aliases = source.statements.filter(
+    (statement): statement is ts.TypeAliasDeclaration =>
+      ts.isTypeAliasDeclaration(statement) &&
+      (statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword) ?? false) &&
+      statement.typeParameters === undefined, // Infer itself
+  );
+  const names = new Set(aliases.map((statement) => statement.name.text));
   const named: NamedType[] = [];
-  for (const statement of source.statements) {
-    if (!ts.isTypeAliasDeclaration(statement)) continue;
-    if (!statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) continue;
-    if (statement.typeParameters !== undefined) continue; // Infer itself
+  for (const statement of aliases) {
     const name = statement.name.text;
     const symbol = checker.getSymbolAtLocation(statement.name);
     if (symbol === undefined) throw new Error(`no symbol for ${name}`);
@@ -310,7 +327,7 @@ async function readNamedTypes(): Promise<NamedType[]> {
       .map((range) => text.slice(range.pos, range.end));
     named.push({
       name,
-      shape: toShape(node, name),
+      shape: toShape(node, name, names),
       schema: isSchema(inferred) ? inferred : undefined,
       doc: doc === '' ? undefined : doc,
       comments,
