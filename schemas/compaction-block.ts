@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { cacheControl } from './shared.js';
 
 /**
@@ -18,5 +17,3 @@ export const compactionBlock = {
     cache_control: cacheControl,
   },
 } as const;
-
-export type CompactionBlock = Infer<typeof compactionBlock>;

@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { nonNegativeInteger, nullableStringArray } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 
@@ -114,9 +113,3 @@ export const contextManagement = {
     edits: { type: 'array', description: 'Edits, applied in order.', items: contextEdit },
   },
 } as const;
-
-export type ClearToolUsesEdit = Infer<typeof clearToolUsesEdit>;
-export type ClearThinkingEdit = Infer<typeof clearThinkingEdit>;
-export type CompactEdit = Infer<typeof compactEdit>;
-export type ContextEdit = Infer<typeof contextEdit>;
-export type ContextManagement = Infer<typeof contextManagement>;

@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { imageBlock } from './image-block.js';
 import { cacheControl } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
@@ -102,11 +101,3 @@ export const documentBlock = {
     cache_control: cacheControl,
   },
 } as const;
-
-export type Base64PdfSource = Infer<typeof base64PdfSource>;
-export type PlainTextSource = Infer<typeof plainTextSource>;
-export type UrlPdfSource = Infer<typeof urlPdfSource>;
-export type FileDocumentSource = Infer<typeof fileDocumentSource>;
-export type ContentDocumentSource = Infer<typeof contentDocumentSource>;
-export type DocumentSource = Infer<typeof documentSource>;
-export type DocumentBlock = Infer<typeof documentBlock>;

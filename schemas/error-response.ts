@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { safeInteger } from './shared.js';
 
 /** At most 20 issues in one error body; the rest are not reported. */
@@ -44,7 +43,3 @@ export const errorResponse = {
     user_id: { type: ['string', 'null'] },
   },
 } as const;
-
-export type Issue = Infer<typeof issue>;
-export type ErrorMetadata = Infer<typeof errorMetadata>;
-export type ErrorResponse = Infer<typeof errorResponse>;

@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { pluginEnabled } from './plugin-enabled.js';
 import { freeFormObject, safeInteger } from './shared.js';
 
@@ -62,6 +61,3 @@ export const fusionPlugin = {
     },
   },
 } as const;
-
-export type FusionTool = Infer<typeof fusionTool>;
-export type FusionPlugin = Infer<typeof fusionPlugin>;

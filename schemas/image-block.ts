@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { cacheControl } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 
@@ -53,9 +52,3 @@ export const imageBlock = {
     cache_control: cacheControl,
   },
 } as const;
-
-export type ImageMediaType = Infer<typeof imageMediaType>;
-export type Base64ImageSource = Infer<typeof base64ImageSource>;
-export type UrlImageSource = Infer<typeof urlImageSource>;
-export type ImageSource = Infer<typeof imageSource>;
-export type ImageBlock = Infer<typeof imageBlock>;

@@ -4,5 +4,6 @@
  */
 export { rootSchemas, innerSchemas } from './roots.js';
 export { operationSchemas, type OperationSchemas } from './operation-schemas.js';
-export { messagesRequest, type MessagesRequest } from './messages-request.js';
-export { presetConfig, presetDraft, type PresetConfig, type PresetDraft } from './preset-config.js';
+export { messagesRequest } from './messages-request.js';
+export { presetConfig, presetDraft } from './preset-config.js';
+export type { MessagesRequest, PresetConfig, PresetDraft } from '../src/generated/types.js';

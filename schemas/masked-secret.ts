@@ -1,5 +1,3 @@
-import type { Infer } from './infer.js';
-
 /**
  * The names of the secret fields of a destination `config` (docs/contract.md#secret-masking). URLs, ids and
  * names are not secret.
@@ -34,5 +32,3 @@ export const maskedSecret = {
   description:
     'a masked secret (only `*`, or at most 8 characters besides `*`, then `...`, then at most 4 characters)',
 } as const;
-
-export type MaskedSecret = Infer<typeof maskedSecret>;

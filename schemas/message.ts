@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { compactionBlock } from './compaction-block.js';
 import { documentBlock } from './document-block.js';
 import { imageBlock } from './image-block.js';
@@ -62,7 +61,3 @@ export const message = {
     },
   },
 } as const;
-
-export type ContentBlock = Infer<typeof contentBlock>;
-export type Message = Infer<typeof message>;
-export type MessageRole = Message['role'];

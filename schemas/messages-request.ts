@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { message } from './message.js';
 import { modelsExcludeFallbacks, presetConfigProperties } from './preset-config.js';
 import { textBlock } from './text-block.js';
@@ -43,5 +42,3 @@ export const messagesRequest = {
   },
   ...modelsExcludeFallbacks,
 } as const;
-
-export type MessagesRequest = Infer<typeof messagesRequest>;

@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { finiteNumber, nonNegativeInteger, safeInteger, stringArray } from './shared.js';
 
 /*
@@ -107,9 +106,3 @@ export const modelEndpointsResponse = {
   required: ['data'],
   properties: { data: modelWithEndpoints },
 } as const;
-
-export type PercentileStats = Infer<typeof percentileStats>;
-export type ModelEndpoint = Infer<typeof modelEndpoint>;
-export type ModelArchitecture = Infer<typeof modelArchitecture>;
-export type ModelWithEndpoints = Infer<typeof modelWithEndpoints>;
-export type ModelEndpointsResponse = Infer<typeof modelEndpointsResponse>;

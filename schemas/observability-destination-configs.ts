@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { maskedSecret } from './masked-secret.js';
 
 /*
@@ -175,5 +174,3 @@ export const webhookConfig = {
   required: ['url'],
   properties: { url, method: { enum: ['POST', 'PUT'] }, headers: destinationHeaders },
 } as const;
-
-export type DestinationHeaders = Infer<typeof destinationHeaders>;

@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import {
   DESTINATION_REQUIRED,
   destinationProperties,
@@ -35,26 +34,3 @@ export const observabilityDestinationResponse = {
   required: ['data'],
   properties: { data: observabilityDestination },
 } as const;
-
-export type ObservabilityDestination = Infer<typeof observabilityDestination>;
-export type ObservabilityDestinationType = ObservabilityDestination['type'];
-export type ObservabilityDestinationResponse = Infer<typeof observabilityDestinationResponse>;
-
-type Variant<T extends ObservabilityDestinationType> = Extract<ObservabilityDestination, { type: T }>;
-export type ArizeDestination = Variant<'arize'>;
-export type BraintrustDestination = Variant<'braintrust'>;
-export type ClickhouseDestination = Variant<'clickhouse'>;
-export type DatadogDestination = Variant<'datadog'>;
-export type GrafanaDestination = Variant<'grafana'>;
-export type LangfuseDestination = Variant<'langfuse'>;
-export type LangsmithDestination = Variant<'langsmith'>;
-export type NewrelicDestination = Variant<'newrelic'>;
-export type OpikDestination = Variant<'opik'>;
-export type OtelCollectorDestination = Variant<'otel-collector'>;
-export type PosthogDestination = Variant<'posthog'>;
-export type RampDestination = Variant<'ramp'>;
-export type S3Destination = Variant<'s3'>;
-export type SentryDestination = Variant<'sentry'>;
-export type SnowflakeDestination = Variant<'snowflake'>;
-export type WeaveDestination = Variant<'weave'>;
-export type WebhookDestination = Variant<'webhook'>;

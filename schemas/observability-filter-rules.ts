@@ -1,5 +1,3 @@
-import type { Infer } from './infer.js';
-
 /*
  * A destination's `filter_rules` (contract: observability-destination; the element types are the public API's
  * shape, contract: authority). The rule `field` and
@@ -42,7 +40,3 @@ export const filterRules = {
     groups: { type: 'array', items: filterRuleGroup },
   },
 } as const;
-
-export type FilterRule = Infer<typeof filterRule>;
-export type FilterRuleGroup = Infer<typeof filterRuleGroup>;
-export type FilterRules = Infer<typeof filterRules>;

@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { freeFormObject, safeInteger } from './shared.js';
 
 /** `output_config` (docs/contract.md#output-config): effort, structured output format and task budget. */
@@ -44,8 +43,3 @@ export const outputConfig = {
   description: 'Output controls: effort, structured output format and task budget.',
   properties: { effort, format: outputFormat, task_budget: taskBudget },
 } as const;
-
-export type Effort = Infer<typeof effort>;
-export type OutputFormat = Infer<typeof outputFormat>;
-export type TaskBudget = Infer<typeof taskBudget>;
-export type OutputConfig = Infer<typeof outputConfig>;

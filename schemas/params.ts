@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { UUID_PATTERN } from './shared.js';
 
 /*
@@ -75,8 +74,3 @@ export const getObservabilityDestinationParams = {
   required: ['id'],
   properties: { id: destinationId },
 } as const;
-
-export type CreatePresetParams = Infer<typeof createPresetParams>;
-export type GetPresetVersionParams = Infer<typeof getPresetVersionParams>;
-export type ListEndpointsParams = Infer<typeof listEndpointsParams>;
-export type GetObservabilityDestinationParams = Infer<typeof getObservabilityDestinationParams>;

@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { fusionPlugin } from './fusion-plugin.js';
 import { pluginEnabled } from './plugin-enabled.js';
 import { autoBetaRouterPlugin, autoRouterPlugin, paretoRouterPlugin } from './router-plugin.js';
@@ -87,15 +86,3 @@ export const plugin = taggedUnion(
 
 /** The ten plugin ids, a closed list, in the order of the union. */
 export const pluginIds = plugin.properties.id.enum;
-
-export type ContextCompressionPlugin = Infer<typeof contextCompressionPlugin>;
-export type PdfParserOptions = Infer<typeof pdfParserOptions>;
-export type FileParserPlugin = Infer<typeof fileParserPlugin>;
-export type ModerationPlugin = Infer<typeof moderationPlugin>;
-export type ResponseHealingPlugin = Infer<typeof responseHealingPlugin>;
-export type Plugin = Infer<typeof plugin>;
-export type PluginId = Plugin['id'];
-
-export type { AutoBetaRouterPlugin, AutoRouterPlugin, ParetoRouterPlugin } from './router-plugin.js';
-export type { FusionPlugin } from './fusion-plugin.js';
-export type { WebFetchPlugin, WebSearchPlugin } from './web-plugin.js';

@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { contextManagement } from './context-management.js';
 import { outputConfig } from './output-config.js';
 import { plugin } from './plugin.js';
@@ -92,6 +91,3 @@ export const presetDraft = {
   },
   additionalProperties: false,
 } as const;
-
-export type PresetConfig = Infer<typeof presetConfig>;
-export type PresetDraft = Infer<typeof presetDraft>;

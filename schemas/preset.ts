@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { presetConfig } from './preset-config.js';
 import { nullableTimestamp, positiveInteger, timestamp, uuid } from './shared.js';
 
@@ -90,9 +89,3 @@ export const presetVersionResponse = {
   required: ['data'],
   properties: { data: presetVersion },
 } as const;
-
-export type PresetStatus = Infer<typeof presetStatus>;
-export type PresetVersion = Infer<typeof presetVersion>;
-export type Preset = Infer<typeof preset>;
-export type PresetResponse = Infer<typeof presetResponse>;
-export type PresetVersionResponse = Infer<typeof presetVersionResponse>;

@@ -1,5 +1,3 @@
-import type { Infer } from './infer.js';
-
 /**
  * A provider slug. The public API lists about a hundred names (ProviderName) but also accepts any string, and
  * the list grows monthly; an enum that size on the request path would cost time and reject nothing, so the
@@ -122,7 +120,3 @@ export const providerPreferences = {
     preferred_min_throughput: preferredMinThroughput,
   },
 } as const;
-
-export type ProviderSortConfig = Infer<typeof providerSortConfig>;
-export type PercentileCutoffs = Infer<typeof percentileLatencyCutoffs>;
-export type ProviderPreferences = Infer<typeof providerPreferences>;

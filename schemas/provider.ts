@@ -1,5 +1,3 @@
-import type { Infer } from './infer.js';
-
 /**
  * An ISO 3166-1 alpha-2 country code. The public API spells out all ~250 codes as an enum; the
  * shape says the same without a giant list on the response path.
@@ -47,6 +45,3 @@ export const providersResponse = {
   required: ['data'],
   properties: { data: { type: 'array', items: provider } },
 } as const;
-
-export type Provider = Infer<typeof provider>;
-export type ProvidersResponse = Infer<typeof providersResponse>;

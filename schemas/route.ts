@@ -1,5 +1,3 @@
-import type { Infer } from './infer.js';
-
 /**
  * `route` is deprecated, yet still accepted and persisted. It is the public API's DeprecatedRoute, a legacy
  * alias of `provider.sort.partition`: `fallback` means `model`, `sort` means `none`.
@@ -10,5 +8,3 @@ export const route = {
   description:
     'Deprecated: use `provider.sort.partition`. Legacy alias: `fallback` maps to `model`, `sort` maps to `none`.',
 } as const;
-
-export type Route = Infer<typeof route>;

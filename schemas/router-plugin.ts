@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { pluginEnabled } from './plugin-enabled.js';
 import { safeInteger } from './shared.js';
 
@@ -114,7 +113,3 @@ export const paretoRouterPlugin = {
     },
   },
 } as const;
-
-export type AutoRouterPlugin = Infer<typeof autoRouterPlugin>;
-export type AutoBetaRouterPlugin = Infer<typeof autoBetaRouterPlugin>;
-export type ParetoRouterPlugin = Infer<typeof paretoRouterPlugin>;

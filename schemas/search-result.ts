@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { cacheControl } from './shared.js';
 import { textBlock } from './text-block.js';
 
@@ -24,5 +23,3 @@ export const searchResultBlock = {
     cache_control: cacheControl,
   },
 } as const;
-
-export type SearchResultBlock = Infer<typeof searchResultBlock>;

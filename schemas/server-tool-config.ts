@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { nonNegativeInteger, stringArray } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 
@@ -144,13 +143,3 @@ export const webSearchServerToolConfig = {
     },
   },
 } as const;
-
-export type ContainerEnvironment = Infer<typeof containerEnvironment>;
-export type BashServerToolConfig = Infer<typeof bashServerToolConfig>;
-export type ShellServerToolConfig = Infer<typeof shellServerToolConfig>;
-export type DatetimeServerToolConfig = Infer<typeof datetimeServerToolConfig>;
-export type ImageGenerationServerToolConfig = Infer<typeof imageGenerationServerToolConfig>;
-export type SearchModelsServerToolConfig = Infer<typeof searchModelsServerToolConfig>;
-export type ToolSearchServerToolConfig = Infer<typeof toolSearchServerToolConfig>;
-export type WebFetchServerToolConfig = Infer<typeof webFetchServerToolConfig>;
-export type WebSearchServerToolConfig = Infer<typeof webSearchServerToolConfig>;

@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { cacheControl, freeFormObject } from './shared.js';
 import { toolInput } from './tool-use-block.js';
 
@@ -123,12 +122,3 @@ export const bashToolResultBlock = {
     content: { ...freeFormObject, description: 'The command output as returned (free-form object).' },
   },
 } as const;
-
-export type ServerToolUseBlock = Infer<typeof serverToolUseBlock>;
-export type AdvisorToolResultBlock = Infer<typeof advisorToolResultBlock>;
-export type ShellToolResultBlock = Infer<typeof shellToolResultBlock>;
-export type BashToolResultBlock = Infer<typeof bashToolResultBlock>;
-export type WebSearchResult = Infer<typeof webSearchResult>;
-export type WebSearchErrorCode = Infer<typeof webSearchErrorCode>;
-export type WebSearchToolResultError = Infer<typeof webSearchToolResultError>;
-export type WebSearchToolResultBlock = Infer<typeof webSearchToolResultBlock>;

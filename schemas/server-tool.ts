@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import {
   bashServerToolConfig,
   datetimeServerToolConfig,
@@ -86,13 +85,3 @@ export const serverTools = [
   shellServerTool,
   toolSearchServerTool,
 ] as const;
-
-export type BashServerTool = Infer<typeof bashServerTool>;
-export type DatetimeServerTool = Infer<typeof datetimeServerTool>;
-export type ImageGenerationServerTool = Infer<typeof imageGenerationServerTool>;
-export type SearchModelsServerTool = Infer<typeof searchModelsServerTool>;
-export type WebFetchServerTool = Infer<typeof webFetchServerTool>;
-export type WebSearchServerTool = Infer<typeof webSearchServerTool>;
-export type ShellServerTool = Infer<typeof shellServerTool>;
-export type ToolSearchServerTool = Infer<typeof toolSearchServerTool>;
-export type ServerTool = Infer<{ anyOf: typeof serverTools }>;

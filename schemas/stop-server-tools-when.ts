@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { safeInteger } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 
@@ -73,11 +72,3 @@ export const stopServerToolsWhen = {
   description:
     'Stop conditions of the server-tool agent loop; any one firing halts it. Overrides `max_tool_calls`. Pending tool calls still run, then one final turn without tools.',
 } as const;
-
-export type StepCountIs = Infer<typeof stepCountIs>;
-export type HasToolCall = Infer<typeof hasToolCall>;
-export type MaxTokensUsed = Infer<typeof maxTokensUsed>;
-export type MaxCost = Infer<typeof maxCost>;
-export type FinishReasonIs = Infer<typeof finishReasonIs>;
-export type StopServerToolsWhenCondition = Infer<typeof stopServerToolsWhenCondition>;
-export type StopServerToolsWhen = Infer<typeof stopServerToolsWhen>;

@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { cacheControl, safeInteger } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 
@@ -131,11 +130,3 @@ export const textBlock = {
     cache_control: cacheControl,
   },
 } as const;
-
-export type TextBlock = Infer<typeof textBlock>;
-export type Citation = Infer<typeof citation>;
-export type CharLocationCitation = Infer<typeof charLocationCitation>;
-export type PageLocationCitation = Infer<typeof pageLocationCitation>;
-export type ContentBlockLocationCitation = Infer<typeof contentBlockLocationCitation>;
-export type WebSearchResultLocationCitation = Infer<typeof webSearchResultLocationCitation>;
-export type SearchResultLocationCitation = Infer<typeof searchResultLocationCitation>;

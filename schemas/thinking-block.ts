@@ -1,5 +1,3 @@
-import type { Infer } from './infer.js';
-
 /** The `thinking` block: the model's reasoning from an earlier turn, replayed with its signature. */
 export const thinkingBlock = {
   type: 'object',
@@ -22,6 +20,3 @@ export const redactedThinkingBlock = {
     data: { type: 'string', description: 'The encrypted reasoning.' },
   },
 } as const;
-
-export type ThinkingBlock = Infer<typeof thinkingBlock>;
-export type RedactedThinkingBlock = Infer<typeof redactedThinkingBlock>;

@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { positiveInteger } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 
@@ -46,9 +45,3 @@ export const thinking = taggedUnion(
   thinkingForms,
   'Extended thinking: `enabled` with a budget, `disabled`, or `adaptive`.',
 );
-
-export type ThinkingDisplay = Infer<typeof thinkingDisplay>;
-export type EnabledThinking = Infer<typeof enabledThinking>;
-export type DisabledThinking = Infer<typeof disabledThinking>;
-export type AdaptiveThinking = Infer<typeof adaptiveThinking>;
-export type Thinking = Infer<typeof thinking>;

@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { cacheControl } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 
@@ -72,7 +71,3 @@ export const toolRemovalBlock = {
     cache_control: cacheControl,
   },
 } as const;
-
-export type ChangedTool = Infer<typeof changedTool>;
-export type ToolAdditionBlock = Infer<typeof toolAdditionBlock>;
-export type ToolRemovalBlock = Infer<typeof toolRemovalBlock>;

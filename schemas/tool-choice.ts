@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { taggedUnion } from './tagged-union.js';
 
 /** `tool_choice` (docs/contract.md#tool-choice): how the model may use the tools, four forms by `type`. */
@@ -47,9 +46,3 @@ export const toolChoice = taggedUnion(
   toolChoiceForms,
   'How the model may use the tools: `auto`, `any`, `none`, or one named `tool`.',
 );
-
-export type AutoToolChoice = Infer<typeof autoToolChoice>;
-export type AnyToolChoice = Infer<typeof anyToolChoice>;
-export type NoneToolChoice = Infer<typeof noneToolChoice>;
-export type NamedToolChoice = Infer<typeof namedToolChoice>;
-export type ToolChoice = Infer<typeof toolChoice>;

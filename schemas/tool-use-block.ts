@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { documentBlock } from './document-block.js';
 import { imageBlock } from './image-block.js';
 import { searchResultBlock } from './search-result.js';
@@ -75,8 +74,3 @@ export const toolResultBlock = {
     cache_control: cacheControl,
   },
 } as const;
-
-export type ToolUseBlock = Infer<typeof toolUseBlock>;
-export type ToolReferenceBlock = Infer<typeof toolReferenceBlock>;
-export type ToolResultContentBlock = Infer<typeof toolResultContentBlock>;
-export type ToolResultBlock = Infer<typeof toolResultBlock>;

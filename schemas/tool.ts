@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { serverTools } from './server-tool.js';
 import { cacheControl, nullableStringArray } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
@@ -85,21 +84,3 @@ export const tool = {
   },
   else: customTool,
 } as const;
-
-export type CustomTool = Infer<typeof customTool>;
-export type GenericTool = Infer<typeof genericTool>;
-export type KnownTool = Infer<{ anyOf: typeof knownTools }>;
-/** json-schema-to-ts does not read if/then/else, so the type is the union of the arms. */
-export type Tool = KnownTool | GenericTool;
-export type KnownToolType = (typeof KNOWN_TOOL_TYPES)[number];
-
-export type {
-  AdvisorTool,
-  BashTool,
-  TextEditorTool,
-  ToolSearchToolBm25,
-  ToolSearchToolRegex,
-  WebSearchTool20250305,
-  WebSearchTool20260209,
-} from './versioned-tool.js';
-export type { ServerTool } from './server-tool.js';

@@ -1,5 +1,3 @@
-import type { Infer } from './infer.js';
-
 /**
  * `trace` (the public API's TraceConfig). Free-form: extra keys are custom metadata passed to the
  * observability destinations, so the object stays open in every profile. Not persisted in a preset.
@@ -16,5 +14,3 @@ export const trace = {
     parent_span_id: { type: 'string' },
   },
 } as const;
-
-export type Trace = Infer<typeof trace>;

@@ -1,5 +1,3 @@
-import type { Infer } from './infer.js';
-
 /**
  * The public API's WebSearchUserLocation: an approximate location that biases web search results, taken by
  * the web search tools and the `web` plugin. `type` is required once an object is sent.
@@ -17,5 +15,3 @@ export const webSearchUserLocation = {
     timezone: { type: ['string', 'null'], description: 'IANA time zone name.' },
   },
 } as const;
-
-export type WebSearchUserLocation = Infer<typeof webSearchUserLocation>;

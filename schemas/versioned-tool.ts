@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { cacheControl, nonNegativeInteger, nullableStringArray } from './shared.js';
 import { webSearchUserLocation } from './user-location.js';
 
@@ -118,12 +117,3 @@ export const toolSearchToolRegex = {
     ...toolSearchProperties,
   },
 } as const;
-
-export type AllowedCallers = Infer<typeof allowedCallers>;
-export type BashTool = Infer<typeof bashTool>;
-export type TextEditorTool = Infer<typeof textEditorTool>;
-export type WebSearchTool20250305 = Infer<typeof webSearchTool20250305>;
-export type WebSearchTool20260209 = Infer<typeof webSearchTool20260209>;
-export type AdvisorTool = Infer<typeof advisorTool>;
-export type ToolSearchToolBm25 = Infer<typeof toolSearchToolBm25>;
-export type ToolSearchToolRegex = Infer<typeof toolSearchToolRegex>;

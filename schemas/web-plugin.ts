@@ -1,4 +1,3 @@
-import type { Infer } from './infer.js';
 import { pluginEnabled } from './plugin-enabled.js';
 import { safeInteger, stringArray } from './shared.js';
 import { webSearchUserLocation } from './user-location.js';
@@ -57,6 +56,3 @@ export const webFetchPlugin = {
     },
   },
 } as const;
-
-export type WebSearchPlugin = Infer<typeof webSearchPlugin>;
-export type WebFetchPlugin = Infer<typeof webFetchPlugin>;

@@ -34,8 +34,8 @@ export {
   type AuthRequirement,
 } from './core/operations.js';
 export { parseJsonBody } from './body/json-body.js';
-export type { MessagesRequest } from '../schemas/messages-request.js';
-export type { PresetConfig, PresetDraft } from '../schemas/preset-config.js';
+export type { MessagesRequest } from './generated/types.js';
+export type { PresetConfig, PresetDraft } from './generated/types.js';
 export type * from './core/types.js';
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH, type BodyLimits } from './body/body-limits.js';
 export { checkJsonDepth } from './body/json-depth.js';

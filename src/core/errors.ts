@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { Issue } from '../../schemas/error-response.js';
+import type { Issue } from '../generated/types.js';
 import { maxIssues, patternRules } from '../generated/validators.js';
 import { alternativesSentence, issuePath, issueSentence, type ErrorSite } from './issue-sentences.js';
 

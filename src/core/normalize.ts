@@ -1,5 +1,4 @@
-import type { MessagesRequest } from '../../schemas/messages-request.js';
-import type { PresetConfig, PresetDraft } from '../../schemas/preset-config.js';
+import type { MessagesRequest, PresetConfig, PresetDraft } from '../generated/types.js';
 import * as generated from '../generated/validators.js';
 import { copyJson } from '../body/json-value.js';
 

@@ -1,4 +1,4 @@
-import type { Issue } from '../../schemas/error-response.js';
+import type { Issue } from '../generated/types.js';
 import type { ValidationResult } from './validators.js';
 
 /**

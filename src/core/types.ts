@@ -1,39 +1,5 @@
-/** Every type derived from the schemas (json-schema-to-ts), by the name of the wire concept it describes. */
-export type * from '../../schemas/compaction-block.js';
-export type * from '../../schemas/context-management.js';
-export type * from '../../schemas/document-block.js';
-export type * from '../../schemas/error-response.js';
-export type * from '../../schemas/fusion-plugin.js';
-export type * from '../../schemas/image-block.js';
-export type * from '../../schemas/masked-secret.js';
-export type * from '../../schemas/message.js';
-export type * from '../../schemas/messages-request.js';
-export type * from '../../schemas/model-endpoints.js';
-export type * from '../../schemas/observability-destination-configs.js';
-export type * from '../../schemas/observability-destination.js';
-export type * from '../../schemas/observability-filter-rules.js';
-export type * from '../../schemas/output-config.js';
-export type * from '../../schemas/params.js';
-export type * from '../../schemas/plugin.js';
-export type * from '../../schemas/preset-config.js';
-export type * from '../../schemas/preset.js';
-export type * from '../../schemas/provider-preferences.js';
-export type * from '../../schemas/provider.js';
-export type * from '../../schemas/route.js';
-export type * from '../../schemas/router-plugin.js';
-export type * from '../../schemas/search-result.js';
-export type * from '../../schemas/server-tool-config.js';
-export type * from '../../schemas/server-tool-use-block.js';
-export type * from '../../schemas/server-tool.js';
-export type * from '../../schemas/stop-server-tools-when.js';
-export type * from '../../schemas/text-block.js';
-export type * from '../../schemas/thinking-block.js';
-export type * from '../../schemas/thinking.js';
-export type * from '../../schemas/tool-change-block.js';
-export type * from '../../schemas/tool-choice.js';
-export type * from '../../schemas/tool-use-block.js';
-export type * from '../../schemas/tool.js';
-export type * from '../../schemas/trace.js';
-export type * from '../../schemas/user-location.js';
-export type * from '../../schemas/versioned-tool.js';
-export type * from '../../schemas/web-plugin.js';
+/**
+ * Every type derived from the schemas, by the name of the wire concept it describes: plain declarations
+ * generated from them (src/generated/types.ts, by build/types/emit-types.ts).
+ */
+export type * from '../generated/types.js';

@@ -1,10 +1,13 @@
-import type { PresetConfig } from '../../schemas/preset-config.js';
-import type { MessagesRequest } from '../../schemas/messages-request.js';
-import type { ModelEndpointsResponse } from '../../schemas/model-endpoints.js';
-import type { ObservabilityDestinationResponse } from '../../schemas/observability-destination.js';
-import type { PresetResponse, PresetVersionResponse } from '../../schemas/preset.js';
-import type { ProvidersResponse } from '../../schemas/provider.js';
-import type { ErrorResponse } from '../../schemas/error-response.js';
+import type {
+  ErrorResponse,
+  MessagesRequest,
+  ModelEndpointsResponse,
+  ObservabilityDestinationResponse,
+  PresetConfig,
+  PresetResponse,
+  PresetVersionResponse,
+  ProvidersResponse,
+} from '../generated/types.js';
 import * as generated from '../generated/validators.js';
 import {
   ownedErrorBody,

@@ -1,4 +1,4 @@
-import type { ObservabilityDestination } from '../../schemas/observability-destination.js';
+import type { ObservabilityDestination } from '../generated/types.js';
 import { GATEWAY_WORKSPACE_ID } from './workspace.js';
 
 const created = '2026-11-01T09:00:00Z';

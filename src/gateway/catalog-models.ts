@@ -1,4 +1,4 @@
-import type { ModelEndpoint, ModelWithEndpoints } from '../../schemas/model-endpoints.js';
+import type { ModelEndpoint, ModelWithEndpoints } from '../generated/types.js';
 
 interface EndpointFacts {
   provider: string;

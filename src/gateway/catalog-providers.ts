@@ -1,4 +1,4 @@
-import type { Provider } from '../../schemas/provider.js';
+import type { Provider } from '../generated/types.js';
 
 function provider(
   name: string,

@@ -1,6 +1,4 @@
-import type { ModelWithEndpoints } from '../../schemas/model-endpoints.js';
-import type { ObservabilityDestination } from '../../schemas/observability-destination.js';
-import type { Provider } from '../../schemas/provider.js';
+import type { ModelWithEndpoints, ObservabilityDestination, Provider } from '../generated/types.js';
 import { bundledDestinations } from './catalog-destinations.js';
 import { bundledModels } from './catalog-models.js';
 import { bundledProviders } from './catalog-providers.js';

@@ -2,7 +2,7 @@ import { resolvedLimits } from '../body/body-limits.js';
 import type { ErrorBody } from '../core/errors.js';
 import { badParamStatus, operationIds, type Operation, type OperationId } from '../core/operations.js';
 import { validate, validateParams } from '../core/validators.js';
-import type { MessagesRequest } from '../../schemas/messages-request.js';
+import type { MessagesRequest } from '../generated/types.js';
 import { authenticate } from './authenticate.js';
 import { ContractViolation } from './contract-violation.js';
 import { errorResponse, jsonResponse, methodNotAllowed } from './http-response.js';

@@ -1,11 +1,14 @@
 import type { ErrorBody } from '../core/errors.js';
 import type { BodyLimits } from '../body/body-limits.js';
 import type { OperationId } from '../core/operations.js';
-import type { MessagesRequest } from '../../schemas/messages-request.js';
-import type { ModelWithEndpoints } from '../../schemas/model-endpoints.js';
-import type { ObservabilityDestination } from '../../schemas/observability-destination.js';
-import type { Preset, PresetVersion } from '../../schemas/preset.js';
-import type { Provider } from '../../schemas/provider.js';
+import type {
+  MessagesRequest,
+  ModelWithEndpoints,
+  ObservabilityDestination,
+  Preset,
+  PresetVersion,
+  Provider,
+} from '../generated/types.js';
 
 /**
  * A management key may do everything; a standard key everything but creating a preset and reading an

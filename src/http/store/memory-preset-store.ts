@@ -1,4 +1,4 @@
-import type { PresetVersion } from '../../../schemas/preset.js';
+import type { PresetVersion } from '../../generated/types.js';
 import { copyJson } from '../../body/json-value.js';
 import type { PresetStore, StoredPreset } from './preset-store.js';
 

@@ -1,5 +1,4 @@
-import type { PresetDraft } from '../../../schemas/preset-config.js';
-import type { Preset, PresetVersion } from '../../../schemas/preset.js';
+import type { Preset, PresetDraft, PresetVersion } from '../../generated/types.js';
 
 /** A preset as a store holds it: every write designates the version it adds. */
 export type StoredPreset = Preset & { designated_version: PresetVersion; designated_version_id: string };

@@ -1,0 +1,289 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from './support/json-cases.js';
+import { pack } from './support/package.js';
+
+/*
+ * The package as a user gets it: the packed tarball in the node_modules of a scratch project, with only its own
+ * dependencies beside it (and the frameworks the samples use), and every TypeScript sample of the README and the
+ * docs (the files of examples/) compiled with `strict` and `skipLibCheck: false`, on the TypeScript the project
+ * builds with and on the oldest one the README supports; then each sample runs and must exit 0.
+ */
+
+/** Each check of a consumer's project must take less than this, on either compiler. */
+const TSC_BUDGET_MS = 10_000;
+
+const compilers = [
+  { label: 'TypeScript (project)', dir: `${root}node_modules/typescript/` },
+  { label: 'TypeScript (oldest supported)', dir: `${root}node_modules/typescript-oldest/` },
+].map((compiler) => ({
+  ...compiler,
+  version: (JSON.parse(readFileSync(`${compiler.dir}package.json`, 'utf8')) as { version: string }).version,
+}));
+
+/**
+ * A consumer's compiler options: strict, every declaration file checked (skipLibCheck false), Node's module
+ * resolution, the ES2022 library and Node's types (the repository's own settings).
+ */
+const tscFlags = [
+  '--strict',
+  '--skipLibCheck',
+  'false',
+  '--module',
+  'NodeNext',
+  '--moduleResolution',
+  'NodeNext',
+  '--target',
+  'ES2022',
+  '--lib',
+  'ES2022',
+  '--types',
+  'node',
+];
+
+/**
+ * The README's first sample (validating a parsed body) and a plain import of the main entry: with json-schema-to-ts
+ * types in the declarations, the first failed with TS2589 and the second inside the schemas' declarations.
+ */
+const readmeSamples = {
+  'readme-validate.ts': `import { validate } from 'gateway-contract';
+
+const body = '{"model":"openai/gpt-5","messages":[{"role":"user","content":"Hi"}]}';
+const r = validate('messages-request', JSON.parse(body));
+if (r.ok) console.log(r.value.model);
+const model: string | undefined = r.ok ? r.value.model : undefined;
+if (model !== 'openai/gpt-5') throw new Error('validate did not accept the body');
+`,
+  'readme-import.ts': `import { errorBody } from 'gateway-contract';
+
+if (errorBody(404).error.code !== 404) throw new Error('errorBody(404) is not a 404');
+`,
+};
+
+const examplesDir = `${root}examples/`;
+const examples = readdirSync(examplesDir)
+  .filter((name) => name.endsWith('.ts'))
+  .sort();
+
+let project = '';
+
+/** The packages a file imports by name (`express`, `@scope/name`), but the package itself and node: builtins. */
+function bareImports(text: string): string[] {
+  const names = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'".][^'"]*)['"]/g)].map(
+    ([, specifier]) =>
+      specifier!
+        .split('/')
+        .slice(0, specifier!.startsWith('@') ? 2 : 1)
+        .join('/'),
+  );
+  return [...new Set(names)].filter((name) => name !== 'gateway-contract' && !name.startsWith('node:'));
+}
+
+const usesFramework = (file: string) => bareImports(readFileSync(`${examplesDir}${file}`, 'utf8')).length > 0;
+
+/**
+ * The files of each tsc run, with a label: the samples that use the package alone (the README's among them)
+ * together, and each sample that uses a framework on its own, as each framework's declarations cost about a
+ * second more to check.
+ */
+const checkGroups: Array<[string, string[]]> = [
+  [
+    'the README samples and the samples without a framework',
+    [...Object.keys(readmeSamples), ...examples.filter((file) => !usesFramework(file))],
+  ],
+  ...examples.filter(usesFramework).map((file): [string, string[]] => [file, [file]]),
+];
+
+/** A package of the repository's node_modules, linked into the scratch project's. */
+function link(name: string): void {
+  const target = `${root}node_modules/${name}`;
+  const path = join(project, 'node_modules', name);
+  if (existsSync(path)) return;
+  if (!existsSync(target)) throw new Error(`${name} is not installed in the repository`);
+  mkdirSync(dirname(path), { recursive: true });
+  symlinkSync(target, path, 'dir');
+}
+
+/** Runs tsc, then reports its own CPU time on stderr: the figure a busy machine does not inflate. */
+const cpuWrapper = `const [tsc, ...args] = process.argv.slice(2);
+process.argv = [process.argv[0], tsc, ...args];
+process.on('exit', () => {
+  const { user, system } = process.cpuUsage();
+  process.stderr.write(\`\\nCPU time: \${((user + system) / 1e6).toFixed(2)}s\\n\`);
+});
+require(tsc);
+`;
+
+interface Compiled {
+  status: number | null;
+  /** The error lines (`file(line,col): error TS...`). */
+  errors: string[];
+  /** Wall time of the whole tsc process, as a user waits for it. */
+  ms: number;
+  /** tsc's own figures (--extendedDiagnostics: `Instantiations`, `Types`, `Check time`...) and `CPU time`. */
+  diagnostics: Record<string, string>;
+}
+
+function tsc(compiler: (typeof compilers)[number], files: string[], extra: string[] = []): Compiled {
+  const started = performance.now();
+  const result = spawnSync(
+    process.execPath,
+    ['tsc-cpu.cjs', `${compiler.dir}lib/tsc.js`, ...tscFlags, '--extendedDiagnostics', ...extra, ...files],
+    { cwd: project, encoding: 'utf8', timeout: 120_000 },
+  );
+  const ms = performance.now() - started;
+  const output = `${result.stdout}${result.stderr}`;
+  const diagnostics = Object.fromEntries(
+    [...output.matchAll(/^([A-Z][A-Za-z/ ]+):\s+(\S+)$/gm)].map(([, key, value]) => [key!.trim(), value!]),
+  );
+  const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
+  return { status: result.status, errors, ms, diagnostics };
+}
+
+const seconds = (value: string | undefined) => Number.parseFloat(value ?? 'NaN');
+
+function report(
+  compiler: (typeof compilers)[number],
+  what: string,
+  run: Compiled,
+  baseline?: Compiled,
+): void {
+  const { Instantiations, Types, 'Check time': check, 'CPU time': cpu } = run.diagnostics;
+  const own =
+    baseline === undefined
+      ? ''
+      : `; beyond an empty project: ${(seconds(cpu) - seconds(baseline.diagnostics['CPU time'])).toFixed(2)} s CPU, ` +
+        `${Number(Types) - Number(baseline.diagnostics['Types'])} types`;
+  console.log(
+    `tsc ${compiler.version} (${compiler.label}), ${what}: ${(run.ms / 1000).toFixed(2)} s wall, ${cpu ?? '?'} CPU ` +
+      `(check ${check ?? '?'}; ${Types ?? '?'} types, ${Instantiations ?? '?'} instantiations${own})`,
+  );
+}
+
+/**
+ * The errors that fail a check: those of the samples and of the package's declarations. On the oldest
+ * compiler, a framework's own declarations may need a newer one (Hono's use generic typed arrays, TypeScript
+ * 5.7); those are listed, not held against the package.
+ */
+function ourErrors(compiler: (typeof compilers)[number], run: Compiled): string[] {
+  if (compiler !== compilers[1]) return run.errors;
+  const theirs = run.errors.filter(
+    (line) => line.includes('node_modules/') && !line.includes('node_modules/gateway-contract/'),
+  );
+  if (theirs.length > 0)
+    console.log(`tsc ${compiler.version}: errors in other packages' declarations:\n${theirs.join('\n')}`);
+  return run.errors.filter((line) => !theirs.includes(line));
+}
+
+/**
+ * The time budget holds the wall time a user waits for, or, on a machine busy with other work (the test suite
+ * itself), the compiler's own CPU time, which such work inflates far less.
+ */
+function withinBudget(run: Compiled): void {
+  const cpu = seconds(run.diagnostics['CPU time']) * 1000;
+  expect(Math.min(run.ms, cpu), `wall time ${Math.round(run.ms)} ms, CPU time ${cpu} ms`).toBeLessThan(
+    TSC_BUDGET_MS,
+  );
+}
+
+beforeAll(() => {
+  const packed = pack();
+  project = mkdtempSync(join(tmpdir(), 'gateway-contract-consumer-'));
+  writeFileSync(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`,
+  );
+  // The tarball as npm would unpack it, and its own dependencies from the repository's node_modules: nothing
+  // else of the repository (json-schema-to-ts in particular) is there to be found.
+  const installed = join(project, 'node_modules', 'gateway-contract');
+  mkdirSync(installed, { recursive: true });
+  execFileSync('tar', ['-xzf', packed.tarball, '-C', installed, '--strip-components=1']);
+  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  for (const name of Object.keys(manifest.dependencies ?? {})) link(name);
+  link('@types/node');
+  // The frameworks the samples use, and their types where they come apart.
+  for (const file of examples) {
+    for (const name of bareImports(readFileSync(`${examplesDir}${file}`, 'utf8'))) {
+      link(name);
+      const types = `@types/${name.replace(/^@/, '').replace('/', '__')}`;
+      if (existsSync(`${root}node_modules/${types}`)) link(types);
+    }
+  }
+  for (const file of examples) copyFileSync(`${examplesDir}${file}`, join(project, file));
+  for (const [file, text] of Object.entries(readmeSamples)) writeFileSync(join(project, file), text);
+  writeFileSync(join(project, 'tsc-cpu.cjs'), cpuWrapper);
+  writeFileSync(join(project, 'empty.ts'), 'export {};\n');
+}, 120_000);
+
+afterAll(() => {
+  if (project !== '') rmSync(project, { recursive: true, force: true });
+});
+
+describe('a consumer project with the packed package (skipLibCheck false)', () => {
+  it('holds every sample of examples/', () => {
+    expect(examples.length).toBeGreaterThan(0);
+  });
+
+  for (const compiler of compilers) {
+    describe(`on TypeScript ${compiler.version}`, () => {
+      let baseline: Compiled | undefined;
+      beforeAll(() => {
+        // The same options on an empty file: what checking the standard library and Node's types costs alone.
+        baseline = tsc(compiler, ['--noEmit', 'empty.ts']);
+        report(compiler, 'an empty project', baseline);
+      }, 120_000);
+
+      it.each(checkGroups)(
+        'type-checks %s within the budget',
+        (_label, files) => {
+          const run = tsc(compiler, ['--noEmit', ...files]);
+          report(compiler, files.join(' '), run, baseline);
+          expect(run.diagnostics['Types'], 'tsc ran to its end').toBeDefined();
+          expect(ourErrors(compiler, run)).toEqual([]);
+          withinBudget(run);
+        },
+        120_000,
+      );
+    });
+  }
+
+  describe('runs each sample', () => {
+    const outDir = 'out';
+    beforeAll(() => {
+      const run = tsc(compilers[0]!, ['--outDir', outDir, ...examples, ...Object.keys(readmeSamples)]);
+      expect(run.errors).toEqual([]);
+      expect(run.status).toBe(0);
+    }, 120_000);
+
+    it.each([...examples, ...Object.keys(readmeSamples)])(
+      '%s exits 0',
+      (file) => {
+        const result = spawnSync(process.execPath, [join(outDir, file.replace(/\.ts$/, '.js'))], {
+          cwd: project,
+          encoding: 'utf8',
+          // A sample that starts a server must close it; one that does not would hang here.
+          timeout: 30_000,
+        });
+        expect(result.error, 'the sample did not exit in 30 s').toBeUndefined();
+        expect(result.stderr).toBe('');
+        expect(result.status).toBe(0);
+      },
+      60_000,
+    );
+  });
+});
