@@ -7,7 +7,7 @@ import { createAjv } from '../src/core/ajv.js';
 import { operationSchemas } from '../schemas/operation-schemas.js';
 import { MAX_ISSUES } from '../schemas/error-response.js';
 import { badParamStatus, operations, type OperationId } from '../src/core/operations.js';
-import { splitSchemas } from './schema-refs.js';
+import { splitSchemas } from '../src/core/schema-refs.js';
 import { codeUnitHelper } from './standalone/patterns.js';
 import { rewriteStandalone } from './standalone/rewrite.js';
 import { compactCode } from './standalone/scan.js';

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from './core/ajv.js';
-import { withSharedRefs } from '../build/schema-refs.js';
+import { withSharedRefs } from './core/schema-refs.js';
 
 let sharedAjv: ReturnType<typeof createAjv> | undefined;
 

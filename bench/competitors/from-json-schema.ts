@@ -91,7 +91,7 @@ const handled = new Set([
 ]);
 const objectKeywords = ['properties', 'required', 'additionalProperties'];
 
-/** Subschemas whose JSON is at least this long get a function of their own (as src/schema-refs.ts does). */
+/** Subschemas whose JSON is at least this long get a function of their own (as src/core/schema-refs.ts does). */
 const SHARE_AT_LENGTH = 600;
 
 function isNode(value: unknown): value is Node {

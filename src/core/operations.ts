@@ -1,5 +1,5 @@
 import type { ErrorStatus } from './errors.js';
-import type { RootName } from './validators.js';
+import type { RootName } from './roots.js';
 
 /**
  * Who may call an operation (docs/contract.md#authentication). `management` needs a management key, `key` any

@@ -1,5 +1,5 @@
 import type { Issue } from '../generated/types.js';
-import type { ValidationResult } from './validators.js';
+import type { ValidationResult } from './roots.js';
 
 /**
  * The Standard Schema v1 interface, copied from its specification (https://standardschema.dev, "The interface"),

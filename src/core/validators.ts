@@ -1,38 +1,11 @@
-import type {
-  ErrorResponse,
-  MessagesRequest,
-  ModelEndpointsResponse,
-  ObservabilityDestinationResponse,
-  PresetConfig,
-  PresetResponse,
-  PresetVersionResponse,
-  ProvidersResponse,
-} from '../generated/types.js';
+import type { PresetConfig } from '../generated/types.js';
+import type { RootName, RootTypes, ValidationResult } from './roots.js';
 import * as generated from '../generated/validators.js';
-import {
-  ownedErrorBody,
-  issuesFromPrecompiled,
-  type ErrorBody,
-  type ErrorStatus,
-  type PrecompiledError,
-} from './errors.js';
+import { ownedErrorBody, issuesFromPrecompiled, type ErrorStatus, type PrecompiledError } from './errors.js';
 import type { OperationId } from './operations.js';
 import { withStandardSchema, type StandardSchemaV1 } from './standard-schema.js';
 
-/** The body each root name validates, as a type. */
-export interface RootTypes {
-  'messages-request': MessagesRequest;
-  'preset-response': PresetResponse;
-  'preset-version-response': PresetVersionResponse;
-  'model-endpoints-response': ModelEndpointsResponse;
-  'observability-destination-response': ObservabilityDestinationResponse;
-  'providers-response': ProvidersResponse;
-  'error-response': ErrorResponse;
-}
-
-export type RootName = keyof RootTypes;
-
-export type ValidationResult<T> = { ok: true; value: T } | { ok: false; error: ErrorBody };
+export type { RootName, RootTypes, ValidationResult } from './roots.js';
 
 /**
  * A precompiled validator as the type guard of its body. `errors` holds the last call's errors, or null: each

@@ -1,4 +1,4 @@
-import { schemaLists, schemaMaps, schemaValues } from '../src/core/schema-keywords.js';
+import { schemaLists, schemaMaps, schemaValues } from './schema-keywords.js';
 
 /**
  * Ajv inlines every subschema into its root's one function; a schema composed by import (hundreds of KB of
