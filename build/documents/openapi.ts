@@ -1,7 +1,12 @@
 import { errorBody, statusMessages, type ErrorStatus } from '../../src/core/errors.js';
 import { CUSTOM_KEYWORD } from './json-schema-2020.js';
 import type { SchemaSet } from './emit.js';
-import { operations, type AuthRequirement, type Operation, type OperationId } from '../../src/core/operations.js';
+import {
+  operations,
+  type AuthRequirement,
+  type Operation,
+  type OperationId,
+} from '../../src/core/operations.js';
 import { validate, validateParams } from '../../src/core/validators.js';
 
 /**
