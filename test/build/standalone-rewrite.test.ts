@@ -186,7 +186,7 @@ describe('the rewrite', () => {
       /\bimport\b|function (codeUnitAt|ucs2length|firstMissing|prefixed|deepFreeze)\b/,
     );
     expect(rest.join('\n')).toContain(
-      'const{failAt,failAtWith,siteError,siteErrorWith}=errorSiteHelpers(errorSiteText);',
+      'var{failAt,failAtWith,siteError,siteErrorWith}=errorSiteHelpers(errorSiteText);',
     );
   });
 });
