@@ -1,7 +1,8 @@
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
+import { runtimeSpecifier } from './standalone/rewrite.js';
 
 /**
  * The last build step: bundles every entry point of the package from tsc's output into `dist/lib/`, with the
@@ -32,6 +33,22 @@ const outDir = new URL('lib/', built);
 const generatedValidators = fileURLToPath(new URL('src/generated/validators.js', built));
 const generatedCopy = 'generated-validators.js';
 
+/**
+ * The helpers the generated validators import (src/runtime/validator-runtime.ts) are their own small file, an
+ * entry of the bundle, so the copy above can import them by a name this step knows.
+ */
+const runtimeEntry = 'validator-runtime';
+const runtimeImport = { generated: `'${runtimeSpecifier}'`, bundled: `'./${runtimeEntry}.js'` };
+
+/** The generated module as it is, but for its one import of the run-time helpers, which now sits beside it. */
+export function bundledValidators(code: string): string {
+  const found = code.split(runtimeImport.generated).length - 1;
+  if (found !== 1) {
+    throw new Error(`src/generated/validators.js names ${runtimeImport.generated} ${found} times, not once`);
+  }
+  return code.replace(runtimeImport.generated, runtimeImport.bundled);
+}
+
 /** Packages (ajv, the frameworks, node: modules) are the user's to install and load, never copied in. */
 function isExternal(id: string): boolean {
   if (id.endsWith('/generated/validators.js')) return true;
@@ -54,7 +71,7 @@ const entryFile = (name: string) => fileURLToPath(new URL(bundledEntries[name]!,
 
 /**
  * The code the main entry loads is one chunk, whichever other entries share parts of it, so `import` of the
- * library reads three files, not twenty; the HTTP layer is another, shared by its adapters. The schemas entry
+ * library reads four files, not twenty; the HTTP layer is another, shared by its adapters. The schemas entry
  * shares the masked-secret constants (contract: secret-masking) with the main entry, so it loads that chunk
  * (and the validators) too.
  */
@@ -71,7 +88,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   await build({
-    input: Object.fromEntries(Object.keys(bundledEntries).map((name) => [name, entryFile(name)])),
+    input: {
+      ...Object.fromEntries(Object.keys(bundledEntries).map((name) => [name, entryFile(name)])),
+      [runtimeEntry]: fileURLToPath(new URL('src/runtime/validator-runtime.js', built)),
+    },
     external: isExternal,
     logLevel: 'warn',
     output: {
@@ -85,6 +105,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       paths: (id) => (id.endsWith('/generated/validators.js') ? `./${generatedCopy}` : id),
     },
   });
-  copyFileSync(generatedValidators, fileURLToPath(new URL(generatedCopy, outDir)));
+  writeFileSync(
+    fileURLToPath(new URL(generatedCopy, outDir)),
+    bundledValidators(readFileSync(generatedValidators, 'utf8')),
+  );
   console.log(`bundled ${Object.keys(bundledEntries).length} entry points into dist/lib/`);
 }

@@ -140,19 +140,13 @@ function inRanges(ranges: readonly [number, number][], c: string): string {
     .join(' || ');
 }
 
-/**
- * The checkers read chars through this, taken from String.prototype once. `s.charCodeAt(i)` looks the method up
- * on String.prototype, which V8 turns into a slow dictionary as soon as any code in the process subclasses
- * String (`class X extends String {}`, as some libraries do): every read then costs ten times as much.
- */
-export const codeUnitHelper = 'const codeUnitAt = String.prototype.charCodeAt;';
-
 /** Runs this long or shorter are checked one char at a time without a loop. */
 const UNROLL_UP_TO = 4;
 
 /**
  * The source of `function name(s)`, true exactly when the RegExp `new RegExp(source, 'u')` matches `s`, or
- * undefined when the pattern is not one the loop can check exactly. It needs `codeUnitHelper` in scope.
+ * undefined when the pattern is not one the loop can check exactly. It reads chars through `codeUnitAt`
+ * (src/runtime/validator-runtime.ts), which must be in scope.
  */
 export function patternFunction(name: string, source: string): string | undefined {
   const runs = parseRuns(source);

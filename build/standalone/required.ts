@@ -64,6 +64,3 @@ export function requiredWithoutStores(code: string): string {
   if (rewritten === 0) fail('no required check found');
   return out;
 }
-
-/** The run-time helper the rewritten checks call on failure. */
-export const firstMissingHelper = `function firstMissing(data, names){for(const name of names){if(data[name] === undefined) return name;}}`;

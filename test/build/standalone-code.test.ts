@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dropSettledBookkeeping } from '../../build/standalone/bookkeeping.js';
-import { firstMissingHelper, requiredWithoutStores } from '../../build/standalone/required.js';
+import { requiredWithoutStores } from '../../build/standalone/required.js';
 import { closingIndex, compactCode, replaceBracketed, splitTopLevel } from '../../build/standalone/scan.js';
+import { firstMissing, prefixed } from '../../src/runtime/validator-runtime.js';
 
 describe('reading Ajv code', () => {
   it('matches brackets across strings that hold brackets', () => {
@@ -108,10 +109,6 @@ describe('dropping settled bookkeeping', () => {
       validate.errors = [{ instancePath, site }];
       return false;
     };
-    const prefixed = (vErrors: unknown[] | null, errors: { instancePath: string }[], segment?: string) => {
-      for (const error of errors) error.instancePath = (segment ?? '') + error.instancePath;
-      return vErrors === null ? errors : vErrors.concat(errors);
-    };
     const load = (code: string) =>
       new Function(
         'failAt',
@@ -135,10 +132,6 @@ describe('required checks without stores', () => {
     expect(requiredWithoutStores(ajvRequired)).toBe(
       'function validate5(data){if(data.a === undefined || data["b-c"] === undefined){return failAtWith(validate5,"",1,{missingProperty: firstMissing(data, ["a","b-c"])});}return true;}',
     );
-    const firstMissing = new Function(`${firstMissingHelper}; return firstMissing;`)() as (
-      data: object,
-      names: string[],
-    ) => string | undefined;
     expect(firstMissing({ a: 1 }, ['a', 'b-c'])).toBe('b-c');
     expect(firstMissing({}, ['a', 'b-c'])).toBe('a');
   });

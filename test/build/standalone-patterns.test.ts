@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codeUnitHelper, parseRuns, patternFunction } from '../../build/standalone/patterns.js';
+import { parseRuns, patternFunction } from '../../build/standalone/patterns.js';
+import { codeUnitAt } from '../../src/runtime/validator-runtime.js';
 
 /** Compiles the generated checker at test time (the build writes it into the module as source). */
 function checkerFor(source: string): (value: string) => boolean {
   const code = patternFunction('check', source);
   if (code === undefined) throw new Error(`${source} is not compiled`);
-  return new Function(`${codeUnitHelper} ${code}; return check;`)() as (value: string) => boolean;
+  return new Function('codeUnitAt', `${code}; return check;`)(codeUnitAt) as (value: string) => boolean;
 }
 
 /** Characters around every range boundary of the patterns below, surrogates and a pair among them. */

@@ -30,7 +30,9 @@ const names = Object.keys(generated.validatorsByName);
 beforeAll(async () => {
   directory = mkdtempSync(join(tmpdir(), 'standalone-'));
   const file = join(directory, 'ajv-validators.mjs');
-  writeFileSync(file, unrewrittenValidatorModule());
+  // Outside the repository, so the module imports the run-time helpers by their absolute URL.
+  const runtime = new URL('../../src/runtime/validator-runtime.ts', import.meta.url).href;
+  writeFileSync(file, unrewrittenValidatorModule(runtime));
   ajv = (await import(pathToFileURL(file).href)) as Module;
 });
 
@@ -171,5 +173,22 @@ describe('the rewrite', () => {
 
   it('fails the build when a name it adds is taken', () => {
     expect(() => rewrite(`${source}\nfunction prefixed(){}`)).toThrow(/already uses the name prefixed/);
+    expect(() => rewrite(`${source}\nlet failAtWith;`)).toThrow(/already uses the name failAtWith/);
+  });
+
+  it('imports the helpers from the run-time module, first, and defines none of them', () => {
+    const out = rewrite(source);
+    const [first, ...rest] = out.split('\n');
+    expect(first).toBe(
+      "import {codeUnitAt as runtimeCodeUnitAt,errorSiteHelpers,firstMissing,prefixed,ucs2length} from '../runtime/validator-runtime.js';",
+    );
+    expect(rest.join('\n')).not.toMatch(
+      /\bimport\b|function (codeUnitAt|ucs2length|firstMissing|prefixed|deepFreeze)\b/,
+    );
+    // Module bindings V8 optimises calls through: a const for the `.call` target, a var at ~1300 call sites.
+    expect(rest[0]).toBe('const codeUnitAt=runtimeCodeUnitAt;');
+    expect(rest.join('\n')).toContain(
+      'var{failAt,failAtWith,siteError,siteErrorWith}=errorSiteHelpers(errorSiteText);',
+    );
   });
 });

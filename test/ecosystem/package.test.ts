@@ -32,6 +32,8 @@ describe('the package', () => {
     expect(packedSet.has('dist/openapi.json')).toBe(true);
     expect(packedSet.has('dist/schemas/messages-request.json')).toBe(true);
     expect(packedSet.has('dist/lib/bin.js')).toBe(true);
+    // What the generated validators import, a file of its own beside them.
+    expect(packedSet.has('dist/lib/validator-runtime.js')).toBe(true);
   });
 
   it('holds no build output whose source is gone (a stale dist/ would ship it)', () => {
