@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { repositoryFiles } from './support/repository-files.js';
 
 /*
  * The repository cites its rules by the anchors of docs/contract.md, the one statement of the contract users
@@ -73,9 +73,7 @@ interface TextFile {
 
 /** The project's tracked text files, read from the working tree; binary files (holding NUL) are left out. */
 function trackedTextFiles(): TextFile[] {
-  const paths = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
-    .split('\0')
-    .filter((path) => path !== '')
+  const paths = repositoryFiles()
     .filter((path) => !SKIPPED.some((pattern) => pattern.test(path)))
     .filter((path) => !SKIPPED_FOLDERS.some((folder) => path.startsWith(folder)));
   const files: TextFile[] = [];

@@ -1,21 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { repositoryFiles } from '../support/repository-files.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const sources = execFileSync(
-  'git',
-  ['ls-files', '-co', '--exclude-standard', 'src', 'build', 'schemas', 'bench'],
-  {
-    cwd: root,
-    encoding: 'utf8',
-  },
-)
-  .split('\n')
-  .filter((file) => /\.ts$/.test(file) && !file.endsWith('.d.ts'));
+const sources = repositoryFiles(['src', 'build', 'schemas', 'bench']).filter(
+  (file) => /\.ts$/.test(file) && !file.endsWith('.d.ts'),
+);
 
 /** The repository files each source file imports by a relative specifier (type-only imports included). */
 function importGraph(): Map<string, string[]> {
