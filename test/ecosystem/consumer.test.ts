@@ -74,7 +74,7 @@ if (errorBody(404).error.code !== 404) throw new Error('errorBody(404) is not a 
 };
 
 const examplesDir = `${root}examples/`;
-const examples = readdirSync(examplesDir)
+const examples = readdirSync(examplesDir, { recursive: true, encoding: 'utf8' })
   .filter((name) => name.endsWith('.ts'))
   .sort();
 
@@ -224,7 +224,10 @@ beforeAll(() => {
       if (existsSync(`${root}node_modules/${types}`)) link(types);
     }
   }
-  for (const file of examples) copyFileSync(`${examplesDir}${file}`, join(project, file));
+  for (const file of examples) {
+    mkdirSync(dirname(join(project, file)), { recursive: true });
+    copyFileSync(`${examplesDir}${file}`, join(project, file));
+  }
   for (const [file, text] of Object.entries(readmeSamples)) writeFileSync(join(project, file), text);
   writeFileSync(join(project, 'tsc-cpu.cjs'), cpuWrapper);
   writeFileSync(join(project, 'empty.ts'), 'export {};\n');
