@@ -130,6 +130,61 @@ export const adapterCases: AdapterCase[] = [
     status: 401,
   },
   {
+    name: '401: a repeated Authorization header, a valid key first (contract: authentication)',
+    request: {
+      method: 'GET',
+      path: `${BASE_PATH}/presets/table/versions/1`,
+      headers: { authorization: [`Bearer ${STANDARD_KEY}`, `Bearer ${MANAGEMENT_KEY}`] },
+    },
+    status: 401,
+    check: (response) => expect(JSON.parse(response.body)).toEqual(errorBody(401)),
+  },
+  {
+    name: '401: a repeated Authorization header, the same valid key twice',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/table/messages`,
+      headers: { ...json, authorization: [`Bearer ${MANAGEMENT_KEY}`, `Bearer ${MANAGEMENT_KEY}`] },
+      body: exampleRequest,
+    },
+    status: 401,
+  },
+  {
+    name: '401: a repeated Authorization header, a valid key then one of another scheme',
+    request: {
+      method: 'GET',
+      path: `${BASE_PATH}/observability/destinations/5b0c3a52-7d6e-4f3a-9c41-2e8f1d6a7b90`,
+      headers: { authorization: [`Bearer ${MANAGEMENT_KEY}`, 'Basic dXNlcjpwYXNz'] },
+    },
+    status: 401,
+  },
+  {
+    name: '200: a repeated Authorization header on a public operation reads as no key',
+    request: {
+      method: 'GET',
+      path: `${BASE_PATH}/providers`,
+      headers: { authorization: [`Bearer ${MANAGEMENT_KEY}`, `Bearer ${MANAGEMENT_KEY}`] },
+    },
+    status: 200,
+  },
+  {
+    name: '400: a repeated Content-Type is no JSON media type, as fetch reads it',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/table/messages`,
+      headers: {
+        authorization: `Bearer ${MANAGEMENT_KEY}`,
+        'content-type': ['application/json', 'text/plain'],
+      },
+      body: exampleRequest,
+    },
+    status: 400,
+    check: (response) =>
+      expect(issuesOf(response)).toEqual([
+        { path: '', message: 'must be sent with Content-Type application/json' },
+      ]),
+  },
+  {
     name: '403: creating with a standard key',
     request: {
       method: 'POST',
