@@ -62,6 +62,16 @@ export const requestIssueMessages = {
   incomplete: 'must be received in full',
 } as const;
 
+/** The sentence of the issue at the root of a value a validator could not read (a throwing getter or Proxy). */
+export const unreadableValueMessage = 'must be a JSON value';
+
+/** The messages of the TypeError `copyJson` throws on a value JSON cannot carry (contract: body-limits). */
+export const copyErrorMessages = {
+  cycle: 'Cannot copy a value that contains itself: JSON has no cycles',
+  hole: 'Cannot copy an array with a hole: JSON arrays have none',
+  tooDeep: (maxDepth: number) => `Cannot copy a value nested more than ${maxDepth} levels deep`,
+} as const;
+
 /** The sentence of the issue at the first value nested past the depth limit. */
 export function tooDeepMessage(maxDepth: number): string {
   return `must not be nested more than ${maxDepth} levels deep`;

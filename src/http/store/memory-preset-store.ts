@@ -1,6 +1,10 @@
 import type { PresetVersion } from '../../generated/types.js';
+import { DEFAULT_MAX_DEPTH } from '../../body/body-limits.js';
 import { copyJson } from '../../body/json-value.js';
 import type { PresetStore, StoredPreset } from './preset-store.js';
+
+/** A stored preset holds its config two levels down, the config holding up to 64 levels (contract: body-limits). */
+const STORED_DEPTH = DEFAULT_MAX_DEPTH + 2;
 
 interface Entry {
   preset: StoredPreset;
@@ -33,13 +37,13 @@ export class MemoryPresetStore implements PresetStore {
   async getPreset(slug: string): Promise<StoredPreset | null> {
     await this.#latency();
     const entry = this.#presets.get(slug);
-    return entry ? copyJson(entry.preset) : null;
+    return entry ? copyJson(entry.preset, STORED_DEPTH) : null;
   }
 
   async getVersion(slug: string, version: number): Promise<PresetVersion | null> {
     await this.#latency();
     const found = this.#presets.get(slug)?.versions.get(version);
-    return found ? copyJson(found) : null;
+    return found ? copyJson(found, STORED_DEPTH) : null;
   }
 
   async compareAndSet(slug: string, expectedVersion: number, preset: StoredPreset): Promise<boolean> {
@@ -52,7 +56,7 @@ export class MemoryPresetStore implements PresetStore {
     if (version.version !== expectedVersion + 1 || preset.slug !== slug) {
       throw new RangeError(`compareAndSet must add version ${expectedVersion + 1} of ${slug}, no other`);
     }
-    const stored = copyJson(preset);
+    const stored = copyJson(preset, STORED_DEPTH);
     const versions = entry?.versions ?? new Map<number, PresetVersion>();
     versions.set(version.version, stored.designated_version);
     this.#presets.set(slug, { preset: stored, versions });
