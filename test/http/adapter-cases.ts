@@ -44,6 +44,7 @@ const provider = {
  */
 export function tableOptions(errors: unknown[]): Omit<HandlerOptions, 'basePath'> {
   const presets = presetOperations(new ContestedStore());
+  const full = presetOperations(new MemoryPresetStore({ maxPresets: 0 }));
   return {
     resolveKey: (key) => principals.get(key) ?? null,
     limits: { maxBytes: TEST_MAX_BYTES },
@@ -53,7 +54,7 @@ export function tableOptions(errors: unknown[]): Omit<HandlerOptions, 'basePath'
       ...presets,
       createPresetsMessages(input) {
         if (input.slug === 'explode') throw new Error('connection refused by db-7.internal at /srv/secret');
-        return presets.createPresetsMessages(input);
+        return (input.slug === 'full' ? full : presets).createPresetsMessages(input);
       },
       listEndpoints: ({ author }) =>
         author === 'broken' ? ({ data: { id: 'broken/model' } } as never) : errorBody(404),
@@ -294,6 +295,20 @@ export const adapterCases: AdapterCase[] = [
     },
     status: 409,
     check: (response) => expect(JSON.parse(response.body)).toEqual(errorBody(409)),
+  },
+  {
+    name: '503: a create the preset store has no room for, with Retry-After (contract: overload)',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/full/messages`,
+      headers: asManagement,
+      body: exampleRequest,
+    },
+    status: 503,
+    check: (response) => {
+      expect(response.headers['retry-after']).toBe('60');
+      expect(JSON.parse(response.body)).toEqual(errorBody(503));
+    },
   },
   {
     name: '413: a body one byte over the limit (contract: body-limits)',
