@@ -60,6 +60,8 @@ function errorMeaning(status: ErrorStatus, operation: Operation): string {
       return 'the body is larger than the limit, 4 MiB by default.';
     case 500:
       return 'an unexpected server error.';
+    case 503:
+      return 'the server has no room for the write (a full preset store); nothing was saved, and `Retry-After` says when to try again.';
   }
 }
 

@@ -6,8 +6,10 @@ import type { ValidationResult } from '../core/validators.js';
  * ASCII (0x21-0x7E). The scheme name is case-insensitive (RFC 9110, section 11.1), so `bearer` and `BEARER` are
  * accepted; one or more spaces separate it from the key (RFC 6750, section 2.1), and spaces or tabs around the
  * whole value are ignored as HTTP's optional whitespace (RFC 9110, section 5.5). Anything else, a CR or LF
- * included, is no key at all. The pattern cannot backtrack: each part's characters exclude the next part's, and
- * the `i` flag without `u` never folds non-ASCII into ASCII.
+ * included, is no key at all. A repeated header reads as its values joined by `, ` (contract: authentication),
+ * so the space after the first key's comma makes it no key either: 401 wherever a key is needed. The pattern
+ * cannot backtrack: each part's characters exclude the next part's, and the `i` flag without `u` never folds
+ * non-ASCII into ASCII.
  */
 const BEARER_CREDENTIALS = /^[ \t]*bearer +([\x21-\x7e]+)[ \t]*$/i;
 

@@ -1,38 +1,64 @@
-/**
- * Keys that are never copied into an object the library builds: `__proto__` would replace the new object's
- * prototype on assignment, and `constructor`/`prototype` are how prototype-pollution payloads reach it.
- */
-export const unsafeKeys: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+import { DEFAULT_MAX_DEPTH } from './body-limits.js';
+import { copyErrorMessages } from '../core/errors.js';
 
 /**
- * A deep copy of a JSON value made of fresh plain objects and arrays, without the unsafe keys. It walks with an
- * explicit stack, so a deeply nested value cannot overflow the call stack.
+ * A deep copy of a JSON value made of fresh plain objects and arrays, every key kept exactly: `__proto__`,
+ * `constructor` and `prototype` are JSON keys like any other, so a tool schema with a property of that name
+ * keeps it, and each lands as an own data property, never through a prototype's setter. A value nested more
+ * than `maxDepth` levels (the value itself level 1; contract: body-limits), holding itself, or holding an
+ * array hole throws a TypeError: JSON carries none of these. A value reached twice without a cycle is copied
+ * once and shared in the copy, so a value of shared parts costs its distinct parts, not every path to them.
  */
-export function copyJson<T>(value: T): T {
-  if (value === null || typeof value !== 'object') return value;
-  const root: unknown = Array.isArray(value) ? [] : {};
-  const stack: Array<[source: object, target: Record<string, unknown> | unknown[]]> = [
-    [value, root as Record<string, unknown>],
-  ];
-  for (let pair = stack.pop(); pair !== undefined; pair = stack.pop()) {
-    const [source, target] = pair;
-    if (Array.isArray(source)) {
-      const list = target as unknown[];
-      for (const item of source as unknown[]) list.push(fresh(item, stack));
-    } else {
-      const record = target as Record<string, unknown>;
-      for (const key of Object.keys(source)) {
-        if (!unsafeKeys.has(key)) record[key] = fresh((source as Record<string, unknown>)[key], stack);
-      }
+export function copyJson<T>(value: T, maxDepth: number = DEFAULT_MAX_DEPTH): T {
+  const ancestors = new Set<object>();
+  const copies = new Map<object, { copy: object; height: number }>();
+  // The levels of the value last copied: recursion returns it here, so no result object is built per value.
+  let height = 0;
+
+  function copy(source: unknown, level: number): unknown {
+    height = 0;
+    if (source === null || typeof source !== 'object') return source;
+    const known = copies.get(source);
+    if (known !== undefined) {
+      if (level + known.height - 1 > maxDepth) throw new TypeError(copyErrorMessages.tooDeep(maxDepth));
+      height = known.height;
+      return known.copy;
     }
+    if (ancestors.has(source)) throw new TypeError(copyErrorMessages.cycle);
+    if (level > maxDepth) throw new TypeError(copyErrorMessages.tooDeep(maxDepth));
+    ancestors.add(source);
+    let deepest = 0;
+    let target: object;
+    if (Array.isArray(source)) {
+      const list: unknown[] = [];
+      for (let index = 0; index < source.length; index++) {
+        if (!Object.hasOwn(source, index)) throw new TypeError(copyErrorMessages.hole);
+        list.push(copy(source[index], level + 1));
+        deepest = Math.max(deepest, height);
+      }
+      target = list;
+    } else {
+      const record: Record<string, unknown> = {};
+      for (const key of Object.keys(source)) {
+        const item = copy((source as Record<string, unknown>)[key], level + 1);
+        deepest = Math.max(deepest, height);
+        // Assigning `__proto__` would call Object.prototype's setter; defining it makes the own key JSON meant.
+        if (key === '__proto__') {
+          Object.defineProperty(record, key, {
+            value: item,
+            writable: true,
+            enumerable: true,
+            configurable: true,
+          });
+        } else record[key] = item;
+      }
+      target = record;
+    }
+    ancestors.delete(source);
+    height = deepest + 1;
+    copies.set(source, { copy: target, height });
+    return target;
   }
-  return root as T;
-}
 
-/** A container's empty copy, queued to be filled; a primitive as it is. */
-function fresh(value: unknown, stack: Array<[object, Record<string, unknown> | unknown[]]>): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  const target = Array.isArray(value) ? [] : {};
-  stack.push([value, target]);
-  return target;
+  return copy(value, 1) as T;
 }

@@ -20,6 +20,9 @@ export const statusMessages = {
   409: 'Resource conflict. Please try again later.',
   413: 'Request body too large',
   500: 'Internal Server Error',
+  // A routed request the server refuses for lack of room (a full preset store) gets RFC 9110's reason phrase
+  // (section 15.6.4), with `Retry-After` (contract: overload).
+  503: 'Service Unavailable',
 } as const;
 
 export type ErrorStatus = keyof typeof statusMessages;
@@ -61,6 +64,30 @@ export const requestIssueMessages = {
   notJsonMediaType: 'must be sent with Content-Type application/json',
   incomplete: 'must be received in full',
 } as const;
+
+/** The sentence of the issue at the root of a value a validator could not read (a throwing getter or Proxy). */
+export const unreadableValueMessage = 'must be a JSON value';
+
+/** The messages of the TypeError `copyJson` throws on a value JSON cannot carry (contract: body-limits). */
+export const copyErrorMessages = {
+  cycle: 'Cannot copy a value that contains itself: JSON has no cycles',
+  hole: 'Cannot copy an array with a hole: JSON arrays have none',
+  tooDeep: (maxDepth: number) => `Cannot copy a value nested more than ${maxDepth} levels deep`,
+} as const;
+
+/** What a full preset store holds at most of each thing it caps, for the message of its error. */
+const storeCaps = {
+  maxPresets: 'presets',
+  maxVersionsPerSlug: 'versions of one slug',
+  maxConfigBytes: 'bytes of config JSON',
+} as const;
+
+export type StoreCap = keyof typeof storeCaps;
+
+/** The message of the error a full preset store throws: which cap, and its value. */
+export function storeFullMessage(cap: StoreCap, limit: number): string {
+  return `The preset store is full: it holds at most ${limit} ${storeCaps[cap]} (${cap})`;
+}
 
 /** The sentence of the issue at the first value nested past the depth limit. */
 export function tooDeepMessage(maxDepth: number): string {

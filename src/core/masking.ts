@@ -30,8 +30,9 @@ export function maskSecret(secret: string): string {
 /**
  * A copy of an observability destination, fit for a response: every secret field of its `config` is
  * masked, and a secret field holding anything but a string or null (which a response could not carry anyway)
- * becomes `********` rather than pass through. The input is not changed; the copy shares no object with it (and, like every copy
- * the library makes, drops `__proto__`, `constructor` and `prototype` keys).
+ * becomes `********` rather than pass through. The input is not changed; the copy shares no object with it and
+ * keeps every key, `__proto__` included, as an own property. A destination that holds itself, an array hole,
+ * or nesting past 64 levels (contract: body-limits) throws a TypeError.
  */
 export function maskDestination<T extends object>(destination: T): T {
   const copy = copyJson(destination);

@@ -1,5 +1,6 @@
 import type { MessagesRequest, PresetConfig, PresetDraft } from '../generated/types.js';
 import * as generated from '../generated/validators.js';
+import { DEFAULT_MAX_DEPTH } from '../body/body-limits.js';
 import { copyJson } from '../body/json-value.js';
 
 /**
@@ -19,14 +20,19 @@ function systemPrompt(system: MessagesRequest['system']): string | null {
 }
 
 /**
- * Turns a validated messages request into what a preset version saves: the config fields, and `system` as the
- * system prompt (docs/contract.md#preset-config). The input is never mutated and the output shares no object
- * with it; absent keys stay absent (no defaults are injected).
+ * Turns a validated messages request into what a preset version saves: the config fields, copied with every
+ * key they hold (`__proto__`, `constructor` and `prototype` included), and `system` as the system prompt
+ * (docs/contract.md#preset-config). The input is never mutated and the output shares no object with it; absent
+ * keys stay absent (no defaults are injected). A field that holds itself, an array hole, or nesting past 64
+ * levels counted from the request (contract: body-limits) throws a TypeError: a validated body has none.
  */
 export function normalizePresetRequest(request: MessagesRequest): PresetDraft {
   const config: Record<string, unknown> = {};
   for (const key of presetConfigKeys) {
-    if (Object.hasOwn(request, key) && request[key] !== undefined) config[key] = copyJson(request[key]);
+    // A field's value sits at level 2, under the request as under the config.
+    if (Object.hasOwn(request, key) && request[key] !== undefined) {
+      config[key] = copyJson(request[key], DEFAULT_MAX_DEPTH - 1);
+    }
   }
   return { config: config as PresetConfig, system_prompt: systemPrompt(request.system) };
 }

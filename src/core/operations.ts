@@ -17,7 +17,10 @@ export interface Operation {
   readonly body: RootName | null;
   /** The root that validates a 200 body. */
   readonly success: RootName;
-  /** The error statuses the operation lists (413 included where it takes a body), in order. */
+  /**
+   * The error statuses the operation lists (413 included where it takes a body, 503 where a store may be full),
+   * in order.
+   */
   readonly errors: readonly ErrorStatus[];
   readonly auth: AuthRequirement;
 }
@@ -35,7 +38,7 @@ export const operations = {
     summary: 'Create a preset, or a new version of one, from a messages request',
     body: 'messages-request',
     success: 'preset-response',
-    errors: [400, 401, 403, 404, 409, 413, 500],
+    errors: [400, 401, 403, 404, 409, 413, 500, 503],
     auth: 'management',
   },
   getPresetVersion: {

@@ -1,7 +1,13 @@
 import type { PresetConfig } from '../generated/types.js';
 import type { RootName, RootTypes, ValidationResult } from './roots.js';
 import * as generated from '../generated/validators.js';
-import { ownedErrorBody, issuesFromPrecompiled, type ErrorStatus, type PrecompiledError } from './errors.js';
+import {
+  ownedErrorBody,
+  issuesFromPrecompiled,
+  unreadableValueMessage,
+  type ErrorStatus,
+  type PrecompiledError,
+} from './errors.js';
 import type { OperationId } from './operations.js';
 import { withStandardSchema, type StandardSchemaV1 } from './standard-schema.js';
 
@@ -53,9 +59,17 @@ export const validateErrorResponse = guardFor('error-response');
 /** Checks a saved preset config, e.g. one read back from a store. */
 export const validatePresetConfig = precompiledFor('preset-config') as Guard<PresetConfig>;
 
-/** Runs one compiled validator; the error body is built only when the value fails. */
+/**
+ * Runs one compiled validator; the error body is built only when the value fails. A value the validator cannot
+ * read (a getter or a Proxy trap that throws, nesting deep enough to overflow the stack) fails at the root as
+ * not a JSON value: validation answers with a verdict, never a throw.
+ */
 function check<T>(validator: Guard<unknown>, value: unknown, status: ErrorStatus): ValidationResult<T> {
-  if (validator(value)) return { ok: true, value: value as T };
+  try {
+    if (validator(value)) return { ok: true, value: value as T };
+  } catch {
+    return { ok: false, error: ownedErrorBody(status, [{ path: '', message: unreadableValueMessage }]) };
+  }
   return { ok: false, error: ownedErrorBody(status, issuesFromPrecompiled(validator.errors)) };
 }
 

@@ -10,6 +10,7 @@ import { createHandler } from './handler.js';
 import { jsonResponse } from './http-response.js';
 import { serveNodeRequest, writeNodeResponse } from './node.js';
 import { alreadyRead } from './request-body.js';
+import { nodeHeaders } from './request-headers.js';
 import type { HandlerOptions } from './types.js';
 
 /** The gateway reads a body an upstream middleware left as bytes, text or a value, and the stream otherwise. */
@@ -43,7 +44,7 @@ export function validateBody<N extends RootName, O extends BodyOptionsFor<N> = N
 ): RequestHandler<Request['params'], unknown, BodyValue<N, O>> {
   const check = createBodyValidator(name, options);
   return (request, response, next) => {
-    check({ headers: request.headers, body: bodyOf(request) }).then((result) => {
+    check({ headers: nodeHeaders(request), body: bodyOf(request) }).then((result) => {
       if (!result.ok)
         return writeNodeResponse(request, response, jsonResponse(result.error.error.code, result.error));
       request.body = result.value;

@@ -21,6 +21,7 @@ import {
 import { createHandler, defaultOnError } from './handler.js';
 import { jsonResponse } from './http-response.js';
 import { alreadyRead, isNodeStream } from './request-body.js';
+import { nodeHeaders } from './request-headers.js';
 import type { BodySource, Handler, HandlerOptions, HandlerResponse } from './types.js';
 
 /** A Fastify plugin for the five operations, with the `frameworkErrors` hook for URLs Fastify rejects itself. */
@@ -70,7 +71,7 @@ async function serve(handler: Handler, request: FastifyRequest, reply: FastifyRe
   const result = await handler({
     method: request.raw.method ?? 'GET',
     url: request.url,
-    headers: request.headers,
+    headers: nodeHeaders(request.raw),
     body: bodyOf(request),
   });
   return send(request, reply, result);
@@ -180,7 +181,7 @@ export function validateBody<N extends RootName, O extends BodyOptionsFor<N> = N
   const check = createBodyValidator(name, options);
   return {
     async preValidation(request, reply) {
-      const result = await check({ headers: request.headers, body: bodyOf(request) });
+      const result = await check({ headers: nodeHeaders(request.raw), body: bodyOf(request) });
       if (result.ok) request.body = result.value;
       else return send(request, reply, jsonResponse(result.error.error.code, result.error));
     },

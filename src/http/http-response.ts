@@ -4,12 +4,21 @@ import type { HandlerResponse } from './types.js';
 /** Every response is JSON. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
+/** When a client refused with 503 may try again, in seconds. */
+export const RETRY_AFTER_SECONDS = 60;
+
+/** A 503 always says when to try again (contract: overload), whoever builds it. */
 export function jsonResponse(
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
 ): HandlerResponse {
-  return { status, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body: JSON.stringify(body) };
+  const retry = status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : undefined;
+  return {
+    status,
+    headers: { 'content-type': JSON_CONTENT_TYPE, ...retry, ...headers },
+    body: JSON.stringify(body),
+  };
 }
 
 /** The error body of a status, `code` equal to it. */

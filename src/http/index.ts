@@ -25,6 +25,7 @@ export {
   type SaveOutcome,
 } from './store/preset-store.js';
 export { MemoryPresetStore, type MemoryPresetStoreOptions } from './store/memory-preset-store.js';
+export { PresetStoreFull } from './store/preset-store-full.js';
 export type {
   BodyInput,
   BodyReader,

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createHandler } from './handler.js';
+import { nodeHeaders } from './request-headers.js';
 import type { BodySource, Handler, HandlerOptions, HandlerResponse } from './types.js';
 
 /** What an adapter knows better than the raw request: a path relative to its mount point, a parsed body. */
@@ -32,7 +33,7 @@ export async function serveNodeRequest(
   const result = await handler({
     method: request.method ?? 'GET',
     url: overrides.url ?? request.url ?? '/',
-    headers: request.headers,
+    headers: nodeHeaders(request),
     body: 'body' in overrides ? overrides.body : request,
   });
   writeNodeResponse(request, response, result);

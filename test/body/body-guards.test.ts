@@ -174,4 +174,13 @@ describe('readBearerToken (contract: authentication)', () => {
       ),
     );
   });
+
+  it('refuses a repeated header, its values joined by ", ", whatever keys it repeats', () => {
+    fc.assert(
+      fc.property(visibleAscii, fc.string({ unit: 'binary', minLength: 1 }), (key, second) => {
+        fc.pre(/[^ \t]/.test(second));
+        expect(readBearerToken(`Bearer ${key}, ${second}`).ok).toBe(false);
+      }),
+    );
+  });
 });

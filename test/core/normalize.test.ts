@@ -110,7 +110,7 @@ describe('normalizePresetRequest (contract: preset-config)', () => {
     expect(config.plugins?.[0]).not.toBe(request.plugins?.[0]);
   });
 
-  it('never lets __proto__ from parsed JSON into the output or onto Object.prototype', () => {
+  it('keeps __proto__ from parsed JSON as an own key, never as a prototype or onto Object.prototype', () => {
     const request = accepted(
       JSON.parse(
         '{"model":"m","messages":[],"tools":[{"name":"f","input_schema":{"type":"object","__proto__":{"polluted":true}}}]}',
@@ -118,8 +118,9 @@ describe('normalizePresetRequest (contract: preset-config)', () => {
     );
     const { config } = normalizePresetRequest(request);
     const inputSchema = config.tools?.[0] as Record<string, unknown>;
-    expect(Object.keys(inputSchema.input_schema as object)).toEqual(['type']);
+    expect(Object.keys(inputSchema.input_schema as object)).toEqual(['type', '__proto__']);
     expect(Object.getPrototypeOf(inputSchema.input_schema)).toBe(Object.prototype);
+    expect((inputSchema.input_schema as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -39,7 +39,7 @@ describe('the operations table', () => {
   });
 
   it('lists the error statuses of each operation, 413 where a body is taken (contract: errors)', () => {
-    expect(operations.createPresetsMessages.errors).toEqual([400, 401, 403, 404, 409, 413, 500]);
+    expect(operations.createPresetsMessages.errors).toEqual([400, 401, 403, 404, 409, 413, 500, 503]);
     expect(operations.getPresetVersion.errors).toEqual([400, 401, 404, 500]);
     expect(operations.listEndpoints.errors).toEqual([403, 404, 500]);
     expect(operations.getObservabilityDestination.errors).toEqual([401, 404, 500]);

@@ -44,6 +44,7 @@ const provider = {
  */
 export function tableOptions(errors: unknown[]): Omit<HandlerOptions, 'basePath'> {
   const presets = presetOperations(new ContestedStore());
+  const full = presetOperations(new MemoryPresetStore({ maxPresets: 0 }));
   return {
     resolveKey: (key) => principals.get(key) ?? null,
     limits: { maxBytes: TEST_MAX_BYTES },
@@ -53,7 +54,7 @@ export function tableOptions(errors: unknown[]): Omit<HandlerOptions, 'basePath'
       ...presets,
       createPresetsMessages(input) {
         if (input.slug === 'explode') throw new Error('connection refused by db-7.internal at /srv/secret');
-        return presets.createPresetsMessages(input);
+        return (input.slug === 'full' ? full : presets).createPresetsMessages(input);
       },
       listEndpoints: ({ author }) =>
         author === 'broken' ? ({ data: { id: 'broken/model' } } as never) : errorBody(404),
@@ -128,6 +129,61 @@ export const adapterCases: AdapterCase[] = [
       headers: { authorization: 'Bearer nope' },
     },
     status: 401,
+  },
+  {
+    name: '401: a repeated Authorization header, a valid key first (contract: authentication)',
+    request: {
+      method: 'GET',
+      path: `${BASE_PATH}/presets/table/versions/1`,
+      headers: { authorization: [`Bearer ${STANDARD_KEY}`, `Bearer ${MANAGEMENT_KEY}`] },
+    },
+    status: 401,
+    check: (response) => expect(JSON.parse(response.body)).toEqual(errorBody(401)),
+  },
+  {
+    name: '401: a repeated Authorization header, the same valid key twice',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/table/messages`,
+      headers: { ...json, authorization: [`Bearer ${MANAGEMENT_KEY}`, `Bearer ${MANAGEMENT_KEY}`] },
+      body: exampleRequest,
+    },
+    status: 401,
+  },
+  {
+    name: '401: a repeated Authorization header, a valid key then one of another scheme',
+    request: {
+      method: 'GET',
+      path: `${BASE_PATH}/observability/destinations/5b0c3a52-7d6e-4f3a-9c41-2e8f1d6a7b90`,
+      headers: { authorization: [`Bearer ${MANAGEMENT_KEY}`, 'Basic dXNlcjpwYXNz'] },
+    },
+    status: 401,
+  },
+  {
+    name: '200: a repeated Authorization header on a public operation reads as no key',
+    request: {
+      method: 'GET',
+      path: `${BASE_PATH}/providers`,
+      headers: { authorization: [`Bearer ${MANAGEMENT_KEY}`, `Bearer ${MANAGEMENT_KEY}`] },
+    },
+    status: 200,
+  },
+  {
+    name: '400: a repeated Content-Type is no JSON media type, as fetch reads it',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/table/messages`,
+      headers: {
+        authorization: `Bearer ${MANAGEMENT_KEY}`,
+        'content-type': ['application/json', 'text/plain'],
+      },
+      body: exampleRequest,
+    },
+    status: 400,
+    check: (response) =>
+      expect(issuesOf(response)).toEqual([
+        { path: '', message: 'must be sent with Content-Type application/json' },
+      ]),
   },
   {
     name: '403: creating with a standard key',
@@ -239,6 +295,20 @@ export const adapterCases: AdapterCase[] = [
     },
     status: 409,
     check: (response) => expect(JSON.parse(response.body)).toEqual(errorBody(409)),
+  },
+  {
+    name: '503: a create the preset store has no room for, with Retry-After (contract: overload)',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/full/messages`,
+      headers: asManagement,
+      body: exampleRequest,
+    },
+    status: 503,
+    check: (response) => {
+      expect(response.headers['retry-after']).toBe('60');
+      expect(JSON.parse(response.body)).toEqual(errorBody(503));
+    },
   },
   {
     name: '413: a body one byte over the limit (contract: body-limits)',

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import Fastify from 'fastify';
@@ -16,7 +16,8 @@ export const BASE_PATH = '/api/v1';
 export interface WireRequest {
   method: string;
   path: string;
-  headers?: Record<string, string>;
+  /** An array sends its header once per value, as separate lines (a repeated header). */
+  headers?: Record<string, string | string[]>;
   body?: string | Uint8Array;
 }
 
@@ -46,13 +47,48 @@ export function flatHeaders(headers: Record<string, unknown> | Headers): Record<
   );
 }
 
-/** Real HTTP on 127.0.0.1 through the global fetch (undici), as any client would call. */
+/** The headers as name and value pairs, one pair per value, which fetch's `Headers` takes. */
+export function headerPairs(headers: WireRequest['headers'] = {}): Array<[string, string]> {
+  return Object.entries(headers).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, one]),
+  );
+}
+
+/**
+ * A request with a repeated header, sent by `node:http`, which writes each value on its own line; undici's
+ * fetch would join them into one line first.
+ */
+function sendRepeated(port: number, { method, path, headers, body }: WireRequest): Promise<WireResponse> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest({ host: '127.0.0.1', port, method, path, headers }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: flatHeaders(response.headers), body: text }),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/**
+ * Real HTTP on 127.0.0.1 through the global fetch (undici), as any client would call; a repeated header goes
+ * through `node:http`.
+ */
 export async function overHttp(server: Server): Promise<RunningAdapter> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    async send({ method, path, headers, body }) {
-      const response = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, body });
+    async send(request) {
+      const { method, path, headers = {}, body } = request;
+      if (Object.values(headers).some(Array.isArray)) return sendRepeated(port, request);
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+        method,
+        headers: headerPairs(headers),
+        body,
+      });
       return { status: response.status, headers: flatHeaders(response.headers), body: await response.text() };
     },
     close: () =>
@@ -117,7 +153,7 @@ export const adapters: Adapter[] = [
       app.all(`${BASE_PATH}/*`, (c) => gateway(c.req.raw));
       return {
         async send({ method, path, headers, body }) {
-          const response = await app.request(path, { method, headers, body });
+          const response = await app.request(path, { method, headers: headerPairs(headers), body });
           return {
             status: response.status,
             headers: flatHeaders(response.headers),

@@ -1,10 +1,25 @@
 import type { PresetVersion } from '../../generated/types.js';
+import { checkedLimit, DEFAULT_MAX_DEPTH } from '../../body/body-limits.js';
 import { copyJson } from '../../body/json-value.js';
+import { PresetStoreFull } from './preset-store-full.js';
 import type { PresetStore, StoredPreset } from './preset-store.js';
+
+/** A stored preset holds its config two levels down, the config holding up to 64 levels (contract: body-limits). */
+const STORED_DEPTH = DEFAULT_MAX_DEPTH + 2;
+
+/** The caps' defaults: room for a demo or a test suite, bounded so that a flood of creates cannot fill memory. */
+const DEFAULT_MAX_PRESETS = 10_000;
+const DEFAULT_MAX_VERSIONS_PER_SLUG = 1_000;
+const DEFAULT_MAX_CONFIG_BYTES = 256 * 1024 * 1024;
 
 interface Entry {
   preset: StoredPreset;
   versions: Map<number, PresetVersion>;
+}
+
+/** What a version costs the byte cap: the UTF-8 bytes of its config's and system prompt's JSON. */
+function versionBytes(version: PresetVersion): number {
+  return new TextEncoder().encode(JSON.stringify([version.config, version.system_prompt])).byteLength;
 }
 
 /** One turn of the event loop: I/O and other requests run in between, as they do while a database answers. */
@@ -15,31 +30,54 @@ function nextTurn(): Promise<void> {
 export interface MemoryPresetStoreOptions {
   /** What each read and write waits before it runs; one event-loop turn by default. */
   latency?: () => Promise<void>;
+  /** Most presets (slugs) it holds; 10,000 by default. */
+  maxPresets?: number;
+  /** Most versions of one preset; 1,000 by default. */
+  maxVersionsPerSlug?: number;
+  /** Most bytes of config it holds: the UTF-8 JSON of each version's config and system prompt; 256 MiB by default. */
+  maxConfigBytes?: number;
 }
 
 /**
  * The in-memory preset store, for tests and the reference gateway. Each call answers on a later turn of
  * the event loop, as a database would, so concurrent requests really interleave between a read and the
  * compare-and-set that follows it. What goes in and comes out is copied: no caller can change a stored preset.
+ * It caps presets, versions per slug and config bytes: a write past a cap throws `PresetStoreFull`, writing
+ * nothing, which the preset operations answer with 503 and `Retry-After` (contract: overload).
  */
 export class MemoryPresetStore implements PresetStore {
   readonly #presets = new Map<string, Entry>();
   readonly #latency: () => Promise<void>;
+  readonly #maxPresets: number;
+  readonly #maxVersionsPerSlug: number;
+  readonly #maxConfigBytes: number;
+  #configBytes = 0;
 
   constructor(options: MemoryPresetStoreOptions = {}) {
     this.#latency = options.latency ?? nextTurn;
+    this.#maxPresets = checkedLimit('maxPresets', options.maxPresets ?? DEFAULT_MAX_PRESETS, 0);
+    this.#maxVersionsPerSlug = checkedLimit(
+      'maxVersionsPerSlug',
+      options.maxVersionsPerSlug ?? DEFAULT_MAX_VERSIONS_PER_SLUG,
+      0,
+    );
+    this.#maxConfigBytes = checkedLimit(
+      'maxConfigBytes',
+      options.maxConfigBytes ?? DEFAULT_MAX_CONFIG_BYTES,
+      0,
+    );
   }
 
   async getPreset(slug: string): Promise<StoredPreset | null> {
     await this.#latency();
     const entry = this.#presets.get(slug);
-    return entry ? copyJson(entry.preset) : null;
+    return entry ? copyJson(entry.preset, STORED_DEPTH) : null;
   }
 
   async getVersion(slug: string, version: number): Promise<PresetVersion | null> {
     await this.#latency();
     const found = this.#presets.get(slug)?.versions.get(version);
-    return found ? copyJson(found) : null;
+    return found ? copyJson(found, STORED_DEPTH) : null;
   }
 
   async compareAndSet(slug: string, expectedVersion: number, preset: StoredPreset): Promise<boolean> {
@@ -52,10 +90,26 @@ export class MemoryPresetStore implements PresetStore {
     if (version.version !== expectedVersion + 1 || preset.slug !== slug) {
       throw new RangeError(`compareAndSet must add version ${expectedVersion + 1} of ${slug}, no other`);
     }
-    const stored = copyJson(preset);
+    const bytes = versionBytes(version);
+    this.#checkRoom(entry, bytes);
+    const stored = copyJson(preset, STORED_DEPTH);
     const versions = entry?.versions ?? new Map<number, PresetVersion>();
     versions.set(version.version, stored.designated_version);
     this.#presets.set(slug, { preset: stored, versions });
+    this.#configBytes += bytes;
     return true;
+  }
+
+  /** Throws `PresetStoreFull` when one more version, of `bytes`, would pass a cap. */
+  #checkRoom(entry: Entry | undefined, bytes: number): void {
+    if (entry === undefined && this.#presets.size >= this.#maxPresets) {
+      throw new PresetStoreFull('maxPresets', this.#maxPresets);
+    }
+    if ((entry?.versions.size ?? 0) >= this.#maxVersionsPerSlug) {
+      throw new PresetStoreFull('maxVersionsPerSlug', this.#maxVersionsPerSlug);
+    }
+    if (this.#configBytes + bytes > this.#maxConfigBytes) {
+      throw new PresetStoreFull('maxConfigBytes', this.#maxConfigBytes);
+    }
   }
 }

@@ -6,7 +6,7 @@ import { JSON_CONTENT_TYPE } from '../../../src/http/http-response.js';
 import { validateBody as expressBody } from '../../../src/http/express.js';
 import { rawBodies, validateBody as fastifyBody } from '../../../src/http/fastify.js';
 import { readBody, validateBody as honoBody } from '../../../src/http/fetch.js';
-import { flatHeaders, overHttp, type RunningAdapter, type WireRequest } from '../adapters.js';
+import { flatHeaders, headerPairs, overHttp, type RunningAdapter, type WireRequest } from '../adapters.js';
 import { LIMITS, NORMALIZED_ROUTE, ROUTE } from './cases.js';
 
 /** One framework serving the two routes of the case table with its own middleware. */
@@ -34,7 +34,9 @@ export function fetchRuntime(
 ): RunningAdapter {
   return {
     async send({ method, path, headers, body }: WireRequest) {
-      const response = await fetchHandler(new Request(`http://localhost${path}`, { method, headers, body }));
+      const response = await fetchHandler(
+        new Request(`http://localhost${path}`, { method, headers: headerPairs(headers), body }),
+      );
       return { status: response.status, headers: flatHeaders(response.headers), body: await response.text() };
     },
     close: async () => {},

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryPresetStore } from '../../../src/http/store/memory-preset-store.js';
+import { PresetStoreFull } from '../../../src/http/store/preset-store-full.js';
 import { savePresetVersion, type StoredPreset } from '../../../src/http/store/preset-store.js';
 import { validate } from '../../../src/core/validators.js';
 
@@ -89,6 +90,50 @@ describe('MemoryPresetStore', () => {
     expect(read?.designated_version.config.model).toBe('m');
     if (read) read.name = 'changed';
     expect((await store.getPreset('copied'))?.name).toBe('copied');
+  });
+
+  it('caps presets, writing nothing past the cap (contract: overload)', async () => {
+    const store = new MemoryPresetStore({ maxPresets: 2 });
+    await saved(store, 'one', 'm');
+    await saved(store, 'two', 'm');
+    const refused = savePresetVersion(store, 'three', draft('m'), author);
+    await expect(refused).rejects.toThrow(new PresetStoreFull('maxPresets', 2).message);
+    await expect(refused).rejects.toBeInstanceOf(PresetStoreFull);
+    expect(await store.getPreset('three')).toBeNull();
+    // A preset already held still takes new versions.
+    expect((await saved(store, 'one', 'm')).designated_version.version).toBe(2);
+  });
+
+  it('caps the versions of one slug', async () => {
+    const store = new MemoryPresetStore({ maxVersionsPerSlug: 2 });
+    await saved(store, 'busy', 'm');
+    await saved(store, 'busy', 'm');
+    await expect(savePresetVersion(store, 'busy', draft('m'), author)).rejects.toMatchObject({
+      name: 'PresetStoreFull',
+      cap: 'maxVersionsPerSlug',
+      limit: 2,
+      message: 'The preset store is full: it holds at most 2 versions of one slug (maxVersionsPerSlug)',
+    });
+    expect(await store.getVersion('busy', 3)).toBeNull();
+    expect((await saved(store, 'other', 'm')).designated_version.version).toBe(1);
+  });
+
+  it('caps the bytes of config JSON, counted in UTF-8', async () => {
+    // One version of draft('m') is ["{"model":"m","max_tokens":64}","Be brief."] in JSON: 42 bytes.
+    const one = new TextEncoder().encode(JSON.stringify([draft('m').config, 'Be brief.'])).byteLength;
+    const store = new MemoryPresetStore({ maxConfigBytes: 2 * one });
+    await saved(store, 'a', 'm');
+    await saved(store, 'b', 'm');
+    await expect(savePresetVersion(store, 'c', draft('m'), author)).rejects.toMatchObject({
+      cap: 'maxConfigBytes',
+      limit: 2 * one,
+    });
+    expect(await store.getPreset('c')).toBeNull();
+  });
+
+  it('refuses a cap that is not a usable integer', () => {
+    expect(() => new MemoryPresetStore({ maxPresets: -1 })).toThrow(RangeError);
+    expect(() => new MemoryPresetStore({ maxConfigBytes: Number.NaN })).toThrow(RangeError);
   });
 
   it('answers on a later turn of the event loop, so requests interleave as with a database', async () => {
