@@ -22,6 +22,12 @@ export const statusMessages = {
   500: 'Internal Server Error',
 } as const;
 
+/**
+ * The message of a 401 whose key is sent but malformed or unknown; `statusMessages[401]` is the one of a missing
+ * key (contract: authentication). Kept here, beside the table, as the one other error message.
+ */
+export const invalidKeyMessage = 'Invalid API key';
+
 export type ErrorStatus = keyof typeof statusMessages;
 
 /** 400's message, read once: the table's numeric keys make it a dictionary, a hash lookup per read. */
@@ -45,6 +51,11 @@ export function ownedErrorBody(status: ErrorStatus, issues?: Issue[]): ErrorBody
     return { error: { code: status, message: invalidMessage, metadata: { issues } } };
   }
   return { error: { code: status, message: statusMessages[status] } };
+}
+
+/** The 401 body of a key that is sent but malformed or unknown (contract: authentication). */
+export function invalidKeyBody(): ErrorBody {
+  return { error: { code: 401, message: invalidKeyMessage } };
 }
 
 /** The sentences of the issues the body guards report, kept beside the status messages. */

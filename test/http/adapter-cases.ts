@@ -128,6 +128,8 @@ export const adapterCases: AdapterCase[] = [
       headers: { authorization: 'Bearer nope' },
     },
     status: 401,
+    check: (response) =>
+      expect(JSON.parse(response.body)).toEqual({ error: { code: 401, message: 'Invalid API key' } }),
   },
   {
     name: '403: creating with a standard key',
