@@ -21,6 +21,8 @@ import { compactCode, replaceBracketed, splitTopLevel } from './scan.js';
 export interface RewriteOptions {
   /** A `pattern`'s description, the phrase that completes "must be ..." in its issue. */
   patternRule: (pattern: string) => string | undefined;
+  /** The properties a closed object accepts, by the schema path of its `additionalProperties` error. */
+  closedRule?: (schemaPath: string) => readonly string[] | undefined;
 }
 
 /** Where the generated module (src/generated/validators.js) imports its helpers from: src/runtime/. */
@@ -215,7 +217,10 @@ function wordErrorSites(
       const values = Object.fromEntries(
         params.map((param) => [param.key, 'known' in param ? param.known : standIn]),
       );
-      return issueSentence({ keyword, params: values, schemaPath }, options.patternRule) ?? 'is invalid';
+      return (
+        issueSentence({ keyword, params: values, schemaPath }, options.patternRule, options.closedRule) ??
+        'is invalid'
+      );
     };
     const message = wordWith('a');
     if (wordWith('b') !== message) fail(step, `the sentence of ${keyword} depends on a run-time param`);

@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { Issue } from '../generated/types.js';
-import { maxIssues, patternRules } from '../generated/validators.js';
+import { closedProperties, maxIssues, patternRules } from '../generated/validators.js';
 import { alternativesSentence, issuePath, issueSentence, type ErrorSite } from './issue-sentences.js';
 
 export type { Issue };
@@ -94,13 +94,16 @@ export interface PrecompiledError {
 const patternRule = (pattern: string) =>
   Object.hasOwn(patternRules, pattern) ? patternRules[pattern] : undefined;
 
+const closedRule = (schemaPath: string) =>
+  Object.hasOwn(closedProperties, schemaPath) ? closedProperties[schemaPath] : undefined;
+
 /**
  * The sentence of an error. One from a precompiled validator has no `schemaPath` and was worded at build time;
  * one from Ajv at run time is worded now, and a keyword the schemas never use keeps Ajv's own words.
  */
 function sentenceOf(error: ErrorObject | PrecompiledError): string {
   if (!('schemaPath' in error)) return error.message;
-  return issueSentence(error, patternRule) ?? error.message ?? 'is invalid';
+  return issueSentence(error, patternRule, closedRule) ?? error.message ?? 'is invalid';
 }
 
 function depth(path: string): number {
