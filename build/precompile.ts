@@ -7,7 +7,7 @@ import { createAjv } from '../src/core/ajv.js';
 import { operationSchemas } from '../schemas/operation-schemas.js';
 import { MAX_ISSUES } from '../schemas/error-response.js';
 import { badParamStatus, operations, type OperationId } from '../src/core/operations.js';
-import { splitSchemas } from '../src/core/schema-refs.js';
+import { splitSchemas, withSharedRefs } from '../src/core/schema-refs.js';
 import { rewriteStandalone, runtimeImport, runtimeSpecifier } from './standalone/rewrite.js';
 import { compactCode } from './standalone/scan.js';
 import { exportName } from './validator-names.js';
@@ -56,6 +56,44 @@ function patternRules(): Record<string, string> {
 }
 
 /**
+ * Each object that accepts only the properties it lists (`additionalProperties: false`), by the schema path Ajv
+ * gives its `additionalProperties` error: in the precompiled validators (the roots and definitions split with
+ * shared refs) and in those `compileValidator` builds (each schema split on its own). The issue sentence names
+ * these properties instead of the one sent (contract: issue-paths). A path two objects would share with
+ * different lists is left out, and its sentence says the rule without the names.
+ */
+function closedProperties(): Record<string, string[]> {
+  const table = new Map<string, string[] | null>();
+  const record = (path: string, names: string[]) => {
+    const known = table.get(path);
+    if (known === undefined) table.set(path, names);
+    else if (known !== null && known.join('\n') !== names.join('\n')) table.set(path, null);
+  };
+  const walk = (node: unknown, path: string) => {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => walk(item, `${path}/${index}`));
+      return;
+    }
+    const schema = node as Record<string, unknown>;
+    if (schema['additionalProperties'] === false) {
+      const properties = schema['properties'];
+      const names = properties !== null && typeof properties === 'object' ? Object.keys(properties) : [];
+      record(`${path}/additionalProperties`, names);
+    }
+    for (const [key, value] of Object.entries(schema)) {
+      walk(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    }
+  };
+  const schemas = precompiledSchemas();
+  const { roots, definitions } = splitSchemas(schemas, sharedRef);
+  for (const schema of [...Object.values(roots), ...Object.values(definitions)]) walk(schema, '#');
+  for (const schema of Object.values(schemas)) walk(withSharedRefs(schema), '#');
+  const entries = [...table].filter((entry): entry is [string, string[]] => entry[1] !== null);
+  return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
  * What the run time needs to know of the schemas besides their validators, derived from them here so the
  * library's main entry never loads schemas/ (about 45 modules) just to read a few names.
  */
@@ -70,6 +108,7 @@ function metadata(): Record<string, unknown> {
       ),
     ),
     patternRules: patternRules(),
+    closedProperties: closedProperties(),
     maxIssues: MAX_ISSUES,
   };
 }
@@ -115,8 +154,10 @@ export function unrewrittenValidatorModule(runtime: string = runtimeSpecifier): 
 export function generateValidatorModule(): string {
   const { code: ajvCode, exported } = ajvStandalone();
   const rules = patternRules();
+  const closed = closedProperties();
   const code = rewriteStandalone(ajvCode, {
     patternRule: (pattern) => (Object.hasOwn(rules, pattern) ? rules[pattern] : undefined),
+    closedRule: (schemaPath) => (Object.hasOwn(closed, schemaPath) ? closed[schemaPath] : undefined),
   });
   const facts = Object.entries(metadata()).map(([name, value]) =>
     compactCode(`export const ${name} = ${JSON.stringify(value)};`),
@@ -133,6 +174,7 @@ export declare const presetConfigKeys: readonly string[];
 export declare const operationIds: readonly string[];
 export declare const badParamStatus: Readonly<Record<string, 400 | 404>>;
 export declare const patternRules: Readonly<Record<string, string>>;
+export declare const closedProperties: Readonly<Record<string, readonly string[]>>;
 export declare const maxIssues: number;
 export declare const validatorsByName: Readonly<Record<string, PrecompiledValidator | undefined>>;
 export interface PrecompiledValidator {

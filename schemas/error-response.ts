@@ -33,7 +33,12 @@ export const errorResponse = {
       type: 'object',
       required: ['code', 'message'],
       properties: {
-        code: { ...safeInteger, minimum: 100, maximum: 599, description: 'Equals the HTTP status.' },
+        code: {
+          ...safeInteger,
+          minimum: 400,
+          maximum: 599,
+          description: 'Equals the HTTP status, an error status from 400 to 599.',
+        },
         message: { type: 'string', description: 'The fixed message of the status.' },
         metadata: errorMetadata,
       },

@@ -1,4 +1,5 @@
 import { maskedSecret } from './masked-secret.js';
+import { httpUrl } from './shared.js';
 
 /*
  * The interface leaves the config of each destination type to the public API (contract: authority): these
@@ -8,7 +9,8 @@ import { maskedSecret } from './masked-secret.js';
  */
 
 const text = { type: 'string', minLength: 1 } as const;
-const url = { type: 'string' } as const;
+/** Every URL of a destination config is an absolute http or https URL (contract: formats). */
+const url = httpUrl;
 
 /** Custom HTTP headers sent with every delivery, as a name-to-value map. */
 export const destinationHeaders = {
@@ -54,7 +56,9 @@ export const datadogConfig = {
   properties: {
     apiKey: maskedSecret,
     mlApp: { ...text, description: 'Name of the application in Datadog LLM Observability.' },
-    url: { ...url, description: 'Datadog API URL of the region.' },
+    // The Datadog API URL of the region. A pattern's description is its issue sentence, so fields that share the
+    // URL pattern keep its description.
+    url,
     headers: destinationHeaders,
   },
 } as const;
@@ -123,18 +127,29 @@ export const s3Config = {
     secretAccessKey: maskedSecret,
     sessionToken: maskedSecret,
     region: { type: 'string' },
-    endpoint: { ...url, description: 'Endpoint of an S3-compatible service; absent for AWS S3.' },
+    // The endpoint of an S3-compatible service; absent for AWS S3.
+    endpoint: url,
     prefix: { type: 'string' },
     pathTemplate: { type: 'string', description: 'Object path template; the file name is appended.' },
     headers: destinationHeaders,
   },
 } as const;
 
-/** The DSN is a URL naming the project, not a secret; its shape is checked where it is written. */
+/**
+ * The DSN is a URL naming the project, not a secret. Its shape is the public API's pattern (contract: formats),
+ * with groups that capture nothing.
+ */
+export const sentryDsn = {
+  type: 'string',
+  pattern: '^https:\\/\\/[^:@]+(?::[^@]*)?@[^/]+(?:\\/[^/]+)*\\/\\d+\\/?$',
+  description:
+    'a Sentry DSN, `https://<key>@<host>[/<path>]/<numeric project id>` (an optional `:<secret>` after the key, an optional final `/`)',
+} as const;
+
 export const sentryConfig = {
   type: 'object',
   required: ['otlpEndpoint', 'dsn'],
-  properties: { dsn: text, otlpEndpoint: url, headers: destinationHeaders },
+  properties: { dsn: sentryDsn, otlpEndpoint: url, headers: destinationHeaders },
 } as const;
 
 export const snowflakeConfig = {

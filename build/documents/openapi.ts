@@ -1,4 +1,4 @@
-import { errorBody, statusMessages, type ErrorStatus } from '../../src/core/errors.js';
+import { errorBody, invalidKeyMessage, statusMessages, type ErrorStatus } from '../../src/core/errors.js';
 import { CUSTOM_KEYWORD } from './json-schema-2020.js';
 import {
   operations,
@@ -45,7 +45,7 @@ function errorMeaning(status: ErrorStatus, operation: Operation): string {
         ? 'a path parameter breaks its rule; `metadata.issues` lists at most 20 issues.'
         : 'the body or a path parameter breaks a rule; `metadata.issues` lists at most 20 issues, each a JSON Pointer and a sentence.';
     case 401:
-      return 'no key, or a malformed or unknown one.';
+      return `no key is sent; \`${invalidKeyMessage}\` when the key sent is malformed or unknown.`;
     case 403:
       return 'the key is not a management key.';
     case 404:

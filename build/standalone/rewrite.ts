@@ -21,6 +21,8 @@ import { compactCode, replaceBracketed, splitTopLevel } from './scan.js';
 export interface RewriteOptions {
   /** A `pattern`'s description, the phrase that completes "must be ..." in its issue. */
   patternRule: (pattern: string) => string | undefined;
+  /** The properties a closed object accepts, by the schema path of its `additionalProperties` error. */
+  closedRule?: (schemaPath: string) => readonly string[] | undefined;
 }
 
 /** Where the generated module (src/generated/validators.js) imports its helpers from: src/runtime/. */
@@ -215,7 +217,10 @@ function wordErrorSites(
       const values = Object.fromEntries(
         params.map((param) => [param.key, 'known' in param ? param.known : standIn]),
       );
-      return issueSentence({ keyword, params: values, schemaPath }, options.patternRule) ?? 'is invalid';
+      return (
+        issueSentence({ keyword, params: values, schemaPath }, options.patternRule, options.closedRule) ??
+        'is invalid'
+      );
     };
     const message = wordWith('a');
     if (wordWith('b') !== message) fail(step, `the sentence of ${keyword} depends on a run-time param`);
@@ -377,6 +382,39 @@ var {${siteHelpers.join(', ')}} = errorSiteHelpers(errorSiteText);
 `;
 }
 
+/** A chain of at least this many `===` against strings or null becomes a Set lookup. */
+const ENUM_SET_MIN = 16;
+
+/**
+ * `((x === "AD")||(x === "AE"))||(x === "AF"))...`, Ajv's code for an enum of strings (and null), costs one
+ * comparison per value; past `ENUM_SET_MIN` values it becomes `enumSetN.has(x)`, one hash lookup, with the Set
+ * built once when the module loads. `Set.has` and `===` agree on strings and null. Each `||` term closes one of
+ * the parentheses opened before the first, so as many are dropped.
+ */
+function enumSets(code: string): string {
+  const value = String.raw`("(?:[^"\\]|\\.)*"|null)`;
+  const first = String.raw`\((\w+) ?=== ?${value}\)`;
+  const next = String.raw` ?\|\| ?\(\2 ?=== ?(?:"(?:[^"\\]|\\.)*"|null)\)\)`;
+  const chain = new RegExp(`(\\(*)${first}((?:${next})+)`, 'g');
+  const term = new RegExp(String.raw` ?\|\| ?\(\w+ ?=== ?${value}\)\)`, 'g');
+  const sets: string[] = [];
+  const out = code.replace(
+    chain,
+    (text: string, open: string, subject: string, head: string, rest: string) => {
+      const values = [head, ...[...rest.matchAll(term)].map((match) => match[1]!)];
+      if (values.length < ENUM_SET_MIN) return text;
+      if (open.length < values.length - 1) fail('enum sets', `an unexpected chain for ${subject}`);
+      const name = `enumSet${sets.length}`;
+      sets.push(`const ${name}=new Set([${values.join(',')}]);`);
+      return `${open.slice(values.length - 1)}${name}.has(${subject})`;
+    },
+  );
+  if (sets.length === 0) return out;
+  const prologue = '"use strict";';
+  if (!out.startsWith(prologue)) fail('enum sets', 'the code does not start with "use strict"');
+  return `${prologue}${sets.join('')}${out.slice(prologue.length)}`;
+}
+
 /** Ajv's numbered names, shorter: `validate12` -> `v12`, `data3` -> `d3` (V8 keeps the source in memory). */
 const shortName = (name: string) => name.replace(/^validate(?=\d+$)/, 'v').replace(/^data(?=\d+$)/, 'd');
 
@@ -393,6 +431,7 @@ export function rewriteStandalone(code: string, options: RewriteOptions): string
   out = valueOnlySignatures(out);
   out = lengthShortCuts(out);
   out = compilePatterns(out);
+  out = enumSets(out);
   out = dropSettledBookkeeping(out);
   out = mergeDuplicates(out);
   const prologue = '"use strict";';

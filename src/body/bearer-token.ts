@@ -1,4 +1,4 @@
-import { errorBody } from '../core/errors.js';
+import { errorBody, invalidKeyBody } from '../core/errors.js';
 import type { ValidationResult } from '../core/validators.js';
 
 /*
@@ -13,12 +13,23 @@ import type { ValidationResult } from '../core/validators.js';
  */
 const BEARER_CREDENTIALS = /^[ \t]*bearer +([\x21-\x7e]+)[ \t]*$/i;
 
+/*
+ * A value that names the Bearer scheme, followed by a space or tab and something other than spaces and tabs, sends
+ * a key; when the whole value does not read as a key, that key is malformed. The lookahead follows a run of one
+ * character class from a fixed start, so the pattern stays linear.
+ */
+const BEARER_WITH_SOMETHING = /^[ \t]*bearer[ \t]+(?=[^ \t])/i;
+
 /**
- * Reads the API key from an `Authorization` header value: `{ ok: true, value: key }`, or the 401 body
- * (`Missing Authentication header`) when the header is missing, uses another scheme, or holds no valid key.
- * Whether the key is known, and whether it is a management key (403), is for the server to decide next.
+ * Reads the API key from an `Authorization` header value: `{ ok: true, value: key }`, or a 401 body. A missing
+ * header, another scheme, or the scheme without a key gets `Missing Authentication header`; the Bearer scheme
+ * followed by something that is not a key of visible ASCII (a space or a control character inside it, two
+ * credentials joined by a comma) gets `Invalid API key`. Whether the key is known, and whether it is a management
+ * key (403), is for the server to decide next.
  */
 export function readBearerToken(authorization: string | null | undefined): ValidationResult<string> {
-  const key = typeof authorization === 'string' ? BEARER_CREDENTIALS.exec(authorization)?.[1] : undefined;
-  return key === undefined ? { ok: false, error: errorBody(401) } : { ok: true, value: key };
+  if (typeof authorization !== 'string') return { ok: false, error: errorBody(401) };
+  const key = BEARER_CREDENTIALS.exec(authorization)?.[1];
+  if (key !== undefined) return { ok: true, value: key };
+  return { ok: false, error: BEARER_WITH_SOMETHING.test(authorization) ? invalidKeyBody() : errorBody(401) };
 }

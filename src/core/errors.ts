@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { Issue } from '../generated/types.js';
-import { maxIssues, patternRules } from '../generated/validators.js';
+import { closedProperties, maxIssues, patternRules } from '../generated/validators.js';
 import { alternativesSentence, issuePath, issueSentence, type ErrorSite } from './issue-sentences.js';
 
 export type { Issue };
@@ -25,6 +25,12 @@ export const statusMessages = {
   503: 'Service Unavailable',
 } as const;
 
+/**
+ * The message of a 401 whose key is sent but malformed or unknown; `statusMessages[401]` is the one of a missing
+ * key (contract: authentication). Kept here, beside the table, as the one other error message.
+ */
+export const invalidKeyMessage = 'Invalid API key';
+
 export type ErrorStatus = keyof typeof statusMessages;
 
 /** 400's message, read once: the table's numeric keys make it a dictionary, a hash lookup per read. */
@@ -48,6 +54,11 @@ export function ownedErrorBody(status: ErrorStatus, issues?: Issue[]): ErrorBody
     return { error: { code: status, message: invalidMessage, metadata: { issues } } };
   }
   return { error: { code: status, message: statusMessages[status] } };
+}
+
+/** The 401 body of a key that is sent but malformed or unknown (contract: authentication). */
+export function invalidKeyBody(): ErrorBody {
+  return { error: { code: 401, message: invalidKeyMessage } };
 }
 
 /** The sentences of the issues the body guards report, kept beside the status messages. */
@@ -110,13 +121,16 @@ export interface PrecompiledError {
 const patternRule = (pattern: string) =>
   Object.hasOwn(patternRules, pattern) ? patternRules[pattern] : undefined;
 
+const closedRule = (schemaPath: string) =>
+  Object.hasOwn(closedProperties, schemaPath) ? closedProperties[schemaPath] : undefined;
+
 /**
  * The sentence of an error. One from a precompiled validator has no `schemaPath` and was worded at build time;
  * one from Ajv at run time is worded now, and a keyword the schemas never use keeps Ajv's own words.
  */
 function sentenceOf(error: ErrorObject | PrecompiledError): string {
   if (!('schemaPath' in error)) return error.message;
-  return issueSentence(error, patternRule) ?? error.message ?? 'is invalid';
+  return issueSentence(error, patternRule, closedRule) ?? error.message ?? 'is invalid';
 }
 
 function depth(path: string): number {

@@ -8,7 +8,10 @@
 export interface ErrorSite {
   keyword: string;
   params: Record<string, unknown>;
-  /** Only a `false schema` error reads it, for the property its `dependencies` entry names. */
+  /**
+   * Read by a `false schema` error, for the property its `dependencies` entry names, and by an
+   * `additionalProperties` error, for the properties its object accepts.
+   */
   schemaPath?: string;
 }
 
@@ -45,27 +48,42 @@ export function pointerSegment(name: string): string {
   return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** The property an error is about, when it is not the value at `instancePath` itself. */
+/**
+ * The property an error is about, when it is not the value at `instancePath` itself: always a name the schema
+ * gives. An `additionalProperties` error names a property the sender made up, so its issue stays at the object
+ * that holds it and the sentence names the rule instead (contract: issue-paths).
+ */
 function propertyOf({ keyword, params }: ErrorSite): unknown {
   if (keyword === 'required') return params['missingProperty'];
-  if (keyword === 'additionalProperties') return params['additionalProperty'];
   if (keyword === 'discriminator') return params['tag'];
   return undefined;
 }
 
-/** The issue's path: the value's own, or the property a `required`, `additionalProperties` or tag error names. */
+/** The issue's path: the value's own, or the schema's property a `required` or tag error names. */
 export function issuePath(instancePath: string, site: ErrorSite): string {
   const property = propertyOf(site);
   return property === undefined ? instancePath : `${instancePath}/${pointerSegment(String(property))}`;
 }
 
 /**
+ * The sentence of an object that accepts only the properties its schema lists, naming them when `names` is
+ * known, and never the property that was sent (contract: issue-paths).
+ */
+export function closedObjectSentence(names: readonly string[] | undefined): string {
+  if (names === undefined) return 'must not have properties other than the ones its schema lists';
+  if (names.length === 0) return 'must not have any property';
+  return `must have only the ${names.length === 1 ? 'property' : 'properties'} ${names.join(', ')}`;
+}
+
+/**
  * The issue's sentence, or undefined for a keyword the schemas never use. `patternRule` gives a `pattern`'s
- * description, the phrase that completes "must be ..."; a pattern without one is quoted.
+ * description, the phrase that completes "must be ..."; a pattern without one is quoted. `closedRule` gives,
+ * by the schema path of an `additionalProperties` error, the properties the object accepts.
  */
 export function issueSentence(
   site: ErrorSite,
   patternRule: (pattern: string) => string | undefined,
+  closedRule: (schemaPath: string) => readonly string[] | undefined = () => undefined,
 ): string | undefined {
   const { params } = site;
   const limit = params['limit'];
@@ -73,7 +91,7 @@ export function issueSentence(
     case 'required':
       return 'is required';
     case 'additionalProperties':
-      return 'is not allowed';
+      return closedObjectSentence(closedRule(site.schemaPath ?? ''));
     case 'type':
       return `must be ${typeSentence(typesOf(params['type']))}`;
     case 'enum':

@@ -3,8 +3,8 @@ import type { Provider } from '../generated/types.js';
 function provider(
   name: string,
   slug: string,
-  headquarters: string,
-  datacenters: string[],
+  headquarters: NonNullable<Provider['headquarters']>,
+  datacenters: NonNullable<Provider['datacenters']>,
   site: string,
 ): Provider {
   return {

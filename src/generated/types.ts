@@ -190,7 +190,7 @@ export type ErrorMetadata = {
 /** The body of every error response. */
 export type ErrorResponse = {
   error: {
-    /** Equals the HTTP status. */
+    /** Equals the HTTP status, an error status from 400 to 599. */
     code: number;
     /** The fixed message of the status. */
     message: string;
@@ -541,9 +541,15 @@ export type ArizeDestination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 'arize';
   config: {
@@ -557,6 +563,10 @@ export type ArizeDestination = {
     spaceKey: string;
     /** Name of the tracing project in Arize AX. */
     modelId: string;
+    /**
+     * An absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path,
+     * query or fragment, with no spaces or control characters.
+     */
     baseUrl?: string;
     /** Custom HTTP headers to include in requests to this destination. */
     headers?: DestinationHeaders;
@@ -585,9 +595,15 @@ export type BraintrustDestination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 'braintrust';
   config: {
@@ -596,6 +612,10 @@ export type BraintrustDestination = {
      */
     apiKey: string;
     projectId: string;
+    /**
+     * An absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path,
+     * query or fragment, with no spaces or control characters.
+     */
     baseUrl?: string;
     /** Custom HTTP headers to include in requests to this destination. */
     headers?: DestinationHeaders;
@@ -624,9 +644,15 @@ export type ClickhouseDestination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 'clickhouse';
   config: {
@@ -665,9 +691,15 @@ export type DatadogDestination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 'datadog';
   config: {
@@ -677,7 +709,10 @@ export type DatadogDestination = {
     apiKey: string;
     /** Name of the application in Datadog LLM Observability. */
     mlApp: string;
-    /** Datadog API URL of the region. */
+    /**
+     * An absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path,
+     * query or fragment, with no spaces or control characters.
+     */
     url?: string;
     /** Custom HTTP headers to include in requests to this destination. */
     headers?: DestinationHeaders;
@@ -706,9 +741,15 @@ export type GrafanaDestination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 'grafana';
   config: {
@@ -717,6 +758,10 @@ export type GrafanaDestination = {
      */
     apiKey: string;
     instanceId: string;
+    /**
+     * An absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path,
+     * query or fragment, with no spaces or control characters.
+     */
     baseUrl?: string;
     /** Custom HTTP headers to include in requests to this destination. */
     headers?: DestinationHeaders;
@@ -745,9 +790,15 @@ export type LangfuseDestination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 'langfuse';
   config: {
@@ -759,6 +810,10 @@ export type LangfuseDestination = {
      * A masked secret (only `*`, or at most 8 characters besides `*`, then `...`, then at most 4 characters).
      */
     publicKey: string;
+    /**
+     * An absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path,
+     * query or fragment, with no spaces or control characters.
+     */
     baseUrl?: string;
     /** Custom HTTP headers to include in requests to this destination. */
     headers?: DestinationHeaders;
@@ -787,9 +842,15 @@ export type LangsmithDestination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 'langsmith';
   config: {
@@ -800,6 +861,10 @@ export type LangsmithDestination = {
     project?: string;
     /** Workspace, for org-scoped API keys. */
     workspaceId?: string;
+    /**
+     * An absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path,
+     * query or fragment, with no spaces or control characters.
+     */
     endpoint?: string;
     /** Custom HTTP headers to include in requests to this destination. */
     headers?: DestinationHeaders;
@@ -828,9 +893,15 @@ export type NewrelicDestination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 'newrelic';
   config: {
@@ -866,9 +937,15 @@ export type OpikDestination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 'opik';
   config: {
@@ -905,12 +982,22 @@ export type OtelCollectorDestination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 'otel-collector';
   config: {
+    /**
+     * An absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path,
+     * query or fragment, with no spaces or control characters.
+     */
     endpoint: string;
     /** Custom HTTP headers to include in requests to this destination. */
     headers?: DestinationHeaders;
@@ -939,9 +1026,15 @@ export type PosthogDestination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 'posthog';
   config: {
@@ -949,6 +1042,10 @@ export type PosthogDestination = {
      * A masked secret (only `*`, or at most 8 characters besides `*`, then `...`, then at most 4 characters).
      */
     apiKey: string;
+    /**
+     * An absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path,
+     * query or fragment, with no spaces or control characters.
+     */
     endpoint?: string;
     /** Custom HTTP headers to include in requests to this destination. */
     headers?: DestinationHeaders;
@@ -977,9 +1074,15 @@ export type RampDestination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 'ramp';
   config: {
@@ -987,6 +1090,10 @@ export type RampDestination = {
      * A masked secret (only `*`, or at most 8 characters besides `*`, then `...`, then at most 4 characters).
      */
     apiKey: string;
+    /**
+     * An absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path,
+     * query or fragment, with no spaces or control characters.
+     */
     baseUrl?: string;
     /** Custom HTTP headers to include in requests to this destination. */
     headers?: DestinationHeaders;
@@ -1015,9 +1122,15 @@ export type S3Destination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 's3';
   config: {
@@ -1035,7 +1148,10 @@ export type S3Destination = {
      */
     sessionToken?: string;
     region?: string;
-    /** Endpoint of an S3-compatible service; absent for AWS S3. */
+    /**
+     * An absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path,
+     * query or fragment, with no spaces or control characters.
+     */
     endpoint?: string;
     prefix?: string;
     /** Object path template; the file name is appended. */
@@ -1067,13 +1183,27 @@ export type SentryDestination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 'sentry';
   config: {
+    /**
+     * A Sentry DSN, `https://<key>@<host>[/<path>]/<numeric project id>` (an optional `:<secret>` after the
+     * key, an optional final `/`).
+     */
     dsn: string;
+    /**
+     * An absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path,
+     * query or fragment, with no spaces or control characters.
+     */
     otlpEndpoint: string;
     /** Custom HTTP headers to include in requests to this destination. */
     headers?: DestinationHeaders;
@@ -1102,9 +1232,15 @@ export type SnowflakeDestination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 'snowflake';
   config: {
@@ -1145,9 +1281,15 @@ export type WeaveDestination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 'weave';
   config: {
@@ -1157,6 +1299,10 @@ export type WeaveDestination = {
     apiKey: string;
     entity: string;
     project: string;
+    /**
+     * An absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path,
+     * query or fragment, with no spaces or control characters.
+     */
     baseUrl?: string;
     /** Custom HTTP headers to include in requests to this destination. */
     headers?: DestinationHeaders;
@@ -1185,12 +1331,22 @@ export type WebhookDestination = {
   api_key_hashes: string[] | null;
   /** Structured rules choosing which events are forwarded; `null` forwards all. */
   filter_rules: FilterRules;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   type: 'webhook';
   config: {
+    /**
+     * An absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path,
+     * query or fragment, with no spaces or control characters.
+     */
     url: string;
     method?: 'POST' | 'PUT';
     /** Custom HTTP headers to include in requests to this destination. */
@@ -1453,9 +1609,15 @@ export type PresetVersion = {
   system_prompt: string | null;
   /** Id of the creating user (opaque). */
   creator_id: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   [key: string]: unknown;
 };
@@ -1469,11 +1631,20 @@ export type Preset = {
   name: string;
   description: string | null;
   status: PresetStatus;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   status_updated_at: string | null;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   created_at: string;
-  /** An ISO 8601 UTC timestamp (`2026-04-20T10:00:00Z`). */
+  /**
+   * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   */
   updated_at: string;
   /** Id of the creating user (opaque). */
   creator_user_id: string | null;
@@ -1580,12 +1751,276 @@ export type Provider = {
   name: string;
   /** URL-friendly identifier of the provider. */
   slug: string;
-  /** A two-letter country code (ISO 3166-1 alpha-2, upper case). */
-  headquarters: string | null;
+  /** an ISO 3166-1 alpha-2 country code of the public API's list (upper case), or null */
+  headquarters:
+    | 'AD'
+    | 'AE'
+    | 'AF'
+    | 'AG'
+    | 'AI'
+    | 'AL'
+    | 'AM'
+    | 'AO'
+    | 'AQ'
+    | 'AR'
+    | 'AS'
+    | 'AT'
+    | 'AU'
+    | 'AW'
+    | 'AX'
+    | 'AZ'
+    | 'BA'
+    | 'BB'
+    | 'BD'
+    | 'BE'
+    | 'BF'
+    | 'BG'
+    | 'BH'
+    | 'BI'
+    | 'BJ'
+    | 'BL'
+    | 'BM'
+    | 'BN'
+    | 'BO'
+    | 'BQ'
+    | 'BR'
+    | 'BS'
+    | 'BT'
+    | 'BV'
+    | 'BW'
+    | 'BY'
+    | 'BZ'
+    | 'CA'
+    | 'CC'
+    | 'CD'
+    | 'CF'
+    | 'CG'
+    | 'CH'
+    | 'CI'
+    | 'CK'
+    | 'CL'
+    | 'CM'
+    | 'CN'
+    | 'CO'
+    | 'CR'
+    | 'CU'
+    | 'CV'
+    | 'CW'
+    | 'CX'
+    | 'CY'
+    | 'CZ'
+    | 'DE'
+    | 'DJ'
+    | 'DK'
+    | 'DM'
+    | 'DO'
+    | 'DZ'
+    | 'EC'
+    | 'EE'
+    | 'EG'
+    | 'EH'
+    | 'ER'
+    | 'ES'
+    | 'ET'
+    | 'FI'
+    | 'FJ'
+    | 'FK'
+    | 'FM'
+    | 'FO'
+    | 'FR'
+    | 'GA'
+    | 'GB'
+    | 'GD'
+    | 'GE'
+    | 'GF'
+    | 'GG'
+    | 'GH'
+    | 'GI'
+    | 'GL'
+    | 'GM'
+    | 'GN'
+    | 'GP'
+    | 'GQ'
+    | 'GR'
+    | 'GS'
+    | 'GT'
+    | 'GU'
+    | 'GW'
+    | 'GY'
+    | 'HK'
+    | 'HM'
+    | 'HN'
+    | 'HR'
+    | 'HT'
+    | 'HU'
+    | 'ID'
+    | 'IE'
+    | 'IL'
+    | 'IM'
+    | 'IN'
+    | 'IO'
+    | 'IQ'
+    | 'IR'
+    | 'IS'
+    | 'IT'
+    | 'JE'
+    | 'JM'
+    | 'JO'
+    | 'JP'
+    | 'KE'
+    | 'KG'
+    | 'KH'
+    | 'KI'
+    | 'KM'
+    | 'KN'
+    | 'KP'
+    | 'KR'
+    | 'KW'
+    | 'KY'
+    | 'KZ'
+    | 'LA'
+    | 'LB'
+    | 'LC'
+    | 'LI'
+    | 'LK'
+    | 'LR'
+    | 'LS'
+    | 'LT'
+    | 'LU'
+    | 'LV'
+    | 'LY'
+    | 'MA'
+    | 'MC'
+    | 'MD'
+    | 'ME'
+    | 'MF'
+    | 'MG'
+    | 'MH'
+    | 'MK'
+    | 'ML'
+    | 'MM'
+    | 'MN'
+    | 'MO'
+    | 'MP'
+    | 'MQ'
+    | 'MR'
+    | 'MS'
+    | 'MT'
+    | 'MU'
+    | 'MV'
+    | 'MW'
+    | 'MX'
+    | 'MY'
+    | 'MZ'
+    | 'NA'
+    | 'NC'
+    | 'NE'
+    | 'NF'
+    | 'NG'
+    | 'NI'
+    | 'NL'
+    | 'NO'
+    | 'NP'
+    | 'NR'
+    | 'NU'
+    | 'NZ'
+    | 'OM'
+    | 'PA'
+    | 'PE'
+    | 'PF'
+    | 'PG'
+    | 'PH'
+    | 'PK'
+    | 'PL'
+    | 'PM'
+    | 'PN'
+    | 'PR'
+    | 'PS'
+    | 'PT'
+    | 'PW'
+    | 'PY'
+    | 'QA'
+    | 'RE'
+    | 'RO'
+    | 'RS'
+    | 'RU'
+    | 'RW'
+    | 'SA'
+    | 'SB'
+    | 'SC'
+    | 'SD'
+    | 'SE'
+    | 'SG'
+    | 'SH'
+    | 'SI'
+    | 'SJ'
+    | 'SK'
+    | 'SL'
+    | 'SM'
+    | 'SN'
+    | 'SO'
+    | 'SR'
+    | 'SS'
+    | 'ST'
+    | 'SV'
+    | 'SX'
+    | 'SY'
+    | 'SZ'
+    | 'TC'
+    | 'TD'
+    | 'TF'
+    | 'TG'
+    | 'TH'
+    | 'TJ'
+    | 'TK'
+    | 'TL'
+    | 'TM'
+    | 'TN'
+    | 'TO'
+    | 'TR'
+    | 'TT'
+    | 'TV'
+    | 'TW'
+    | 'TZ'
+    | 'UA'
+    | 'UG'
+    | 'UM'
+    | 'US'
+    | 'UY'
+    | 'UZ'
+    | 'VA'
+    | 'VC'
+    | 'VE'
+    | 'VG'
+    | 'VI'
+    | 'VN'
+    | 'VU'
+    | 'WF'
+    | 'WS'
+    | 'YE'
+    | 'YT'
+    | 'ZA'
+    | 'ZM'
+    | 'ZW'
+    | null;
   /** Country codes of the datacenter locations. */
-  datacenters: string[] | null;
+  datacenters:
+    | ('AD' | 'AE' | 'AF' | 'AG' | 'AI' | 'AL' | 'AM' | 'AO' | 'AQ' | 'AR' | 'AS' | 'AT' | 'AU' | 'AW' | 'AX' | 'AZ' | 'BA' | 'BB' | 'BD' | 'BE' | 'BF' | 'BG' | 'BH' | 'BI' | 'BJ' | 'BL' | 'BM' | 'BN' | 'BO' | 'BQ' | 'BR' | 'BS' | 'BT' | 'BV' | 'BW' | 'BY' | 'BZ' | 'CA' | 'CC' | 'CD' | 'CF' | 'CG' | 'CH' | 'CI' | 'CK' | 'CL' | 'CM' | 'CN' | 'CO' | 'CR' | 'CU' | 'CV' | 'CW' | 'CX' | 'CY' | 'CZ' | 'DE' | 'DJ' | 'DK' | 'DM' | 'DO' | 'DZ' | 'EC' | 'EE' | 'EG' | 'EH' | 'ER' | 'ES' | 'ET' | 'FI' | 'FJ' | 'FK' | 'FM' | 'FO' | 'FR' | 'GA' | 'GB' | 'GD' | 'GE' | 'GF' | 'GG' | 'GH' | 'GI' | 'GL' | 'GM' | 'GN' | 'GP' | 'GQ' | 'GR' | 'GS' | 'GT' | 'GU' | 'GW' | 'GY' | 'HK' | 'HM' | 'HN' | 'HR' | 'HT' | 'HU' | 'ID' | 'IE' | 'IL' | 'IM' | 'IN' | 'IO' | 'IQ' | 'IR' | 'IS' | 'IT' | 'JE' | 'JM' | 'JO' | 'JP' | 'KE' | 'KG' | 'KH' | 'KI' | 'KM' | 'KN' | 'KP' | 'KR' | 'KW' | 'KY' | 'KZ' | 'LA' | 'LB' | 'LC' | 'LI' | 'LK' | 'LR' | 'LS' | 'LT' | 'LU' | 'LV' | 'LY' | 'MA' | 'MC' | 'MD' | 'ME' | 'MF' | 'MG' | 'MH' | 'MK' | 'ML' | 'MM' | 'MN' | 'MO' | 'MP' | 'MQ' | 'MR' | 'MS' | 'MT' | 'MU' | 'MV' | 'MW' | 'MX' | 'MY' | 'MZ' | 'NA' | 'NC' | 'NE' | 'NF' | 'NG' | 'NI' | 'NL' | 'NO' | 'NP' | 'NR' | 'NU' | 'NZ' | 'OM' | 'PA' | 'PE' | 'PF' | 'PG' | 'PH' | 'PK' | 'PL' | 'PM' | 'PN' | 'PR' | 'PS' | 'PT' | 'PW' | 'PY' | 'QA' | 'RE' | 'RO' | 'RS' | 'RU' | 'RW' | 'SA' | 'SB' | 'SC' | 'SD' | 'SE' | 'SG' | 'SH' | 'SI' | 'SJ' | 'SK' | 'SL' | 'SM' | 'SN' | 'SO' | 'SR' | 'SS' | 'ST' | 'SV' | 'SX' | 'SY' | 'SZ' | 'TC' | 'TD' | 'TF' | 'TG' | 'TH' | 'TJ' | 'TK' | 'TL' | 'TM' | 'TN' | 'TO' | 'TR' | 'TT' | 'TV' | 'TW' | 'TZ' | 'UA' | 'UG' | 'UM' | 'US' | 'UY' | 'UZ' | 'VA' | 'VC' | 'VE' | 'VG' | 'VI' | 'VN' | 'VU' | 'WF' | 'WS' | 'YE' | 'YT' | 'ZA' | 'ZM' | 'ZW')[]
+    | null;
+  /**
+   * An absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path,
+   * query or fragment, with no spaces or control characters.
+   */
   privacy_policy_url: string | null;
+  /**
+   * An absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path,
+   * query or fragment, with no spaces or control characters.
+   */
   terms_of_service_url: string | null;
+  /**
+   * An absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path,
+   * query or fragment, with no spaces or control characters.
+   */
   status_page_url: string | null;
   [key: string]: unknown;
 };

@@ -161,7 +161,7 @@ export function createHandler(options: HandlerOptions): Handler {
         headerValue(request.headers, 'authorization'),
         resolveKey,
       );
-      if (!auth.ok) return errorResponse(auth.status);
+      if (!auth.ok) return jsonResponse(auth.status, auth.body);
 
       if (match.undecodable !== null) {
         return errorResponse(badParamStatus(operation), [

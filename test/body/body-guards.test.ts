@@ -157,7 +157,7 @@ describe('readBearerToken (contract: authentication)', () => {
     );
   });
 
-  it('refuses a key holding anything but visible ASCII, with the 401 body', () => {
+  it('refuses a key holding anything but visible ASCII with 401 Invalid API key', () => {
     fc.assert(
       fc.property(
         visibleAscii,
@@ -168,7 +168,7 @@ describe('readBearerToken (contract: authentication)', () => {
           const result = readBearerToken(`Bearer ${head}${middle}${tail}`);
           expect(result).toEqual({
             ok: false,
-            error: { error: { code: 401, message: 'Missing Authentication header' } },
+            error: { error: { code: 401, message: 'Invalid API key' } },
           });
         },
       ),
@@ -182,5 +182,23 @@ describe('readBearerToken (contract: authentication)', () => {
         expect(readBearerToken(`Bearer ${key}, ${second}`).ok).toBe(false);
       }),
     );
+  });
+
+  it('answers no header, another scheme or the scheme alone with 401 Missing Authentication header', () => {
+    for (const header of [
+      undefined,
+      null,
+      '',
+      'Bearer',
+      'Bearer \t ',
+      'Basic dXNlcjpwYXNz',
+      'Bearer:x',
+      'Bearerx',
+    ]) {
+      expect(readBearerToken(header)).toEqual({
+        ok: false,
+        error: { error: { code: 401, message: 'Missing Authentication header' } },
+      });
+    }
   });
 });

@@ -53,10 +53,30 @@ describe('issue sentences (contract: error-body)', () => {
     expect(issuesOf({ model: 'm' })).toEqual([{ path: '/messages', message: 'is required' }]);
   });
 
-  it('points at a key a fallback entry does not allow', () => {
+  it('points at the fallback entry holding a key it does not allow, naming the rule (contract: issue-paths)', () => {
     expect(issuesOf({ ...request, fallbacks: [{ model: 'm', temperature: 1 }] })).toEqual([
-      { path: '/fallbacks/0/temperature', message: 'is not allowed' },
+      { path: '/fallbacks/0', message: 'must have only the property model' },
     ]);
+  });
+
+  it('never echoes an unknown key, however long or hostile (contract: issue-paths)', () => {
+    const keys = [
+      'x'.repeat(10_000),
+      'CANARY-</script><script>alert(1)</script>',
+      'a/b~c\u0000\u202e\ud800',
+      '__proto__',
+      '',
+    ];
+    for (const key of keys) {
+      const result = validate('messages-request', { ...request, fallbacks: [{ model: 'm', [key]: 1 }] });
+      expect(result.ok).toBe(false);
+      if (result.ok) continue;
+      expect(result.error.error.metadata?.issues).toEqual([
+        { path: '/fallbacks/0', message: 'must have only the property model' },
+      ]);
+      if (key.length > 0)
+        expect(JSON.stringify(result.error)).not.toContain(JSON.stringify(key).slice(1, -1));
+    }
   });
 
   it('says that models and fallbacks are never combined', () => {

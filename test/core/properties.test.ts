@@ -45,7 +45,7 @@ const mutations: Array<[name: string, path: string, mutate: (body: Body) => void
   ],
   [
     'a key beside model in a fallbacks entry',
-    '/fallbacks/0/max_tokens',
+    '/fallbacks/0',
     (b) => {
       delete b.models;
       b.fallbacks = [{ model: 'm', max_tokens: 5 }];

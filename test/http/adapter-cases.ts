@@ -3,6 +3,7 @@ import { validate } from '../../src/core/validators.js';
 import { errorBody } from '../../src/core/errors.js';
 import { MemoryPresetStore } from '../../src/http/store/memory-preset-store.js';
 import type { StoredPreset } from '../../src/http/store/preset-store.js';
+import type { Provider } from '../../src/generated/types.js';
 import { ContractViolation } from '../../src/http/contract-violation.js';
 import { presetOperations } from '../../src/http/preset-operations.js';
 import type { HandlerOptions, Principal } from '../../src/http/types.js';
@@ -27,7 +28,7 @@ class ContestedStore extends MemoryPresetStore {
   }
 }
 
-const provider = {
+const provider: Provider = {
   name: 'Example Cloud',
   slug: 'example-cloud',
   headquarters: 'US',
@@ -129,6 +130,8 @@ export const adapterCases: AdapterCase[] = [
       headers: { authorization: 'Bearer nope' },
     },
     status: 401,
+    check: (response) =>
+      expect(JSON.parse(response.body)).toEqual({ error: { code: 401, message: 'Invalid API key' } }),
   },
   {
     name: '401: a repeated Authorization header, a valid key first (contract: authentication)',

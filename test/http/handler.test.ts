@@ -126,9 +126,25 @@ describe('authentication', () => {
     expect(
       (await handler({ method: 'GET', url, headers: new Headers({ authorization: 'Bearer s' }) })).status,
     ).toBe(404);
-    expect(
-      (await handler({ method: 'GET', url, headers: { authorization: ['Bearer s', 'Bearer m'] } })).status,
-    ).toBe(401);
+    const repeated = await handler({
+      method: 'GET',
+      url,
+      headers: { authorization: ['Bearer s', 'Bearer m'] },
+    });
+    expect(repeated.status).toBe(401);
+    expect(JSON.parse(repeated.body)).toEqual({ error: { code: 401, message: 'Invalid API key' } });
+  });
+
+  it('tells a missing key from a malformed or unknown one (contract: authentication)', async () => {
+    const handler = handlerWith();
+    const url = '/presets/p/versions/1';
+    const message = async (headers: Record<string, string>) =>
+      JSON.parse((await handler({ method: 'GET', url, headers })).body).error.message;
+    expect(await message({})).toBe('Missing Authentication header');
+    expect(await message({ authorization: 'Basic dXNlcjpwYXNz' })).toBe('Missing Authentication header');
+    expect(await message({ authorization: 'Bearer ' })).toBe('Missing Authentication header');
+    expect(await message({ authorization: 'Bearer unknown' })).toBe('Invalid API key');
+    expect(await message({ authorization: 'Bearer sk\u0000x' })).toBe('Invalid API key');
   });
 });
 
