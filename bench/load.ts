@@ -23,7 +23,7 @@ import { validate } from '../src/core/validators.js';
 
 /*
  * The load benchmark: autocannon against the reference gateway on loopback, the gateway in its own process,
- * every request the typical create request (POST /presets/{slug}/messages) of bench/cases.ts at a fresh slug,
+ * every request the typical create request (POST /presets/{slug}/messages) of test/fixtures/payloads.ts at a fresh slug,
  * with validation off, on requests only (the production default), and on requests and responses (development
  * mode). Modes take turns over the rounds, so a burst of load from elsewhere on the machine spreads over all of
  * them.
@@ -145,7 +145,7 @@ function render(rows: Row[], alone: { request: number; response: number }): stri
     `\`npm run bench:load\`, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, on the shared 2-core ` +
       `machine at load average ${loadavg()[0]?.toFixed(1)}. autocannon (${CONNECTIONS} connections, in this process) ` +
       'against the reference gateway on 127.0.0.1, one gateway process per mode (request log off); every request ' +
-      `is the typical create request of bench/cases.ts (${grouped(body.length)} bytes) at a fresh slug. After ` +
+      `is the typical create request of test/fixtures/payloads.ts (${grouped(body.length)} bytes) at a fresh slug. After ` +
       `${WARM_UP_SECONDS} s of warm-up per mode, ${ROUNDS} rounds of ${SECONDS} s, the modes taking turns in an ` +
       'order that rotates each round. Each cell is the median round, with the lowest and highest in brackets.',
     '',

@@ -181,7 +181,7 @@ export function renderResults(results: Results): string {
     if (footnotes.length > 0) {
       lines.push(
         '',
-        'Verdicts: every row was checked on every payload of its kind, timed and probes (bench/cases.ts), against ' +
+        'Verdicts: every row was checked on every payload of its kind, timed and probes (test/fixtures/payloads.ts), against ' +
           'the expected verdict before timing. Rows marked [n] disagree; their times are still shown.',
         '',
         ...footnotes.map((note) => `- ${note}`),

@@ -115,7 +115,7 @@ function metadata(): Record<string, unknown> {
 
 /**
  * Ajv's standalone code for every precompiled schema, as Ajv writes it (its `require` of `ucs2length` aside), and
- * the export name of each schema: what src/standalone-rewrite.ts rewrites.
+ * the export name of each schema: what build/standalone/rewrite.ts rewrites.
  */
 export function ajvStandalone(): { code: string; exported: Record<string, string> } {
   const { roots, definitions } = splitSchemas(precompiledSchemas(), sharedRef);
@@ -143,7 +143,7 @@ function validatorsByName(exported: Record<string, string>): string {
 }
 
 /**
- * Ajv's module before src/standalone-rewrite.ts, with `validatorsByName`: the reference the rewritten
+ * Ajv's module before build/standalone/rewrite.ts, with `validatorsByName`: the reference the rewritten
  * validators are tested against.
  */
 export function unrewrittenValidatorModule(runtime: string = runtimeSpecifier): string {

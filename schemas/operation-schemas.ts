@@ -18,7 +18,7 @@ export interface OperationSchemas {
   readonly success: object;
 }
 
-/** The schema objects of each operation of the table in `src/operations.ts`, for documents and compilers. */
+/** The schema objects of each operation of the table in `src/core/operations.ts`, for documents and compilers. */
 export const operationSchemas = {
   createPresetsMessages: { params: createPresetParams, body: messagesRequest, success: presetResponse },
   getPresetVersion: { params: getPresetVersionParams, body: null, success: presetVersionResponse },

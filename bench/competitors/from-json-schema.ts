@@ -246,7 +246,7 @@ export function fromJsonSchema<T>(root: JsonSchema, target: Target<T>): T {
   return visit(root);
 }
 
-/** The router list total (contract: router-patterns), in code points, as src/ajv.ts counts it. */
+/** The router list total (contract: router-patterns), in code points, as src/core/ajv.ts counts it. */
 export function totalLength(items: readonly unknown[]): number {
   let total = 0;
   for (const item of items) {

@@ -16,7 +16,7 @@ import { schemaLists, schemaMaps, schemaValues } from '../../src/core/schema-key
  * - a `number` without bounds gets the largest finite double as its bounds (contract: numbers), so that a
  *   value past them (1e400, which JSON.parse reads as Infinity and Python as inf) fails everywhere as it fails
  *   here;
- * - `pattern`s are respelled to mean the same in other engines (src/portable-pattern.ts).
+ * - `pattern`s are respelled to mean the same in other engines (build/documents/portable-pattern.ts).
  *
  * Subschemas that `nameOf` names go into `$defs` behind a `$ref`, once per document, so that an OpenAPI
  * document can list them as components; without names a document is one self-contained object.
@@ -57,7 +57,7 @@ const sameKeywords = new Set([
   'contentMediaType',
 ]);
 
-/** The one custom keyword of the schemas (src/ajv.ts; contract: router-patterns); others only collect it. */
+/** The one custom keyword of the schemas (src/core/ajv.ts; contract: router-patterns); others only collect it. */
 export const CUSTOM_KEYWORD = 'maxTotalLength';
 
 const CUSTOM_KEYWORD_NOTE =

@@ -34,7 +34,7 @@ export function createAjv(): Ajv {
   const ajv = new Ajv({
     discriminator: true,
     allErrors: false,
-    // Issues are worded by src/errors.ts from each error's keyword and params: no prose in generated code.
+    // Issues are worded by src/core/errors.ts from each error's keyword and params: no prose in generated code.
     messages: false,
     // One function per `$ref`'d definition keeps every function small enough for V8 to optimise.
     inlineRefs: false,

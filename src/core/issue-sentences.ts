@@ -1,7 +1,7 @@
 /**
  * How one validation error reads as an issue (docs/contract.md#error-body), a JSON Pointer and a sentence that names
  * the rule and its limit, never the value. The build words every error site of the precompiled validators with
- * this ahead of time; src/errors.ts words the errors of validators compiled at run time with it.
+ * this ahead of time; src/core/errors.ts words the errors of validators compiled at run time with it.
  */
 
 /** What an issue is worded from: an Ajv error without its message. */

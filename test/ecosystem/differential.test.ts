@@ -55,7 +55,7 @@ describe('the emitted JSON Schema files under @hyperjump/json-schema', () => {
     expect(disagreements).toEqual([]);
     // test/cases alone holds over a thousand tests; the corpus adds a few hundred.
     expect(agreed).toBeGreaterThan(1300);
-    // test/cases/router-pattern-totals.json checks the total at and past its limit.
+    // test/fixtures/cases/router-pattern-totals.json checks the total at and past its limit.
     expect(excluded.length).toBeGreaterThan(0);
   }, 180_000);
 });

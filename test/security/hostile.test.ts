@@ -3,7 +3,7 @@ import { hostileCases } from '../fixtures/hostile/index.js';
 import { prototypeSnapshot, runCase, type Outcome } from '../fixtures/hostile/run-case.js';
 
 /*
- * The adversarial corpus (test/hostile/): every case runs through the library as a server would run a request,
+ * The adversarial corpus (test/fixtures/hostile/): every case runs through the library as a server would run a request,
  * and must get its expected status and issue path, without a crash and without leaking anything.
  */
 

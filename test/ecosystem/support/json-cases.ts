@@ -12,7 +12,7 @@ import { verdictFor } from '../../support/verdict.js';
 
 /*
  * The cases the emitted JSON Schema files are held to: every test of test/cases and every case of the hostile
- * corpus (test/hostile/) that is a JSON value our validators see, each with our verdict.
+ * corpus (test/fixtures/hostile/) that is a JSON value our validators see, each with our verdict.
  */
 
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
