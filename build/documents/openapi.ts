@@ -65,6 +65,13 @@ function errorMeaning(status: ErrorStatus, operation: Operation): string {
   }
 }
 
+/** The header a 503 carries (contract: overload), so clients know when to try again. */
+const retryAfterHeader = {
+  description: 'Seconds to wait before trying again (RFC 9110, section 10.2.3).',
+  required: true,
+  schema: { type: 'integer', minimum: 0 },
+};
+
 const authNotes: Record<AuthRequirement, string> = {
   management: 'Requires a management key: no key gets 401, a standard key 403.',
   key: 'Requires a key: no key gets 401.',
@@ -164,6 +171,7 @@ export function openApiDocument(
     for (const status of operation.errors) {
       responses[status] = {
         description: `\`${statusMessages[status]}\`: ${errorMeaning(status, operation)}`,
+        ...(status === 503 ? { headers: { 'Retry-After': retryAfterHeader } } : {}),
         content: jsonContent(
           componentRef(titleOf('error-response')),
           exampleError(status, operation, paramNames),

@@ -68,7 +68,8 @@ export const operations = {
     summary: 'Read one observability destination',
     body: null,
     success: 'observability-destination-response',
-    errors: [401, 404, 500],
+    // The interface's list omits 403, but the destination needs a management key, so a standard key gets one.
+    errors: [401, 403, 404, 500],
     auth: 'management',
   },
   listProviders: {

@@ -42,7 +42,7 @@ describe('the operations table', () => {
     expect(operations.createPresetsMessages.errors).toEqual([400, 401, 403, 404, 409, 413, 500, 503]);
     expect(operations.getPresetVersion.errors).toEqual([400, 401, 404, 500]);
     expect(operations.listEndpoints.errors).toEqual([403, 404, 500]);
-    expect(operations.getObservabilityDestination.errors).toEqual([401, 404, 500]);
+    expect(operations.getObservabilityDestination.errors).toEqual([401, 403, 404, 500]);
     expect(operations.listProviders.errors).toEqual([500]);
   });
 

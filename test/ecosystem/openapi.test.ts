@@ -57,6 +57,15 @@ describe('dist/openapi.json', () => {
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   }, 60_000);
 
+  it('gives every 503 a required Retry-After header, and the destination its 403 (contract: overload, authentication)', () => {
+    const store = operationObject(operations.createPresetsMessages)['responses'] as Record<string, Node>;
+    expect(store['503']!['headers']).toMatchObject({
+      'Retry-After': { required: true, schema: { type: 'integer', minimum: 0 } },
+    });
+    const destination = operationObject(operations.getObservabilityDestination)['responses'] as Node;
+    expect(Object.keys(destination)).toContain('403');
+  });
+
   it('serves under a base URL that ends in /v1 (contract: versioning)', () => {
     const [server] = document['servers'] as Array<{
       url: string;
