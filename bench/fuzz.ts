@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { runFuzz, type FuzzSummary, type Reproducer } from './fuzz/campaign.js';
+import { runFuzz, type FuzzSummary } from './fuzz/campaign.js';
 import { loadImplementations } from './fuzz/implementations.js';
+import { describeReproducer, writeReproducer } from './fuzz/reproducer-file.js';
 import { repoRoot } from './paths.js';
 
 /**
@@ -79,36 +79,6 @@ function print(summary: FuzzSummary): void {
   for (const row of rows) console.log(line(row));
 }
 
-function report(reproducer: Reproducer, index: number): void {
-  const file = join(outDir, `difference-seed${reproducer.seed}-input${reproducer.input}.json`);
-  const { difference } = reproducer;
-  const body = {
-    schema: reproducer.name,
-    seed: reproducer.seed,
-    input: reproducer.input,
-    aspect: difference.aspect,
-    implementation: difference.implementation,
-    outcomes: difference.outcomes,
-    minimised: reproducer.minimised,
-    mutations: reproducer.mutations,
-    original: reproducer.original,
-  };
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`);
-  const value = JSON.stringify(reproducer.minimised);
-  console.log(
-    `\ndifference ${index + 1}: ${reproducer.name}, input ${reproducer.input} of seed ${reproducer.seed}`,
-  );
-  console.log(`  ${difference.implementation} parts from Ajv's own code on the ${difference.aspect}`);
-  console.log(
-    `  minimised (${reproducer.shrinkTries} tries): ${value.length > 2000 ? `${value.slice(0, 2000)}...` : value}`,
-  );
-  for (const [implementation, outcome] of Object.entries(difference.outcomes)) {
-    console.log(`  ${implementation.padEnd(8)} ${JSON.stringify(outcome)}`);
-  }
-  console.log(`  written to ${file}`);
-}
-
 const summary = runFuzz({
   seed,
   count,
@@ -118,5 +88,7 @@ const summary = runFuzz({
   progressEvery,
 });
 print(summary);
-summary.reproducers.forEach(report);
+for (const reproducer of summary.reproducers) {
+  console.log(`\n${describeReproducer(reproducer, writeReproducer(outDir, reproducer)).join('\n')}`);
+}
 if (summary.differences > 0) process.exit(1);

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runFuzz, createFuzzer } from '../../bench/fuzz/campaign.js';
@@ -8,6 +11,7 @@ import {
   type Outcome,
 } from '../../bench/fuzz/implementations.js';
 import { allPaths, REMOVE, replaceAt } from '../../bench/fuzz/json-paths.js';
+import { describeReproducer, writeReproducer } from '../../bench/fuzz/reproducer-file.js';
 
 /**
  * The differential fuzz in its bounded form: the shipped validators, Ajv's own code and `compileValidator`
@@ -82,6 +86,24 @@ describe('the differential fuzz', () => {
           path.join('/'),
         ).toBeUndefined();
       }
+    }
+    // The file the run writes holds the shrunk value and what each implementation said of it.
+    const directory = mkdtempSync(join(tmpdir(), 'fuzz-'));
+    try {
+      const reproducer = summary.reproducers[0]!;
+      const file = writeReproducer(directory, reproducer);
+      const written = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      expect(written).toMatchObject({
+        schema: reproducer.name,
+        seed: 3,
+        input: reproducer.input,
+        aspect: 'verdict',
+      });
+      expect(written['minimised']).toEqual(reproducer.minimised);
+      expect(fuzzer.judge(reproducer.name, written['minimised']).difference).toBeDefined();
+      expect(describeReproducer(reproducer, file).join('\n')).toContain(JSON.stringify(reproducer.minimised));
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
     }
   });
 
