@@ -1,5 +1,5 @@
 import type { Dictionary } from './dictionary.js';
-import { allPaths, eachNode, isObject, REMOVE, replaceAt, setOwn, valueAt, type Path } from './json-paths.js';
+import { allPaths, eachNode, isObject, REMOVE, replaceAt, valueAt, type Path } from './json-paths.js';
 import type { Random } from './random.js';
 
 /**
@@ -145,18 +145,10 @@ const duplicate: Mutation = (node, random, context) => {
   if (isObject(node)) {
     const keys = Object.keys(node);
     if (keys.length === 0) return node;
-    const copy = copyWith(node, random.pick(context.dictionary.keys), node[random.pick(keys)]);
-    return copy;
+    return replaceAt(node, [random.pick(context.dictionary.keys)], node[random.pick(keys)]);
   }
   return [node, node];
 };
-
-function copyWith(node: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
-  const copy: Record<string, unknown> = {};
-  for (const name of Object.keys(node)) setOwn(copy, name, node[name]);
-  setOwn(copy, key, value);
-  return copy;
-}
 
 /** An array grown or cut to a count near a limit, by repeating its own items. */
 const pushCount: Mutation = (node, random, context) => {
@@ -170,7 +162,7 @@ const pushLength: Mutation = (node, random, context) => {
   const length = Math.min(oddLength(random, context.dictionary.lengths), 70_000);
   const unit = random.pick(['a', astral, typeof node === 'string' ? node : 'ab', `a${astral}`]);
   const text = stringOfLength(length, unit);
-  // A lone surrogate at the end makes the count in code points differ from the count in units by a half pair.
+  // A lone high surrogate at the very end: the place where counting pairs can read one unit past the string.
   return random.chance(0.1) ? `${text}\ud83d` : text;
 };
 
@@ -231,7 +223,7 @@ const swapTag: Mutation = (node, random, context) => {
     const tagged = Object.keys(node).filter((name) => typeof node[name] === 'string');
     if (tagged.length === 0) return node;
     const name = random.pick(tagged);
-    return copyWith(node, name, swapTag(node[name], random, context, name));
+    return replaceAt(node, [name], swapTag(node[name], random, context, name));
   }
   const lists = dictionary.enums.filter((list) => list.includes(node as string) && list.length > 1);
   if (lists.length > 0 && random.chance(0.8)) return random.pick(random.pick(lists));
@@ -246,7 +238,7 @@ const insertKey: Mutation = (node, random, context) => {
     known !== undefined && random.chance(0.6)
       ? random.pick(known)
       : random.pick([...scalars, ...containers()]);
-  return copyWith(node, key, value);
+  return replaceAt(node, [key], value);
 };
 
 /** The node nested inside a few or many levels of arrays or objects. */
