@@ -4,7 +4,7 @@ import type { KeyKind } from '../http/types.js';
 import { MemoryPresetStore } from '../http/store/memory-preset-store.js';
 import type { PresetStore } from '../http/store/preset-store.js';
 import type { SqlEngine } from '../http/store/sql-engine.js';
-import { migrate } from '../http/store/sql-migrations.js';
+import { migrate, SchemaTooNew } from '../http/store/sql-migrations.js';
 import { SqlPresetStore } from '../http/store/sql-preset-store.js';
 import { memoryStoreFacts, type GatewayStoreFacts } from './banner.js';
 import { lockDataDir } from './data-dir-lock.js';
@@ -99,11 +99,22 @@ export async function openGatewayStore(
       onPoolError: (error) => log(`database connection lost: ${error.message}`),
     });
     const where = describeDatabaseUrl(choice.databaseUrl);
-    return sqlStore(
-      engine,
-      `Store: PostgreSQL at ${where} (DATABASE_URL); presets and keys survive restarts.`,
-      () => {},
-    );
+    try {
+      return await sqlStore(
+        engine,
+        `Store: PostgreSQL at ${where} (DATABASE_URL); presets and keys survive restarts.`,
+        () => {},
+      );
+    } catch (error) {
+      // One sentence that says which database, without its password, rather than a bare socket error.
+      if (error instanceof SchemaTooNew) throw error;
+      throw new Error(
+        `cannot open the store in PostgreSQL at ${where} (DATABASE_URL): ${(error as Error).message}`,
+        {
+          cause: error,
+        },
+      );
+    }
   }
   const release = lockDataDir(choice.dataDir);
   try {

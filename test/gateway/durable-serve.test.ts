@@ -89,6 +89,19 @@ describe('serve with the embedded store (contract: durable-presets)', () => {
     await stop(second);
   }, 180_000);
 
+  it('exits 2 with one sentence, and no password, when DATABASE_URL names no reachable server', async () => {
+    const { code, output } = await serveUntilExit(
+      { DATABASE_URL: 'postgresql://gw:hunter2@127.0.0.1:1/gw' },
+      [],
+    );
+    expect(code).toBe(2);
+    expect(output).toMatch(
+      /^gateway-contract: cannot open the store in PostgreSQL at 127\.0\.0\.1:1\/gw \(DATABASE_URL\): /,
+    );
+    expect(output).not.toContain('hunter2');
+    expect(output.trim().split('\n')).toHaveLength(1);
+  });
+
   it('says plainly with --memory that nothing survives', async () => {
     const started = await serve({}, ['--memory']);
     expect(started.banner).toContain('Store: in memory (--memory). Nothing survives a restart');
