@@ -20,6 +20,7 @@ export const bundledEntries: Readonly<Record<string, string>> = {
   fastify: 'src/http/fastify.js',
   express: 'src/http/express.js',
   fetch: 'src/http/fetch.js',
+  store: 'src/http/store/sql.js',
   bin: 'src/cli/bin.js',
 };
 

@@ -18,9 +18,11 @@ export interface CliIo {
 const usage = `Usage:
   gateway-contract validate <name> [file|-]   exit 0 when valid, 1 when invalid (error body on stdout)
   gateway-contract normalize [file|-]         print {config, system_prompt}, or the error body (exit 1)
-  gateway-contract serve [--host H] [--port P] [--base-path /api/v1]
+  gateway-contract serve [--host H] [--port P] [--base-path /api/v1] [--catalog FILE] [--memory]
                                               run the reference gateway (HOST, PORT, GATEWAY_MANAGEMENT_KEY,
-                                              GATEWAY_API_KEY from the environment) until SIGTERM or SIGINT
+                                              GATEWAY_API_KEY from the environment) until SIGTERM or SIGINT;
+                                              presets and keys kept in PostgreSQL (DATABASE_URL), else in
+                                              GATEWAY_DATA_DIR (embedded PGlite), or nowhere with --memory
 Names: ${rootNames.join(', ')}
 `;
 
@@ -64,14 +66,20 @@ async function normalizeCommand(args: readonly string[], io: CliIo): Promise<num
   return 0;
 }
 
-const serveFlags = new Set(['--host', '--port', '--base-path']);
+const serveFlags = new Set(['--host', '--port', '--base-path', '--catalog']);
+const serveSwitches = new Set(['--memory']);
 
-/** `--name value` pairs; anything else is a usage error. */
+/** `--name value` pairs and bare switches (kept with the value ''); anything else is a usage error. */
 function readFlags(args: readonly string[]): Map<string, string> {
   const flags = new Map<string, string>();
-  for (let i = 0; i < args.length; i += 2) {
-    const [name, value] = [args[i] as string, args[i + 1]];
+  for (let i = 0; i < args.length; i += 1) {
+    const name = args[i] as string;
+    if (serveSwitches.has(name)) {
+      flags.set(name, '');
+      continue;
+    }
     if (!serveFlags.has(name)) throw new UsageError(`serve does not take ${JSON.stringify(name)}`);
+    const value = args[(i += 1)];
     if (value === undefined) throw new UsageError(`${name} needs a value`);
     flags.set(name, value);
   }
@@ -96,6 +104,8 @@ async function serveCommand(args: readonly string[], io: CliIo): Promise<number>
       port: readPort(flags.get('--port') ?? env['PORT'] ?? '8787'),
       basePath: flags.get('--base-path') ?? '/api/v1',
       env,
+      memory: flags.has('--memory'),
+      ...(flags.has('--catalog') ? { catalogPath: flags.get('--catalog') as string } : {}),
     },
     { stdout: io.stdout, untilStopped: io.untilStopped },
   );

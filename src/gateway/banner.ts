@@ -8,7 +8,25 @@ export interface BannerFacts {
   catalog: Catalog;
   /** The example request, relative to the working directory, or null when it is not there to send. */
   exampleBodyPath: string | null;
+  /** The `--catalog` file the models and destinations come from; the bundled sample catalog when absent. */
+  catalogPath?: string;
+  /** Where presets and keys are kept, in one sentence; the in-memory store when absent. */
+  store?: GatewayStoreFacts;
 }
+
+export interface GatewayStoreFacts {
+  /** `Presets and keys are kept in ...`, or the warning that nothing survives. */
+  sentence: string;
+  /** Keys and presets outlive the process: a generated key is kept as a digest and printed only now. */
+  durable: boolean;
+}
+
+/** What the in-memory store is, said plainly. */
+export const memoryStoreFacts: GatewayStoreFacts = {
+  sentence:
+    'Store: in memory (--memory). Nothing survives a restart: presets and generated keys go when the gateway stops.',
+  durable: false,
+};
 
 /** A small request to send when the bundled example file is not at hand (an installed package lacks it). */
 const inlineExample = JSON.stringify({
@@ -18,9 +36,14 @@ const inlineExample = JSON.stringify({
   messages: [{ role: 'user', content: 'Review this diff.' }],
 });
 
-/** A generated key is printed as is; a key from the environment is left to the shell to expand, never shown. */
+/**
+ * A key generated now is printed as is; a key from the environment, or one kept from an earlier run, is left to
+ * the shell to expand, never shown.
+ */
 function authorization(key: GatewayKey): string {
-  return key.generated ? `'Authorization: Bearer ${key.value}'` : `"Authorization: Bearer $${key.variable}"`;
+  return key.generated && key.value !== null
+    ? `'Authorization: Bearer ${key.value}'`
+    : `"Authorization: Bearer $${key.variable}"`;
 }
 
 /** Three commands that work as printed from the repository root: two public reads, and a preset create. */
@@ -35,23 +58,33 @@ export function curlCommands({ baseUrl, keys, catalog, exampleBodyPath }: Banner
 }
 
 function keyLine(label: string, key: GatewayKey): string {
-  return `  ${label} ${key.generated ? key.value : `(from ${key.variable})`}`;
+  if (key.generated && key.value !== null) return `  ${label} ${key.value}`;
+  if (key.value === null)
+    return `  ${label} (kept from an earlier run as a hash; it was printed when it was made)`;
+  return `  ${label} (from ${key.variable})`;
+}
+
+function keysHeading(keys: GatewayKeys, store: GatewayStoreFacts): string {
+  const choose = 'set GATEWAY_MANAGEMENT_KEY and GATEWAY_API_KEY to choose them';
+  if (!keys.management.generated && !keys.standard.generated) return 'Keys:';
+  return store.durable
+    ? `Keys (generated now and kept as hashes: save them, they are printed this once; ${choose}):`
+    : `Keys (generated for this run; ${choose}):`;
 }
 
 /** What `serve` prints once it listens: where, the keys, the bundled ids, and commands to try. */
 export function gatewayBanner(facts: BannerFacts): string {
   const { keys, catalog } = facts;
-  const anyGenerated = keys.management.generated || keys.standard.generated;
+  const store = facts.store ?? memoryStoreFacts;
   return [
     `gateway-contract reference gateway listening on ${facts.baseUrl}`,
+    store.sentence,
     '',
-    anyGenerated
-      ? 'Keys (generated for this run; set GATEWAY_MANAGEMENT_KEY and GATEWAY_API_KEY to choose them):'
-      : 'Keys:',
+    keysHeading(keys, store),
     keyLine('management', keys.management),
     keyLine('standard  ', keys.standard),
     '',
-    'Bundled models:',
+    facts.catalogPath === undefined ? 'Bundled models:' : `Models (from ${facts.catalogPath}):`,
     ...catalog.models.map((model) => `  ${model.id} (${model.endpoints.length} endpoints)`),
     'Observability destinations (read with the management key):',
     ...catalog.destinations.map((destination) => `  ${destination.id} (${destination.type})`),

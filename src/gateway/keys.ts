@@ -5,9 +5,13 @@ import { GATEWAY_WORKSPACE_ID } from './workspace.js';
 
 export interface GatewayKey {
   kind: KeyKind;
-  value: string;
+  /** The key itself; null for a key read back from a store, which keeps only its digest. */
+  value: string | null;
+  /** The key's SHA-256, hex: what requests are compared with, and all a store keeps. */
+  sha256: string;
   /** The environment variable it came from or could have: the banner names it. */
   variable: 'GATEWAY_MANAGEMENT_KEY' | 'GATEWAY_API_KEY';
+  /** Made by this run: the banner prints it, this once. */
   generated: boolean;
 }
 
@@ -21,6 +25,11 @@ export class KeySetupError extends Error {
   override name = 'KeySetupError';
 }
 
+/** A key's SHA-256, hex: how a key is stored and compared. */
+export function keyDigest(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
 function keyFrom(
   env: Readonly<Record<string, string | undefined>>,
   kind: KeyKind,
@@ -29,7 +38,8 @@ function keyFrom(
 ): GatewayKey {
   const given = env[variable];
   if (given === undefined || given === '') {
-    return { kind, value: `${prefix}${randomBytes(24).toString('base64url')}`, variable, generated: true };
+    const value = `${prefix}${randomBytes(24).toString('base64url')}`;
+    return { kind, value, sha256: keyDigest(value), variable, generated: true };
   }
   // A key a client can send (contract: authentication) is a non-empty run of visible ASCII; test it the way
   // requests are read.
@@ -37,20 +47,45 @@ function keyFrom(
   if (!read.ok || read.value !== given) {
     throw new KeySetupError(`${variable} must be visible ASCII characters without spaces`);
   }
-  return { kind, value: given, variable, generated: false };
+  return { kind, value: given, sha256: keyDigest(given), variable, generated: false };
 }
 
 /** The gateway's two keys: from GATEWAY_MANAGEMENT_KEY and GATEWAY_API_KEY, or fresh random ones. */
 export function gatewayKeys(env: Readonly<Record<string, string | undefined>>): GatewayKeys {
   const management = keyFrom(env, 'management', 'GATEWAY_MANAGEMENT_KEY', 'gw-mgmt-');
   const standard = keyFrom(env, 'standard', 'GATEWAY_API_KEY', 'gw-key-');
-  if (management.value === standard.value) {
-    throw new KeySetupError('GATEWAY_MANAGEMENT_KEY and GATEWAY_API_KEY must differ');
-  }
-  return { management, standard };
+  return distinct({ management, standard });
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
+function distinct(keys: GatewayKeys): GatewayKeys {
+  if (keys.management.sha256 === keys.standard.sha256) {
+    throw new KeySetupError('GATEWAY_MANAGEMENT_KEY and GATEWAY_API_KEY must differ');
+  }
+  return keys;
+}
+
+/** Where a durable gateway keeps its keys' digests, one per kind; never a key in clear. */
+export interface KeyDigestStore {
+  /** Keeps `sha256` as the key of `kind` unless one is kept already; returns the digest kept. */
+  keep(kind: KeyKind, sha256: string): Promise<string>;
+}
+
+/**
+ * The keys of a gateway whose store survives restarts: a key from the environment is used as given; otherwise
+ * the kept key of its kind, or, the first time, the one generated now, kept as a digest and printed this once.
+ */
+export async function keptGatewayKeys(
+  env: Readonly<Record<string, string | undefined>>,
+  store: KeyDigestStore,
+): Promise<GatewayKeys> {
+  const fresh = gatewayKeys(env);
+  const keep = async (key: GatewayKey): Promise<GatewayKey> => {
+    if (!key.generated) return key;
+    const kept = await store.keep(key.kind, key.sha256);
+    return kept === key.sha256 ? key : { ...key, value: null, sha256: kept, generated: false };
+  };
+  return distinct({ management: await keep(fresh.management), standard: await keep(fresh.standard) });
+}
 
 /**
  * Resolves a bearer key to the gateway's management or standard principal. Keys are compared as digests
@@ -58,7 +93,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  */
 export function keyResolver(keys: GatewayKeys): ResolveKey {
   const known = [keys.management, keys.standard].map((key) => ({
-    digest: digest(key.value),
+    digest: Buffer.from(key.sha256, 'hex'),
     principal: {
       kind: key.kind,
       userId: key.kind === 'management' ? 'gateway-admin' : 'gateway-user',
@@ -66,7 +101,7 @@ export function keyResolver(keys: GatewayKeys): ResolveKey {
     } satisfies Principal,
   }));
   return (token) => {
-    const presented = digest(token);
+    const presented = Buffer.from(keyDigest(token), 'hex');
     return known.find((key) => timingSafeEqual(key.digest, presented))?.principal ?? null;
   };
 }

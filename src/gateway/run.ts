@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
+import { normalizeBasePath } from '../http/route-match.js';
 import { gatewayBanner } from './banner.js';
 import { bundledCatalog } from './catalog.js';
-import { gatewayKeys } from './keys.js';
+import { loadCatalogFile } from './catalog-file.js';
+import { chooseStore, openGatewayStore } from './gateway-store.js';
+import { gatewayKeys, keptGatewayKeys } from './keys.js';
 import { startGateway } from './server.js';
 
 /** The example request the banner's create command sends, relative to the repository root. */
@@ -12,6 +15,10 @@ export interface RunOptions {
   port: number;
   basePath: string;
   env: Readonly<Record<string, string | undefined>>;
+  /** `--memory`: today's in-memory store, nothing kept. */
+  memory?: boolean;
+  /** `--catalog FILE`: models, providers and destinations to serve instead of the bundled sample. */
+  catalogPath?: string;
 }
 
 export interface RunIo {
@@ -21,23 +28,48 @@ export interface RunIo {
 }
 
 /**
- * `gateway-contract serve`: starts the reference gateway, prints the banner, logs one line per request, and
- * on SIGTERM or SIGINT lets open requests finish before it returns exit code 0.
+ * `gateway-contract serve`: opens the store (PostgreSQL with `DATABASE_URL`, else PGlite in the data directory,
+ * or memory), starts the reference gateway, prints the banner, logs one line per request, and on SIGTERM or
+ * SIGINT lets open requests finish and closes the store before it returns exit code 0.
  */
 export async function runGateway(options: RunOptions, io: RunIo): Promise<number> {
-  const keys = gatewayKeys(options.env);
-  const gateway = await startGateway({
-    keys,
-    host: options.host,
-    port: options.port,
-    basePath: options.basePath,
-    log: (line) => io.stdout(`${line}\n`),
-  });
-  const exampleBodyPath = existsSync(EXAMPLE_BODY_PATH) ? EXAMPLE_BODY_PATH : null;
-  io.stdout(gatewayBanner({ baseUrl: gateway.baseUrl, keys, catalog: bundledCatalog, exampleBodyPath }));
-  const signal = await io.untilStopped();
-  io.stdout(`${signal}: finishing open requests, then stopping.\n`);
-  await gateway.close();
+  const log = (line: string) => io.stdout(`${line}\n`);
+  // What needs no store is checked first, so a mistyped flag or key fails at once, before a database opens.
+  normalizeBasePath(options.basePath);
+  gatewayKeys(options.env);
+  const catalog =
+    options.catalogPath === undefined ? bundledCatalog : await loadCatalogFile(options.catalogPath);
+  const store = await openGatewayStore(chooseStore(options.memory ?? false, options.env), log);
+  try {
+    const keys = store.keys ? await keptGatewayKeys(options.env, store.keys) : gatewayKeys(options.env);
+    const gateway = await startGateway({
+      keys,
+      catalog,
+      presets: store.presets,
+      host: options.host,
+      port: options.port,
+      basePath: options.basePath,
+      log,
+    });
+    // Listening for the signal before the banner says it is up, so a stop sent right after is not missed.
+    const stopped = io.untilStopped();
+    const exampleBodyPath = existsSync(EXAMPLE_BODY_PATH) ? EXAMPLE_BODY_PATH : null;
+    io.stdout(
+      gatewayBanner({
+        baseUrl: gateway.baseUrl,
+        keys,
+        catalog,
+        exampleBodyPath,
+        store: store.facts,
+        ...(options.catalogPath === undefined ? {} : { catalogPath: options.catalogPath }),
+      }),
+    );
+    const signal = await stopped;
+    io.stdout(`${signal}: finishing open requests, then stopping.\n`);
+    await gateway.close();
+  } finally {
+    await store.close();
+  }
   io.stdout('Stopped.\n');
   return 0;
 }

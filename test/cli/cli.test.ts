@@ -98,7 +98,7 @@ describe('gateway-contract serve', () => {
     let stdout = '';
     let listening: (url: string) => void = () => {};
     const url = new Promise<string>((resolve) => (listening = resolve));
-    const exit = runCli(['serve', '--port', '0', '--base-path', '/gateway/v1'], {
+    const exit = runCli(['serve', '--memory', '--port', '0', '--base-path', '/gateway/v1'], {
       readStdin: async () => '',
       stdout: (text) => {
         stdout += text;
@@ -129,7 +129,7 @@ describe('gateway-contract serve', () => {
   });
 
   it('exits 2 when a key in the environment could not be sent', async () => {
-    const result = await run(['serve', '--port', '0'], '', {
+    const result = await run(['serve', '--memory', '--port', '0'], '', {
       env: { GATEWAY_API_KEY: 'two words' },
       untilStopped: () => new Promise(() => {}),
     });

@@ -1,10 +1,8 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validate, type RootName } from '../../src/core/validators.js';
 import { fetchLikeCurl } from './curl-commands.js';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { root, startServe, type Started } from './serve-process.js';
 
 function curlOnPath(): boolean {
   try {
@@ -16,41 +14,13 @@ function curlOnPath(): boolean {
 }
 const hasCurl = curlOnPath();
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  banner: string;
-  commands: string[];
-  exited: Promise<number | null>;
-}
-
 let started: Started | undefined;
 afterEach(() => {
   if (started?.child.exitCode === null) started.child.kill('SIGKILL');
 });
 
-/** Starts `gateway-contract serve` as `npm start` does, on a free port, and waits for its banner. */
-async function startProcess(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['dist/lib/bin.js', 'serve'], {
-    cwd: root,
-    env: { PATH: process.env['PATH'], PORT: '0', ...env },
-  });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
-    const check = () => (output.includes('One log line per request follows') ? resolve() : undefined);
-    child.stdout.on('data', check);
-    void exited.then((code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
-  });
-  const banner = output;
-  const commands = banner
-    .split('\n')
-    .filter((line) => line.startsWith('  curl '))
-    .map((line) => line.trim());
-  return { child, output: () => output, banner, commands, exited };
-}
+/** `npm start` as the tests run it: in memory, so no test leaves a data directory behind. */
+const startProcess = (env: Record<string, string>) => startServe(env, ['--memory']);
 
 /** What each printed command must get: its status, and the response root its body must validate as. */
 const expected: Array<[number, RootName]> = [

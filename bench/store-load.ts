@@ -1,0 +1,173 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { requestCases } from '../test/fixtures/payloads.js';
+import { startPostgres, type PostgresServer } from '../test/support/postgres-server.js';
+import { chooseStore, openGatewayStore } from '../src/gateway/gateway-store.js';
+import { gatewayKeys } from '../src/gateway/keys.js';
+import { startGateway } from '../src/gateway/server.js';
+import {
+  CONNECTIONS,
+  grouped,
+  measure,
+  numberOption,
+  range,
+  spread,
+  startServer,
+  stopServer,
+  writeSection,
+  type Sample,
+  type ServerProcess,
+} from './load-runs.js';
+import { benchScript } from './paths.js';
+import { reportUsage } from './server-usage.js';
+
+/*
+ * The preset stores under load: the reference gateway in its own process over the in-memory store, PGlite in
+ * a temporary data directory, and a PostgreSQL server this benchmark starts; autocannon creates presets at
+ * fresh slugs, then reads one version back, the stores taking turns over the rounds.
+ *
+ *   node dist/bench/store-load.js [--rounds N] [--seconds S] [--write]   --write replaces `## Preset stores`
+ */
+
+const argv = process.argv.slice(2);
+const ROUNDS = numberOption(argv, '--rounds', 3);
+const SECONDS = numberOption(argv, '--seconds', 2);
+const MANAGEMENT_KEY = 'bench-management-key';
+const SECTION = '## Preset stores';
+const body = JSON.stringify(requestCases.find((testCase) => testCase.name === 'typical')?.value);
+
+const stores = [
+  { id: 'memory', label: 'in memory (`--memory`)' },
+  { id: 'pglite', label: 'PGlite (embedded, the default)' },
+  { id: 'postgres', label: 'PostgreSQL 15 (`DATABASE_URL`, pool of 10)' },
+] as const;
+type StoreId = (typeof stores)[number]['id'];
+
+/** The server side: the gateway over one store, its address on stdout, until SIGTERM. */
+async function serve(id: StoreId, where: string): Promise<void> {
+  const env = id === 'postgres' ? { DATABASE_URL: where } : { GATEWAY_DATA_DIR: where };
+  const store = await openGatewayStore(chooseStore(id === 'memory', env), () => {});
+  const keys = gatewayKeys({ GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY, GATEWAY_API_KEY: 'bench-standard-key' });
+  let served = 0;
+  const gateway = await startGateway({ keys, port: 0, presets: store.presets, log: () => served++ });
+  reportUsage(() => served);
+  process.once(
+    'SIGTERM',
+    () =>
+      void gateway
+        .close()
+        .then(() => store.close())
+        .then(() => process.disconnect()),
+  );
+  console.log(gateway.baseUrl);
+}
+
+interface Server extends ServerProcess {
+  id: StoreId;
+}
+
+const headers = { authorization: `Bearer ${MANAGEMENT_KEY}`, 'content-type': 'application/json' };
+let slugs = 0;
+
+function measureCreates(server: Server): Promise<Sample> {
+  const basePath = new URL(server.baseUrl).pathname;
+  return measure(
+    server,
+    [
+      {
+        method: 'POST',
+        headers,
+        body,
+        setupRequest: (request) => ({ ...request, path: `${basePath}/presets/store-${slugs++}/messages` }),
+      },
+    ],
+    SECONDS,
+  );
+}
+
+function measureReads(server: Server): Promise<Sample> {
+  const path = `${new URL(server.baseUrl).pathname}/presets/read-me/versions/1`;
+  return measure(
+    server,
+    [{ method: 'GET', headers: { authorization: headers.authorization }, path }],
+    SECONDS,
+  );
+}
+
+function render(rows: Array<{ label: string; creates: Sample[]; reads: Sample[] }>): string {
+  const cell = (samples: Sample[], key: 'rps' | 'p99') => range(spread(samples.map((sample) => sample[key])));
+  return [
+    SECTION,
+    '',
+    `\`npm run bench:store\`, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, on the shared ` +
+      `2-core machine at load average ${loadavg()[0]?.toFixed(1)}. autocannon (${CONNECTIONS} connections) against ` +
+      'the reference gateway on 127.0.0.1, one gateway process per store, request validation on (the production ' +
+      'default). Creates post the typical create request of test/fixtures/payloads.ts ' +
+      `(${grouped(body.length)} bytes) at a fresh slug, each one transaction; reads get one version back. ` +
+      `${ROUNDS} rounds of ${SECONDS} s per store and operation, the stores taking turns; each cell is the median ` +
+      'round with the lowest and highest in brackets. PostgreSQL runs on the same two cores (fsync off: the ' +
+      'figures are the gateway and the protocol, not the disk).',
+    '',
+    '| store | creates/s | create p99 (ms) | reads/s | read p99 (ms) |',
+    '| --- | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      (row) =>
+        `| ${row.label} | ${cell(row.creates, 'rps')} | ${cell(row.creates, 'p99')} | ${cell(row.reads, 'rps')} | ` +
+        `${cell(row.reads, 'p99')} |`,
+    ),
+    '',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-contract-bench-'));
+  let postgres: PostgresServer | undefined;
+  const servers: Server[] = [];
+  try {
+    postgres = await startPostgres();
+    const where: Record<StoreId, string> = { memory: '', pglite: dataDir, postgres: postgres.url };
+    for (const { id } of stores) {
+      servers.push({ id, ...(await startServer(benchScript('store-load'), ['--serve', id, where[id]])) });
+    }
+    for (const server of servers) {
+      const response = await fetch(`${server.baseUrl}/presets/read-me/messages`, {
+        method: 'POST',
+        headers,
+        body,
+      });
+      if (response.status !== 200) throw new Error(`${server.id}: the first create got ${response.status}`);
+      await measureCreates(server);
+    }
+    const samples = new Map(
+      servers.map((server) => [server, { creates: [] as Sample[], reads: [] as Sample[] }]),
+    );
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const server of [...servers.slice(round % 3), ...servers.slice(0, round % 3)]) {
+        const creates = await measureCreates(server);
+        const reads = await measureReads(server);
+        samples.get(server)?.creates.push(creates);
+        samples.get(server)?.reads.push(reads);
+        console.log(
+          `round ${round + 1}, ${server.id}: ${Math.round(creates.rps)} creates/s (p99 ${creates.p99} ms), ` +
+            `${Math.round(reads.rps)} reads/s (p99 ${reads.p99} ms)`,
+        );
+      }
+    }
+    const section = render(
+      servers.map((server) => ({
+        label: stores.find((store) => store.id === server.id)?.label ?? server.id,
+        ...(samples.get(server) ?? { creates: [], reads: [] }),
+      })),
+    );
+    console.log(`\n${section}`);
+    if (argv.includes('--write')) await writeSection(SECTION, section);
+  } finally {
+    await Promise.all(servers.map((server) => stopServer(server.child)));
+    postgres?.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (argv[0] === '--serve') await serve(argv[1] as StoreId, argv[2] ?? '');
+else await main();

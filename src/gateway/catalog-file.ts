@@ -1,0 +1,104 @@
+import { readFile } from 'node:fs/promises';
+import { maskDestination } from '../core/masking.js';
+import { validate, type RootName } from '../core/validators.js';
+import type { Catalog } from './catalog.js';
+import { GATEWAY_WORKSPACE_ID } from './workspace.js';
+
+/** A `--catalog` file the gateway will not serve: where (a JSON Pointer into the file) and why. */
+export class CatalogFileError extends Error {
+  override readonly name = 'CatalogFileError';
+}
+
+/** What the first problem is and where: `pointer` is a JSON Pointer into the file, '' for the whole of it. */
+interface Problem {
+  pointer: string;
+  message: string;
+}
+
+const fields = ['models', 'providers', 'destinations'] as const;
+
+function escapePointer(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The first issue of `body` as the response `root` would carry it, its `/data` moved to `at` in the file. */
+function responseProblem(root: RootName, data: unknown, at: string): Problem | null {
+  const result = validate(root, { data });
+  if (result.ok) return null;
+  const issue = result.error.error.metadata?.issues?.[0];
+  const path = issue?.path ?? '';
+  return {
+    pointer: path.startsWith('/data') ? `${at}${path.slice('/data'.length)}` : at,
+    message: issue?.message ?? 'does not match the response schema',
+  };
+}
+
+function firstProblem(file: unknown): Problem | null {
+  if (typeof file !== 'object' || file === null || Array.isArray(file)) {
+    return { pointer: '', message: 'must be an object with models, providers and destinations arrays' };
+  }
+  for (const key of Object.keys(file)) {
+    if (!(fields as readonly string[]).includes(key)) {
+      return {
+        pointer: `/${escapePointer(key)}`,
+        message: 'is not a catalog field (models, providers, destinations)',
+      };
+    }
+  }
+  const catalog = file as Record<string, unknown>;
+  for (const field of fields) {
+    if (!Array.isArray(catalog[field])) return { pointer: `/${field}`, message: 'must be an array' };
+  }
+  const { models, providers, destinations } = catalog as Record<(typeof fields)[number], unknown[]>;
+  const seen = new Map<unknown, number>();
+  for (const [i, model] of models.entries()) {
+    const problem = responseProblem('model-endpoints-response', model, `/models/${i}`);
+    if (problem) return problem;
+    const id = (model as { id: string }).id;
+    if (seen.has(id))
+      return { pointer: `/models/${i}/id`, message: `repeats the id of /models/${seen.get(id)}` };
+    seen.set(id, i);
+  }
+  const providersProblem = responseProblem('providers-response', providers, '/providers');
+  if (providersProblem) return providersProblem;
+  for (const [i, destination] of destinations.entries()) {
+    // Served masked (contract: secret-masking), so the masked form is what must match the response schema.
+    const masked =
+      typeof destination === 'object' && destination !== null ? maskDestination(destination) : destination;
+    const problem = responseProblem('observability-destination-response', masked, `/destinations/${i}`);
+    if (problem) return problem;
+    if ((destination as { workspace_id: string }).workspace_id.toLowerCase() !== GATEWAY_WORKSPACE_ID) {
+      return {
+        pointer: `/destinations/${i}/workspace_id`,
+        message: `must be ${GATEWAY_WORKSPACE_ID}, the reference gateway's one workspace`,
+      };
+    }
+  }
+  return null;
+}
+
+/** Checks a parsed catalog against the response schemas; throws `CatalogFileError` at its first problem. */
+export function checkCatalog(file: unknown, name: string): Catalog {
+  const problem = firstProblem(file);
+  if (problem) throw new CatalogFileError(`${name}: ${problem.pointer || '(root)'} ${problem.message}`);
+  return file as Catalog;
+}
+
+/** Reads a `--catalog` file: JSON with models (and their endpoints), providers and observability destinations. */
+export async function loadCatalogFile(path: string): Promise<Catalog> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new CatalogFileError(
+      `${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new CatalogFileError(`${path}: (root) is not JSON (${(error as Error).message})`);
+  }
+  return checkCatalog(parsed, path);
+}

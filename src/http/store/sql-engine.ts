@@ -1,0 +1,32 @@
+/** One statement's answer, the same whichever engine ran it. */
+export interface SqlResult<Row> {
+  rows: Row[];
+  /** Rows an INSERT, UPDATE or DELETE touched. */
+  rowCount: number;
+}
+
+/** Where statements run: a pooled connection, or the one connection of an open transaction. */
+export interface SqlSession {
+  /** One statement, its values always passed as parameters (`$1`, `$2`), never spliced into the text. */
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
+}
+
+/**
+ * A PostgreSQL engine as the SQL stores use it: the real server through `pg`, or PGlite in process. Both run
+ * the same SQL; only how a connection is held differs.
+ */
+export interface SqlEngine extends SqlSession {
+  /** What the banner and the docs call it: `PostgreSQL` or `PGlite`. */
+  readonly name: 'PostgreSQL' | 'PGlite';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL's SQLSTATE for a unique constraint that refused a row. */
+const UNIQUE_VIOLATION = '23505';
+
+/** True when `error` is a unique constraint refusing a row: the sign of a lost race, not a fault. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
+}

@@ -1,0 +1,10 @@
+/**
+ * `gateway-contract/store`: the preset store over PostgreSQL (`pg`) or PGlite (`@electric-sql/pglite`), both
+ * optional peer dependencies loaded only when an engine is opened; the validators never load them.
+ */
+export { SqlPresetStore, type SqlPresetStoreOptions } from './sql-preset-store.js';
+export { migrate, migrations, SchemaTooNew } from './sql-migrations.js';
+export { openPostgresEngine, type PostgresEngineOptions } from './postgres-engine.js';
+export { openPgliteEngine } from './pglite-engine.js';
+export { MissingDriver } from './optional-driver.js';
+export { isUniqueViolation, type SqlEngine, type SqlResult, type SqlSession } from './sql-engine.js';

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { bundledCatalog } from '../../src/gateway/catalog.js';
+import { checkCatalog } from '../../src/gateway/catalog-file.js';
+
+const problem = (file: unknown) => {
+  try {
+    checkCatalog(file, 'catalog.json');
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+};
+const full = { ...bundledCatalog };
+
+describe('checkCatalog', () => {
+  it('accepts the bundled catalog as a file', () => {
+    expect(problem(JSON.parse(JSON.stringify(full)))).toBeNull();
+  });
+
+  it.each([
+    ['a list', [], 'catalog.json: (root) must be an object'],
+    ['a missing field', { models: [], providers: [] }, 'catalog.json: /destinations must be an array'],
+    ['an unknown field', { ...full, 'a/b': [] }, 'catalog.json: /a~1b is not a catalog field'],
+    [
+      'a model without endpoints',
+      { ...full, models: [{ ...full.models[0], endpoints: undefined }] },
+      'catalog.json: /models/0/endpoints ',
+    ],
+    [
+      'a repeated model id',
+      { ...full, models: [full.models[0], full.models[0]] },
+      'catalog.json: /models/1/id repeats the id of /models/0',
+    ],
+    [
+      'a provider without a slug',
+      { ...full, providers: [full.providers[0], { ...full.providers[1], slug: undefined }] },
+      'catalog.json: /providers/1/slug ',
+    ],
+    [
+      'a destination of another workspace',
+      {
+        ...full,
+        destinations: [{ ...full.destinations[0], workspace_id: '00000000-0000-4000-8000-000000000000' }],
+      },
+      'catalog.json: /destinations/0/workspace_id must be',
+    ],
+  ])('names the first problem of %s by its JSON Pointer', (_, file, start) => {
+    expect(problem(JSON.parse(JSON.stringify(file)))).toMatch(
+      new RegExp(`^${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
+  });
+});

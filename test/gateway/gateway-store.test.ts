@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { gatewayBanner } from '../../src/gateway/banner.js';
+import { bundledCatalog } from '../../src/gateway/catalog.js';
+import { DataDirInUse, lockDataDir } from '../../src/gateway/data-dir-lock.js';
+import { chooseStore, defaultDataDir, describeDatabaseUrl } from '../../src/gateway/gateway-store.js';
+import {
+  keptGatewayKeys,
+  KeySetupError,
+  keyDigest,
+  keyResolver,
+  type KeyDigestStore,
+} from '../../src/gateway/keys.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'gateway-contract-store-choice-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** A key store in a Map, as the `gateway_keys` table behaves: the first digest of a kind stays. */
+function digestMap(): KeyDigestStore & { kept: Map<string, string> } {
+  const kept = new Map<string, string>();
+  return {
+    kept,
+    async keep(kind, sha256) {
+      if (!kept.has(kind)) kept.set(kind, sha256);
+      return kept.get(kind) as string;
+    },
+  };
+}
+
+describe('the store the gateway chooses', () => {
+  it('is memory with --memory, PostgreSQL with DATABASE_URL, else PGlite in the data directory', () => {
+    const env = { DATABASE_URL: 'postgresql://u:p@db:5432/gw', GATEWAY_DATA_DIR: '/srv/gw' };
+    expect(chooseStore(true, env)).toEqual({ kind: 'memory' });
+    expect(chooseStore(false, env)).toEqual({ kind: 'postgres', databaseUrl: env.DATABASE_URL });
+    expect(chooseStore(false, { GATEWAY_DATA_DIR: '/srv/gw' })).toEqual({
+      kind: 'pglite',
+      dataDir: '/srv/gw',
+    });
+    expect(defaultDataDir({ XDG_DATA_HOME: '/x/data' })).toBe('/x/data/gateway-contract');
+  });
+
+  it('names a database without its user or password', () => {
+    expect(describeDatabaseUrl('postgresql://admin:hunter2@db.internal:5432/gateway')).toBe(
+      'db.internal:5432/gateway',
+    );
+    expect(describeDatabaseUrl('not a url')).not.toContain('not a url');
+  });
+});
+
+describe('keptGatewayKeys', () => {
+  it('keeps a generated key as its digest, prints it once, and accepts it on the next start', async () => {
+    const store = digestMap();
+    const first = await keptGatewayKeys({}, store);
+    expect(first.management.generated).toBe(true);
+    expect(store.kept.get('management')).toBe(keyDigest(first.management.value as string));
+    expect([...store.kept.values()]).not.toContain(first.management.value);
+
+    const second = await keptGatewayKeys({}, store);
+    expect(second.management).toMatchObject({ value: null, generated: false });
+    expect((await keyResolver(second)(first.management.value as string))?.kind).toBe('management');
+    expect((await keyResolver(second)(first.standard.value as string))?.kind).toBe('standard');
+    const banner = gatewayBanner({
+      baseUrl: 'http://h/api/v1',
+      keys: second,
+      catalog: bundledCatalog,
+      exampleBodyPath: null,
+      store: { sentence: 'Store: test.', durable: true },
+    });
+    expect(banner).not.toContain(first.management.value);
+    expect(banner).toContain('management (kept from an earlier run as a hash');
+    expect(banner).toContain('"Authorization: Bearer $GATEWAY_MANAGEMENT_KEY"');
+  });
+
+  it('uses a key from the environment as given, without storing it', async () => {
+    const store = digestMap();
+    const keys = await keptGatewayKeys({ GATEWAY_MANAGEMENT_KEY: 'env-management' }, store);
+    expect(keys.management.value).toBe('env-management');
+    expect(store.kept.has('management')).toBe(false);
+    expect(store.kept.has('standard')).toBe(true);
+  });
+
+  it('refuses an environment key equal to the kept key of the other kind', async () => {
+    const store = digestMap();
+    await store.keep('standard', keyDigest('same-key'));
+    await expect(keptGatewayKeys({ GATEWAY_MANAGEMENT_KEY: 'same-key' }, store)).rejects.toThrow(
+      KeySetupError,
+    );
+  });
+});
+
+describe('lockDataDir', () => {
+  it('refuses a directory a live process holds, and takes over one a dead process left', () => {
+    const held = join(scratch, 'held');
+    const release = lockDataDir(held);
+    release();
+    writeFileSync(join(held, 'gateway-contract.lock'), `${process.ppid}\n`);
+    expect(() => lockDataDir(held)).toThrow(DataDirInUse);
+    // No process has pid 2^22 + 1: Linux caps pids at 2^22.
+    writeFileSync(join(held, 'gateway-contract.lock'), `${2 ** 22 + 1}\n`);
+    const retaken = lockDataDir(held);
+    retaken();
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { modulesResolvedBy } from '../loaded-modules.js';
+
+const databaseCode = /node_modules\/(pg|pg-[a-z-]+|@electric-sql\/pglite)\//;
+
+describe('the database drivers (optional peer dependencies)', () => {
+  it.each(['gateway-contract', 'gateway-contract/http', 'gateway-contract/store'])(
+    'are not loaded by importing %s',
+    (specifier) => {
+      const loaded = modulesResolvedBy(specifier);
+      expect(loaded.length).toBeGreaterThan(0);
+      expect(loaded.filter((path) => databaseCode.test(path))).toEqual([]);
+      if (specifier !== 'gateway-contract/store') {
+        expect(loaded.filter((path) => /(sql|pglite|postgres)/.test(path))).toEqual([]);
+      }
+    },
+  );
+});

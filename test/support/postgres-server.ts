@@ -1,0 +1,87 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A PostgreSQL server the tests started on a temporary directory and a free loopback port. */
+export interface PostgresServer {
+  /** `postgresql://postgres@127.0.0.1:<port>/postgres` */
+  url: string;
+  /** Shuts the server down (fast mode: open connections are cut), keeping its data. */
+  stop(): void;
+  /** Starts it again on the same port and data. */
+  start(): void;
+  /** Stops it and removes its directory. */
+  destroy(): void;
+}
+
+/** The newest Debian layout `/usr/lib/postgresql/<major>/bin`, else what `pg_config` says. */
+function serverBinaries(): string {
+  const debian = '/usr/lib/postgresql';
+  const majors = existsSync(debian)
+    ? readdirSync(debian)
+        .filter((major) => existsSync(join(debian, major, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (majors[0] !== undefined) return join(debian, majors[0], 'bin');
+  try {
+    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error("PostgreSQL's server binaries are not installed: install Debian's postgresql package");
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * initdb and starts a PostgreSQL server of its own. The server refuses to run as root, so under root it runs
+ * as the `postgres` user the Debian package creates, owning the temporary directory.
+ */
+export async function startPostgres(): Promise<PostgresServer> {
+  const bin = serverBinaries();
+  const dir = mkdtempSync(join(tmpdir(), 'gateway-contract-pg-'));
+  const data = join(dir, 'data');
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
+    chownSync(dir, uid, gid);
+  }
+  const run = (tool: string, args: string[]) =>
+    execFileSync(
+      asRoot ? 'runuser' : join(bin, tool),
+      asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args,
+      { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
+    );
+  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  const port = await freePort();
+  // fsync off: the tests crash gateways, never the server or the machine, and the disk is shared.
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60 -c fsync=off`;
+  const start = () =>
+    run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
+  const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+  start();
+  return {
+    url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    start,
+    stop,
+    destroy() {
+      try {
+        stop();
+      } catch {
+        // Already stopped.
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
