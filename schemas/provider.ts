@@ -263,6 +263,19 @@ export const countryCode = {
   description: "an ISO 3166-1 alpha-2 country code of the public API's list (upper case)",
 } as const;
 
+/** A country code, or null when the public API sends none (contract: nullable-response-fields). */
+export const nullableCountryCode = {
+  type: ['string', 'null'],
+  enum: [...countryCodes, null],
+  description: "an ISO 3166-1 alpha-2 country code of the public API's list (upper case), or null",
+} as const;
+
+/**
+ * The enums too long to list in an issue sentence: theirs names the rule, from the description
+ * (src/core/issue-sentences.ts), rather than 249 codes.
+ */
+export const namedEnums = [countryCode, nullableCountryCode] as const;
+
 /**
  * A URL, or null when the provider has none, as the public API sends (contract: nullable-response-fields); a
  * string is an absolute http or https URL (contract: formats).
@@ -285,11 +298,7 @@ export const provider = {
     name: { type: 'string', description: 'Display name of the provider.' },
     slug: { type: 'string', description: 'URL-friendly identifier of the provider.' },
     // A string and an array that the public API marks nullable (contract: nullable-response-fields).
-    headquarters: {
-      type: ['string', 'null'],
-      enum: [...countryCodes, null],
-      description: "an ISO 3166-1 alpha-2 country code of the public API's list (upper case), or null",
-    },
+    headquarters: nullableCountryCode,
     datacenters: {
       type: ['array', 'null'],
       description: 'Country codes of the datacenter locations.',
