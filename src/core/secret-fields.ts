@@ -1,5 +1,4 @@
-import { MASKED_SECRET_PATTERN, maskedSecret, SECRET_CONFIG_FIELDS } from '../../schemas/masked-secret.js';
-import { pointerSegment } from './issue-sentences.js';
+import { MASKED_SECRET_PATTERN, SECRET_CONFIG_FIELDS } from '../../schemas/masked-secret.js';
 import { tooDeepMessage } from './errors.js';
 
 /** The one list of secret names (schemas/masked-secret.ts), as a set: one lookup per key. */
@@ -11,40 +10,33 @@ const maskedPattern = new RegExp(MASKED_SECRET_PATTERN, 'u');
 /** No value sits deeper than this many levels in a body (contract: body-limits). */
 const MAX_LEVELS = 64;
 
-/** A full secret found in a destination config: where it is and the rule, never the value. */
-export interface SecretIssue {
-  path: string;
-  keyword: 'pattern' | 'maxDepth';
-  message: string;
+/**
+ * The sentence of a config that holds a full secret in a nested object or array. The issue points at the config,
+ * not at the secret: the names on the way to it are no property the schema knows, and an issue path never
+ * holds such a name (contract: issue-paths). It never repeats the secret either.
+ */
+export const nestedSecretMessage = `must hold no unmasked secret in a nested object or array (under ${SECRET_CONFIG_FIELDS.join(', ')})`;
+
+function isMaskedOrNull(value: unknown): boolean {
+  return value === null || (typeof value === 'string' && maskedPattern.test(value));
 }
 
-const maskedSentence = `must be ${maskedSecret.description}`;
-
 /**
- * The first value under a secret name, in `node` or any object or array below it, that is neither masked nor
- * null (contract: secret-masking), or the first value nested past the depth limit, where a secret could hide
- * unread. `level` is the level of `node` in its body (the root object is level 1). The issue names the rule
- * and the place, never the secret.
+ * Why `node` (at `level` of its body, the root object being level 1) breaks the secret rule (contract:
+ * secret-masking), or undefined when it does not: a value under a secret name, in it or in any object or array
+ * below it, that is neither masked nor null; or a value nested past the depth limit, where a secret could hide.
  */
-export function unmaskedSecret(node: unknown, path: string, level: number): SecretIssue | undefined {
+export function unmaskedSecretMessage(node: unknown, level: number): string | undefined {
   if (node === null || typeof node !== 'object') return undefined;
-  if (level > MAX_LEVELS) return { path, keyword: 'maxDepth', message: tooDeepMessage(MAX_LEVELS) };
-  if (Array.isArray(node)) {
-    for (let index = 0; index < node.length; index++) {
-      const found = unmaskedSecret(node[index], `${path}/${index}`, level + 1);
-      if (found !== undefined) return found;
+  if (level > MAX_LEVELS) return tooDeepMessage(MAX_LEVELS);
+  const values = Array.isArray(node) ? node : Object.values(node);
+  if (!Array.isArray(node)) {
+    for (const [name, value] of Object.entries(node)) {
+      if (secretNames.has(name) && !isMaskedOrNull(value)) return nestedSecretMessage;
     }
-    return undefined;
   }
-  for (const [name, value] of Object.entries(node)) {
-    const at = `${path}/${pointerSegment(name)}`;
-    if (secretNames.has(name)) {
-      if (value !== null && (typeof value !== 'string' || !maskedPattern.test(value))) {
-        return { path: at, keyword: 'pattern', message: maskedSentence };
-      }
-      continue;
-    }
-    const found = unmaskedSecret(value, at, level + 1);
+  for (const value of values) {
+    const found = unmaskedSecretMessage(value, level + 1);
     if (found !== undefined) return found;
   }
   return undefined;

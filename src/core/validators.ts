@@ -9,7 +9,7 @@ import {
   type PrecompiledError,
 } from './errors.js';
 import type { OperationId } from './operations.js';
-import { unmaskedSecret } from './secret-fields.js';
+import { unmaskedSecretMessage } from './secret-fields.js';
 import { withStandardSchema, type StandardSchemaV1 } from './standard-schema.js';
 
 export type { RootName, RootTypes, ValidationResult } from './roots.js';
@@ -48,13 +48,10 @@ function withNestedSecrets(validator: Guard<unknown>): Guard<unknown> {
       return false;
     }
     const config = (data as { data: { config: unknown } }).data.config;
-    const found = unmaskedSecret(config, CONFIG_PATH, CONFIG_LEVEL);
-    if (found === undefined) {
-      guard.errors = null;
-      return true;
-    }
-    guard.errors = [{ instancePath: found.path, keyword: found.keyword, params: {}, message: found.message }];
-    return false;
+    const message = unmaskedSecretMessage(config, CONFIG_LEVEL);
+    guard.errors =
+      message === undefined ? null : [{ instancePath: CONFIG_PATH, keyword: 'secrets', params: {}, message }];
+    return message === undefined;
   }) as Guard<unknown>;
   guard.errors = null;
   return guard;
