@@ -54,7 +54,7 @@ export const uuid = {
  * ISO 8601 timestamps in UTC, as the public API's examples write them, and real ones (contract: formats): a
  * calendar date (February 29 only in a leap year: divisible by 4, and by 400 at a century), hours 00 to 23,
  * minutes and seconds 00 to 59, optional fractions, and `Z` or a zero offset. A pattern rather than
- * `ajv-formats`' `date-time` (contract: formats, measured in bench/formats.ts): stricter where the contract is,
+ * `ajv-formats`' `date-time` (contract: formats; measured in bench/formats.ts): stricter where the contract is,
  * faster, and enforced by every validator of the JSON Schema files. Linear: every alternative starts differently.
  */
 export const timestamp = {
