@@ -1,4 +1,4 @@
-import { namedEnums } from '../../schemas/provider.js';
+import { namedEnums } from '../../schemas/country-codes.js';
 
 /**
  * How one validation error reads as an issue (docs/contract.md#error-body), a JSON Pointer and a sentence that names
@@ -19,7 +19,7 @@ export interface ErrorSite {
 
 /** The rule of each enum too long to list, by its values as JSON: the sentence says the rule, not the list. */
 const enumRules: ReadonlyMap<string, string> = new Map(
-  namedEnums.map((schema) => [JSON.stringify(schema.enum), schema.description]),
+  namedEnums.map(({ values, rule }) => [JSON.stringify(values), rule]),
 );
 
 export const typeNouns: Record<string, string> = {

@@ -25,10 +25,16 @@ function isMaskedOrNull(value: unknown): boolean {
  * Why `node` (at `level` of its body, the root object being level 1) breaks the secret rule (contract:
  * secret-masking), or undefined when it does not: a value under a secret name, in it or in any object or array
  * below it, that is neither masked nor null; or a value nested past the depth limit, where a secret could hide.
+ * Each object is read once, so a value built in code that shares one object in many places stays linear.
  */
-export function unmaskedSecretMessage(node: unknown, level: number): string | undefined {
-  if (node === null || typeof node !== 'object') return undefined;
+export function unmaskedSecretMessage(
+  node: unknown,
+  level: number,
+  seen: Set<object> = new Set(),
+): string | undefined {
+  if (node === null || typeof node !== 'object' || seen.has(node)) return undefined;
   if (level > MAX_LEVELS) return tooDeepMessage(MAX_LEVELS);
+  seen.add(node);
   const values = Array.isArray(node) ? node : Object.values(node);
   if (!Array.isArray(node)) {
     for (const [name, value] of Object.entries(node)) {
@@ -36,7 +42,7 @@ export function unmaskedSecretMessage(node: unknown, level: number): string | un
     }
   }
   for (const value of values) {
-    const found = unmaskedSecretMessage(value, level + 1);
+    const found = unmaskedSecretMessage(value, level + 1, seen);
     if (found !== undefined) return found;
   }
   return undefined;

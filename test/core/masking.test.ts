@@ -174,3 +174,27 @@ describe('maskDestination (contract: secret-masking)', () => {
     expect(maskDestination({ config: null })).toEqual({ config: null });
   });
 });
+
+describe('the destination validator on secrets below the config (contract: secret-masking)', () => {
+  const full = 'sk-live-0123456789abcdef';
+  const issuesOf = (config: object) => {
+    const result = validate('observability-destination-response', {
+      data: { ...webhookDestination, config },
+    });
+    return result.ok ? [] : result.error.error.metadata?.issues;
+  };
+
+  it('reports a nested full secret at the config, naming neither the secret nor the keys on the way', () => {
+    const issues = issuesOf({ url: 'https://example.com/hook', 'CANARY-a': { list: [{ apiKey: full }] } });
+    expect(issues).toHaveLength(1);
+    expect(issues?.[0]?.path).toBe('/data/config');
+    expect(JSON.stringify(issues)).not.toContain(full);
+    expect(JSON.stringify(issues)).not.toContain('CANARY');
+  });
+
+  it('reads an object shared in many places once, so a value built in code stays linear', () => {
+    let shared: object = { note: 'x' };
+    for (let level = 0; level < 50; level++) shared = { left: shared, right: shared };
+    expect(issuesOf({ url: 'https://example.com/hook', shared })).toEqual([]);
+  });
+});
