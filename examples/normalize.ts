@@ -11,6 +11,6 @@ const result = validate('messages-request', {
   stream: true,
 });
 if (result.ok) {
-  const { config, system_prompt } = normalizePresetRequest(result.value);
-  console.log(config, JSON.stringify(system_prompt)); // messages and stream are not part of a preset
+  const { config, system_prompt, dropped } = normalizePresetRequest(result.value);
+  console.log(config, JSON.stringify(system_prompt), dropped); // messages and stream are not part of a preset
 }

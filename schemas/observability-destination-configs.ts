@@ -1,4 +1,4 @@
-import { maskedSecret } from './masked-secret.js';
+import { maskedSecret, namesPattern, SECRET_CONFIG_FIELDS, withSecretsMasked } from './masked-secret.js';
 import { httpUrl } from './shared.js';
 
 /*
@@ -12,14 +12,18 @@ const text = { type: 'string', minLength: 1 } as const;
 /** Every URL of a destination config is an absolute http or https URL (contract: formats). */
 const url = httpUrl;
 
-/** Custom HTTP headers sent with every delivery, as a name-to-value map. */
+/**
+ * Custom HTTP headers sent with every delivery, as a name-to-value map; a header named like a secret field
+ * (`token`, `apiKey`) is masked like one (contract: secret-masking).
+ */
 export const destinationHeaders = {
   type: 'object',
   description: 'Custom HTTP headers to include in requests to this destination.',
+  patternProperties: { [namesPattern(SECRET_CONFIG_FIELDS)]: maskedSecret },
   additionalProperties: { type: 'string' },
 } as const;
 
-export const arizeConfig = {
+export const arizeConfig = withSecretsMasked({
   type: 'object',
   required: ['apiKey', 'spaceKey', 'modelId'],
   properties: {
@@ -29,15 +33,15 @@ export const arizeConfig = {
     baseUrl: url,
     headers: destinationHeaders,
   },
-} as const;
+});
 
-export const braintrustConfig = {
+export const braintrustConfig = withSecretsMasked({
   type: 'object',
   required: ['apiKey', 'projectId'],
   properties: { apiKey: maskedSecret, projectId: text, baseUrl: url, headers: destinationHeaders },
-} as const;
+});
 
-export const clickhouseConfig = {
+export const clickhouseConfig = withSecretsMasked({
   type: 'object',
   required: ['host', 'database', 'username', 'password'],
   properties: {
@@ -48,9 +52,9 @@ export const clickhouseConfig = {
     table: { type: 'string' },
     headers: destinationHeaders,
   },
-} as const;
+});
 
-export const datadogConfig = {
+export const datadogConfig = withSecretsMasked({
   type: 'object',
   required: ['apiKey', 'mlApp'],
   properties: {
@@ -61,21 +65,21 @@ export const datadogConfig = {
     url,
     headers: destinationHeaders,
   },
-} as const;
+});
 
-export const grafanaConfig = {
+export const grafanaConfig = withSecretsMasked({
   type: 'object',
   required: ['apiKey', 'instanceId'],
   properties: { apiKey: maskedSecret, instanceId: text, baseUrl: url, headers: destinationHeaders },
-} as const;
+});
 
-export const langfuseConfig = {
+export const langfuseConfig = withSecretsMasked({
   type: 'object',
   required: ['secretKey', 'publicKey'],
   properties: { secretKey: maskedSecret, publicKey: maskedSecret, baseUrl: url, headers: destinationHeaders },
-} as const;
+});
 
-export const langsmithConfig = {
+export const langsmithConfig = withSecretsMasked({
   type: 'object',
   required: ['apiKey'],
   properties: {
@@ -85,40 +89,40 @@ export const langsmithConfig = {
     endpoint: url,
     headers: destinationHeaders,
   },
-} as const;
+});
 
-export const newrelicConfig = {
+export const newrelicConfig = withSecretsMasked({
   type: 'object',
   required: ['licenseKey'],
   properties: { licenseKey: maskedSecret, region: { enum: ['us', 'eu'] }, headers: destinationHeaders },
-} as const;
+});
 
-export const opikConfig = {
+export const opikConfig = withSecretsMasked({
   type: 'object',
   required: ['apiKey', 'workspace', 'projectName'],
   properties: { apiKey: maskedSecret, workspace: text, projectName: text, headers: destinationHeaders },
-} as const;
+});
 
 /** Any OTLP/HTTP collector; credentials travel in `headers`. */
-export const otelCollectorConfig = {
+export const otelCollectorConfig = withSecretsMasked({
   type: 'object',
   required: ['endpoint'],
   properties: { endpoint: url, headers: destinationHeaders },
-} as const;
+});
 
-export const posthogConfig = {
+export const posthogConfig = withSecretsMasked({
   type: 'object',
   required: ['apiKey'],
   properties: { apiKey: maskedSecret, endpoint: url, headers: destinationHeaders },
-} as const;
+});
 
-export const rampConfig = {
+export const rampConfig = withSecretsMasked({
   type: 'object',
   required: ['apiKey'],
   properties: { apiKey: maskedSecret, baseUrl: url, headers: destinationHeaders },
-} as const;
+});
 
-export const s3Config = {
+export const s3Config = withSecretsMasked({
   type: 'object',
   required: ['bucketName', 'accessKeyId', 'secretAccessKey'],
   properties: {
@@ -133,7 +137,7 @@ export const s3Config = {
     pathTemplate: { type: 'string', description: 'Object path template; the file name is appended.' },
     headers: destinationHeaders,
   },
-} as const;
+});
 
 /**
  * The DSN is a URL naming the project, not a secret. Its shape is the public API's pattern (contract: formats),
@@ -146,13 +150,13 @@ export const sentryDsn = {
     'a Sentry DSN, `https://<key>@<host>[/<path>]/<numeric project id>` (an optional `:<secret>` after the key, an optional final `/`)',
 } as const;
 
-export const sentryConfig = {
+export const sentryConfig = withSecretsMasked({
   type: 'object',
   required: ['otlpEndpoint', 'dsn'],
   properties: { dsn: sentryDsn, otlpEndpoint: url, headers: destinationHeaders },
-} as const;
+});
 
-export const snowflakeConfig = {
+export const snowflakeConfig = withSecretsMasked({
   type: 'object',
   required: ['account', 'token'],
   properties: {
@@ -170,9 +174,9 @@ export const snowflakeConfig = {
     warehouse: { type: 'string' },
     headers: destinationHeaders,
   },
-} as const;
+});
 
-export const weaveConfig = {
+export const weaveConfig = withSecretsMasked({
   type: 'object',
   required: ['apiKey', 'entity', 'project'],
   properties: {
@@ -182,10 +186,10 @@ export const weaveConfig = {
     baseUrl: url,
     headers: destinationHeaders,
   },
-} as const;
+});
 
-export const webhookConfig = {
+export const webhookConfig = withSecretsMasked({
   type: 'object',
   required: ['url'],
   properties: { url, method: { enum: ['POST', 'PUT'] }, headers: destinationHeaders },
-} as const;
+});

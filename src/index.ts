@@ -24,7 +24,7 @@ export {
   type ErrorStatus,
   type Issue,
 } from './core/errors.js';
-export { normalizePresetRequest, presetConfigKeys } from './core/normalize.js';
+export { normalizePresetRequest, presetConfigKeys, type NormalizedPreset } from './core/normalize.js';
 export {
   operations,
   operationIds,

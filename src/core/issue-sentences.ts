@@ -1,3 +1,5 @@
+import { namedEnums } from '../../schemas/country-codes.js';
+
 /**
  * How one validation error reads as an issue (docs/contract.md#error-body), a JSON Pointer and a sentence that names
  * the rule and its limit, never the value. The build words every error site of the precompiled validators with
@@ -14,6 +16,11 @@ export interface ErrorSite {
    */
   schemaPath?: string;
 }
+
+/** The rule of each enum too long to list, by its values as JSON: the sentence says the rule, not the list. */
+const enumRules: ReadonlyMap<string, string> = new Map(
+  namedEnums.map(({ values, rule }) => [JSON.stringify(values), rule]),
+);
 
 export const typeNouns: Record<string, string> = {
   string: 'a string',
@@ -94,8 +101,12 @@ export function issueSentence(
       return closedObjectSentence(closedRule(site.schemaPath ?? ''));
     case 'type':
       return `must be ${typeSentence(typesOf(params['type']))}`;
-    case 'enum':
-      return `must be one of: ${listValues(params['allowedValues'] as unknown[])}`;
+    case 'enum': {
+      const rule = enumRules.get(JSON.stringify(params['allowedValues']));
+      return rule === undefined
+        ? `must be one of: ${listValues(params['allowedValues'] as unknown[])}`
+        : `must be ${rule}`;
+    }
     case 'const':
       return `must be ${listValues([params['allowedValue']])}`;
     case 'maxItems':

@@ -1,5 +1,6 @@
-import { MASKED_SECRET_PATTERN, SECRET_CONFIG_FIELDS } from '../../schemas/masked-secret.js';
+import { MASKED_SECRET_PATTERN } from '../../schemas/masked-secret.js';
 import { copyJson } from '../body/json-value.js';
+import { secretNames } from './secret-fields.js';
 
 /** What a secret too short to show any of is masked as. */
 const FULLY_MASKED = '********';
@@ -28,21 +29,37 @@ export function maskSecret(secret: string): string {
 }
 
 /**
- * A copy of an observability destination, fit for a response: every secret field of its `config` is
- * masked, and a secret field holding anything but a string or null (which a response could not carry anyway)
- * becomes `********` rather than pass through. The input is not changed; the copy shares no object with it and
- * keeps every key, `__proto__` included, as an own property. A destination that holds itself, an array hole,
- * or nesting past 64 levels (contract: body-limits) throws a TypeError.
+ * Masks, in place, every secret name's value in `node` and below it, in objects and arrays alike: a string is
+ * masked, null stays null, anything else becomes `********`. The copy it works on is at most 64 levels deep.
+ */
+function maskSecretsIn(node: unknown): void {
+  if (node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const item of node) maskSecretsIn(item);
+    return;
+  }
+  const fields = node as Record<string, unknown>;
+  for (const name of Object.keys(fields)) {
+    const value = fields[name];
+    if (!secretNames.has(name)) maskSecretsIn(value);
+    else if (value !== null && value !== undefined) {
+      fields[name] = typeof value === 'string' ? maskSecret(value) : FULLY_MASKED;
+    }
+  }
+}
+
+/**
+ * A copy of an observability destination, fit for a response: every field of its `config` named in the one
+ * list of secret names is masked, whatever the destination's type, at any depth (nested objects, arrays and
+ * `headers` included), and a secret field holding anything but a string or null (which a response could not
+ * carry anyway) becomes `********` rather than pass through. The input is not changed; the copy shares no object
+ * with it and keeps every key, `__proto__` included, as an own property. A destination that holds itself, an
+ * array hole, or nesting past 64 levels (contract: body-limits) throws a TypeError.
  */
 export function maskDestination<T extends object>(destination: T): T {
   const copy = copyJson(destination);
   const config: unknown = (copy as { config?: unknown }).config;
   if (config === null || typeof config !== 'object' || Array.isArray(config)) return copy;
-  const fields = config as Record<string, unknown>;
-  for (const name of SECRET_CONFIG_FIELDS) {
-    if (!Object.hasOwn(fields, name) || fields[name] === null || fields[name] === undefined) continue;
-    const secret = fields[name];
-    fields[name] = typeof secret === 'string' ? maskSecret(secret) : FULLY_MASKED;
-  }
+  maskSecretsIn(config);
   return copy;
 }

@@ -19,14 +19,29 @@ function systemPrompt(system: MessagesRequest['system']): string | null {
   return system.map((block) => block.text).join('\n\n');
 }
 
+const configKeySet: ReadonlySet<string> = new Set(generated.presetConfigKeys);
+
+/** The names of a request's fields that a preset does not save (contract: preset-config), in request order. */
+export function droppedFieldNames(request: MessagesRequest): string[] {
+  return Object.keys(request).filter((key) => !configKeySet.has(key));
+}
+
+/**
+ * What a preset version saves of a request, and the top-level names of the request's fields it does not save
+ * (`messages`, `system` as such, a typo such as `tempreature`), so a gateway can warn about them. Names only:
+ * a dropped field's value is never copied.
+ */
+export type NormalizedPreset = PresetDraft & { dropped: string[] };
+
 /**
  * Turns a validated messages request into what a preset version saves: the config fields, copied with every
  * key they hold (`__proto__`, `constructor` and `prototype` included), and `system` as the system prompt
- * (docs/contract.md#preset-config). The input is never mutated and the output shares no object with it; absent
- * keys stay absent (no defaults are injected). A field that holds itself, an array hole, or nesting past 64
- * levels counted from the request (contract: body-limits) throws a TypeError: a validated body has none.
+ * (docs/contract.md#preset-config); `dropped` names the other fields, in request order. The input is never
+ * mutated and the output shares no object with it; absent keys stay absent (no defaults are injected). A field
+ * that holds itself, an array hole, or nesting past 64 levels counted from the request (contract: body-limits)
+ * throws a TypeError: a validated body has none.
  */
-export function normalizePresetRequest(request: MessagesRequest): PresetDraft {
+export function normalizePresetRequest(request: MessagesRequest): NormalizedPreset {
   const config: Record<string, unknown> = {};
   for (const key of presetConfigKeys) {
     // A field's value sits at level 2, under the request as under the config.
@@ -34,12 +49,9 @@ export function normalizePresetRequest(request: MessagesRequest): PresetDraft {
       config[key] = copyJson(request[key], DEFAULT_MAX_DEPTH - 1);
     }
   }
-  return { config: config as PresetConfig, system_prompt: systemPrompt(request.system) };
-}
-
-const configKeySet: ReadonlySet<string> = new Set(generated.presetConfigKeys);
-
-/** The names of a request's fields that a preset does not save (contract: preset-config), in request order. */
-export function droppedFieldNames(request: MessagesRequest): string[] {
-  return Object.keys(request).filter((key) => !configKeySet.has(key));
+  return {
+    config: config as PresetConfig,
+    system_prompt: systemPrompt(request.system),
+    dropped: droppedFieldNames(request),
+  };
 }

@@ -9,6 +9,7 @@ import {
   type PrecompiledError,
 } from './errors.js';
 import type { OperationId } from './operations.js';
+import { unmaskedSecretMessage } from './secret-fields.js';
 import { withStandardSchema, type StandardSchemaV1 } from './standard-schema.js';
 
 export type { RootName, RootTypes, ValidationResult } from './roots.js';
@@ -30,13 +31,45 @@ function precompiledFor(name: string): Guard<unknown> {
   return validator;
 }
 
+/** Where the destination config sits in the destination response: `{ data: { config } }`, level 3. */
+const CONFIG_PATH = '/data/config';
+const CONFIG_LEVEL = 3;
+
+/**
+ * The destination response's validator, with the rest of the secret rule (contract: secret-masking): the schema
+ * checks every secret name at the top of a config and in its `headers`; this then searches the config's nested
+ * objects and arrays, at any depth, for a full secret under any secret name. A JSON Schema file says "at any
+ * depth" only through a `$ref`, which the published files, self-contained, do not use.
+ */
+function withNestedSecrets(validator: Guard<unknown>): Guard<unknown> {
+  const guard = ((data: unknown): boolean => {
+    if (!validator(data)) {
+      guard.errors = validator.errors;
+      return false;
+    }
+    const config = (data as { data: { config: unknown } }).data.config;
+    const message = unmaskedSecretMessage(config, CONFIG_LEVEL);
+    guard.errors =
+      message === undefined ? null : [{ instancePath: CONFIG_PATH, keyword: 'secrets', params: {}, message }];
+    return message === undefined;
+  }) as Guard<unknown>;
+  guard.errors = null;
+  return guard;
+}
+
+/** The precompiled validators of the roots, the destination response's with its nested secret search. */
+function rootValidatorFor(name: string): Guard<unknown> {
+  const validator = precompiledFor(name);
+  return name === 'observability-destination-response' ? withNestedSecrets(validator) : validator;
+}
+
 /**
  * Over a prototype with no properties at all, so a name such as `toString` finds nothing and one lookup serves
  * as the name check (an object of its own without a prototype would be a slower dictionary).
  */
 const rootValidators = Object.assign(
   Object.create(Object.freeze(Object.create(null) as object)) as object,
-  Object.fromEntries(generated.rootNames.map((name) => [name, precompiledFor(name)])),
+  Object.fromEntries(generated.rootNames.map((name) => [name, rootValidatorFor(name)])),
 ) as Readonly<Record<string, Guard<unknown> | undefined>>;
 const paramValidators = new Map(
   Object.keys(generated.badParamStatus).map((id) => [id, precompiledFor(`params/${id}`)] as const),

@@ -10,7 +10,9 @@ import type { PresetStore } from '../http/store/preset-store.js';
 import { bundledCatalog, type Catalog } from './catalog.js';
 import { catalogOperations } from './catalog-operations.js';
 import { keyResolver, type GatewayKeys } from './keys.js';
-import { requestLogLine } from './request-log.js';
+import { droppedFieldsLogLine, requestLogLine } from './request-log.js';
+import { droppedFieldNames } from '../core/normalize.js';
+import { messagesRequest } from '../../schemas/messages-request.js';
 
 export interface GatewayOptions {
   keys: GatewayKeys;
@@ -46,16 +48,26 @@ function describeError(error: unknown, context: ErrorContext): string {
   return `error in ${context.operationId ?? 'routing'} (${context.phase}): ${what}${detail}`;
 }
 
+/** The fields of a messages request: dropping these (`messages`, `stream`) is the contract, not news. */
+const requestFieldNames: ReadonlySet<string> = new Set(Object.keys(messagesRequest.properties));
+
 /** Starts the reference gateway: the handler over an in-memory store and a catalog, on plain `node:http`. */
 export function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const log = options.log ?? (() => {});
   const basePath = normalizeBasePath(options.basePath ?? '/api/v1');
+  const presets = presetOperations(options.presets ?? new MemoryPresetStore());
   const handler = createHandler({
     ...options.handler,
     basePath,
     resolveKey: keyResolver(options.keys),
     operations: {
-      ...presetOperations(options.presets ?? new MemoryPresetStore()),
+      ...presets,
+      // The dropped names that no request field has either, so a typo such as `tempreature` shows in the log.
+      createPresetsMessages: (input) => {
+        const unknown = droppedFieldNames(input.request).filter((name) => !requestFieldNames.has(name));
+        if (unknown.length > 0) log(droppedFieldsLogLine(input.slug, unknown));
+        return presets.createPresetsMessages(input);
+      },
       ...catalogOperations(options.catalog ?? bundledCatalog),
     },
     onError: (error, context) => log(describeError(error, context)),

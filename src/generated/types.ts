@@ -543,12 +543,12 @@ export type ArizeDestination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 'arize';
@@ -597,12 +597,12 @@ export type BraintrustDestination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 'braintrust';
@@ -646,12 +646,12 @@ export type ClickhouseDestination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 'clickhouse';
@@ -693,12 +693,12 @@ export type DatadogDestination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 'datadog';
@@ -743,12 +743,12 @@ export type GrafanaDestination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 'grafana';
@@ -792,12 +792,12 @@ export type LangfuseDestination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 'langfuse';
@@ -844,12 +844,12 @@ export type LangsmithDestination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 'langsmith';
@@ -895,12 +895,12 @@ export type NewrelicDestination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 'newrelic';
@@ -939,12 +939,12 @@ export type OpikDestination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 'opik';
@@ -984,12 +984,12 @@ export type OtelCollectorDestination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 'otel-collector';
@@ -1028,12 +1028,12 @@ export type PosthogDestination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 'posthog';
@@ -1076,12 +1076,12 @@ export type RampDestination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 'ramp';
@@ -1124,12 +1124,12 @@ export type S3Destination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 's3';
@@ -1185,12 +1185,12 @@ export type SentryDestination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 'sentry';
@@ -1234,12 +1234,12 @@ export type SnowflakeDestination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 'snowflake';
@@ -1283,12 +1283,12 @@ export type WeaveDestination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 'weave';
@@ -1333,12 +1333,12 @@ export type WebhookDestination = {
   filter_rules: FilterRules;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   type: 'webhook';
@@ -1611,12 +1611,12 @@ export type PresetVersion = {
   creator_id: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   [key: string]: unknown;
@@ -1633,17 +1633,17 @@ export type Preset = {
   status: PresetStatus;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   status_updated_at: string | null;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   created_at: string;
   /**
    * An ISO 8601 UTC date-time such as `2026-04-20T10:00:00Z`: a real calendar date, hours 00 to 23, minutes
-   * and seconds 00 to 59, optional fractions of a second, and `Z` or the offset `+00:00`.
+   * and seconds 00 to 59, optional fractions of a second, and `Z` or a zero offset (`+00:00` or `-00:00`).
    */
   updated_at: string;
   /** Id of the creating user (opaque). */

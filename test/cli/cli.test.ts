@@ -72,7 +72,11 @@ describe('gateway-contract normalize', () => {
   it('prints the draft of a valid request', async () => {
     const { code, stdout } = await run(['normalize'], valid);
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toEqual({ config: { model: 'm', max_tokens: 8 }, system_prompt: 'S' });
+    expect(JSON.parse(stdout)).toEqual({
+      config: { model: 'm', max_tokens: 8 },
+      system_prompt: 'S',
+      dropped: ['system', 'messages'],
+    });
   });
 
   it('prints the error body and exits 1 on an invalid request', async () => {

@@ -49,6 +49,34 @@ describe('issue sentences (contract: error-body)', () => {
     ]);
   });
 
+  it('names the rule of a closed list too long to list: a country code, not 249 codes (contract: formats)', () => {
+    const provider = {
+      name: 'P',
+      slug: 'p',
+      headquarters: 'ZZ',
+      datacenters: ['US', 'QQ'],
+      privacy_policy_url: null,
+      terms_of_service_url: null,
+      status_page_url: null,
+    };
+    const issuesFor = (value: unknown) => {
+      const result = validate('providers-response', { data: [value] });
+      return result.ok ? [] : result.error.error.metadata?.issues;
+    };
+    expect(issuesFor(provider)).toEqual([
+      {
+        path: '/data/0/headquarters',
+        message: "must be an ISO 3166-1 alpha-2 country code of the public API's list (upper case), or null",
+      },
+    ]);
+    expect(issuesFor({ ...provider, headquarters: 'US' })).toEqual([
+      {
+        path: '/data/0/datacenters/1',
+        message: "must be an ISO 3166-1 alpha-2 country code of the public API's list (upper case)",
+      },
+    ]);
+  });
+
   it('points at a missing property', () => {
     expect(issuesOf({ model: 'm' })).toEqual([{ path: '/messages', message: 'is required' }]);
   });

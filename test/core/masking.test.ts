@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MASKED_SECRET_PATTERN, maskDestination, maskSecret, SECRET_CONFIG_FIELDS } from '../../src/index.js';
+import {
+  MASKED_SECRET_PATTERN,
+  maskDestination,
+  maskSecret,
+  SECRET_CONFIG_FIELDS,
+  validate,
+} from '../../src/index.js';
 import { deepFreeze } from '../support/hostile-arbitraries.js';
 
 const maskedSecret = new RegExp(MASKED_SECRET_PATTERN, 'u');
@@ -56,6 +62,25 @@ describe('maskSecret (contract: secret-masking)', () => {
   });
 });
 
+/** A valid webhook destination whose config the tests replace. */
+const webhookDestination = {
+  id: '550e8400-e29b-41d4-a716-446655440000',
+  workspace_id: '550e8400-e29b-41d4-a716-446655440001',
+  name: null,
+  type: 'webhook',
+  enabled: true,
+  privacy_mode: false,
+  sampling_rate: 1,
+  broadcast_generation_cost: false,
+  broadcast_generation_identity: false,
+  broadcast_generation_request_context: false,
+  api_key_hashes: null,
+  filter_rules: { groups: [] },
+  config: { url: 'https://example.com/hook' },
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+};
+
 describe('maskDestination (contract: secret-masking)', () => {
   const destination = {
     id: '550e8400-e29b-41d4-a716-446655440000',
@@ -100,8 +125,76 @@ describe('maskDestination (contract: secret-masking)', () => {
       expect(maskedSecret.test(masked.config[field] as string)).toBe(true);
   });
 
+  it('masks secret names at any depth of the config: nested objects, arrays and header maps', () => {
+    const full = 'sk-live-0123456789abcdef';
+    const masked = maskDestination({
+      type: 'webhook',
+      config: {
+        url: 'https://example.com/hook',
+        headers: { token: full, 'X-Team': 'traces' },
+        extra: { deeper: { apiKey: full, note: 'kept' }, list: [{ password: full }, 'plain'] },
+        sessionToken: null,
+      },
+    });
+    expect(masked.config).toEqual({
+      url: 'https://example.com/hook',
+      headers: { token: 'sk-l...cdef', 'X-Team': 'traces' },
+      extra: {
+        deeper: { apiKey: 'sk-l...cdef', note: 'kept' },
+        list: [{ password: 'sk-l...cdef' }, 'plain'],
+      },
+      sessionToken: null,
+    });
+  });
+
+  it('masks to values the destination validator accepts, wherever the secrets sit', () => {
+    const nested = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        secret,
+        fc.constant(null),
+        fc.array(tie('node'), { maxLength: 3 }),
+        fc.dictionary(fc.constantFrom(...SECRET_CONFIG_FIELDS, 'note', 'headers'), tie('node'), {
+          maxKeys: 4,
+        }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...SECRET_CONFIG_FIELDS, 'extra'), nested), (extra) => {
+        const config = { ...extra, url: 'https://example.com/hook' };
+        const data = maskDestination({ ...webhookDestination, config });
+        expect(validate('observability-destination-response', { data }).ok).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('leaves a destination without a config object as it is', () => {
     expect(maskDestination({ name: 'x' })).toEqual({ name: 'x' });
     expect(maskDestination({ config: null })).toEqual({ config: null });
+  });
+});
+
+describe('the destination validator on secrets below the config (contract: secret-masking)', () => {
+  const full = 'sk-live-0123456789abcdef';
+  const issuesOf = (config: object) => {
+    const result = validate('observability-destination-response', {
+      data: { ...webhookDestination, config },
+    });
+    return result.ok ? [] : result.error.error.metadata?.issues;
+  };
+
+  it('reports a nested full secret at the config, naming neither the secret nor the keys on the way', () => {
+    const issues = issuesOf({ url: 'https://example.com/hook', 'CANARY-a': { list: [{ apiKey: full }] } });
+    expect(issues).toHaveLength(1);
+    expect(issues?.[0]?.path).toBe('/data/config');
+    expect(JSON.stringify(issues)).not.toContain(full);
+    expect(JSON.stringify(issues)).not.toContain('CANARY');
+  });
+
+  it('reads an object shared in many places once, so a value built in code stays linear', () => {
+    let shared: object = { note: 'x' };
+    for (let level = 0; level < 50; level++) shared = { left: shared, right: shared };
+    expect(issuesOf({ url: 'https://example.com/hook', shared })).toEqual([]);
   });
 });

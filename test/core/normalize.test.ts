@@ -52,7 +52,15 @@ describe('normalizePresetRequest (contract: preset-config)', () => {
     expect(normalizePresetRequest(request)).toEqual({
       config: { model: base.model },
       system_prompt: 'Be brief.',
+      dropped: ['messages', 'stream', 'metadata', 'session_id', 'user', 'trace', 'prompt', 'system'],
     });
+  });
+
+  it('names a typo among the dropped fields, and only its name', () => {
+    const request = accepted({ ...base, tempreature: 0.2, temperature: 0.5 });
+    const { config, dropped } = normalizePresetRequest(request);
+    expect(config).toEqual({ model: base.model, temperature: 0.5 });
+    expect(dropped).toEqual(['messages', 'tempreature']);
   });
 
   it('copies every config key as sent, deep', () => {

@@ -55,6 +55,7 @@ describe('normalizePresetRequest on the public example of a create request', () 
     expect(normalizePresetRequest(request)).toEqual({
       config: { max_tokens: 1024, model: 'anthropic/claude-4.6-sonnet' },
       system_prompt: 'You are a helpful assistant.',
+      dropped: ['messages', 'system'],
     });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import {
   errorBody,
   normalizePresetRequest,
+  type NormalizedPreset,
   validate,
   validateMessagesRequest,
   validateProvidersResponse,
@@ -122,7 +123,8 @@ describe('the validator API', () => {
 
   it('types the normalizer from request to draft', () => {
     expectTypeOf(normalizePresetRequest).parameter(0).toEqualTypeOf<MessagesRequest>();
-    expectTypeOf(normalizePresetRequest).returns.toEqualTypeOf<PresetDraft>();
+    expectTypeOf(normalizePresetRequest).returns.toEqualTypeOf<NormalizedPreset>();
+    expectTypeOf<NormalizedPreset>().toEqualTypeOf<PresetDraft & { dropped: string[] }>();
     expectTypeOf<PresetDraft['system_prompt']>().toEqualTypeOf<string | null>();
     expectTypeOf<PresetDraft['config']>().toEqualTypeOf<PresetConfig>();
   });

@@ -47,6 +47,21 @@ describe('the reference gateway server', () => {
     expect(all).not.toContain('careful code reviewer');
   });
 
+  it('logs the names of the unknown fields a create dropped, never their values', async () => {
+    const lines: string[] = [];
+    gateway = await startGateway({ keys, port: 0, log: (line) => lines.push(line) });
+    const body = { ...JSON.parse(exampleRequest), tempreature: 'secret-ish 0.2', 'bad\nname': 1 };
+    const response = await fetch(`${gateway.baseUrl}/presets/typo/messages`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/ preset typo: dropped unknown fields tempreature, bad%0Aname$/);
+    expect(lines.join('\n')).not.toContain('secret-ish');
+  });
+
   it('finishes a request in flight when closed, and takes no new connection meanwhile', async () => {
     const { store, reached, release } = heldStore();
     gateway = await startGateway({ keys, port: 0, presets: store });

@@ -8,6 +8,11 @@ export interface CaseTest {
   valid: boolean;
   /** JSON Pointer of the first issue expected on an invalid body. */
   path?: string;
+  /**
+   * Strings the error body must not hold anywhere, in a path or a sentence: a secret, or the name of an unknown
+   * property (contract: secret-masking, issue-paths).
+   */
+  absent?: string[];
 }
 
 export interface CaseGroup {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv';
 import { maskDestination, parseJsonBody } from '../../../src/index.js';
 import { compileValidator } from '../../../src/compile.js';
+import { validatorsByName } from '../../../src/generated/validators.js';
 import { emittedSchemaSources } from '../../../build/documents/emit.js';
 import { CUSTOM_KEYWORD } from '../../../build/documents/json-schema-2020.js';
 import { hostileCases } from '../../fixtures/hostile/index.js';
@@ -139,8 +140,16 @@ export class CustomKeywordJudge {
   private readonly pairs = new Map<string, [ValidateFunction, ValidateFunction] | null>();
   private readonly sources = emittedSchemaSources();
 
-  /** The verdict without the custom keyword, or undefined where the keyword does not decide the case. */
+  /**
+   * The verdict without the custom keyword, or undefined where the keyword does not decide the case. The nested
+   * secret search of the destination validator (contract: secret-masking) is the library's other addition to
+   * the files, judged alike: where it decides a case, the schema's own verdict.
+   */
   verdictWithoutKeyword(schema: string, value: unknown): boolean | undefined {
+    if (schema === 'observability-destination-response') {
+      const own = (validatorsByName[schema] as (data: unknown) => boolean)(value);
+      if (own !== verdictFor(schema, value).ok) return own;
+    }
     let pair = this.pairs.get(schema);
     if (pair === undefined) {
       const source = this.sources[schema];
