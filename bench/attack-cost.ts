@@ -99,6 +99,10 @@ const lorem =
   'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore.';
 const pad = (length: number) => 'x'.repeat(length);
 
+/** An array and an object that, with the comma after them, take the characters allowed per container. */
+const denseArray = `[${'0,'.repeat((CHARACTERS_PER_CONTAINER - 4) / 2)}0]`;
+const denseObject = `{"a":"${pad(CHARACTERS_PER_CONTAINER - 9)}"}`;
+
 const ordinary: Body = {
   name: 'ordinary: short user turns',
   rejected: false,
@@ -119,14 +123,14 @@ const candidates: Body[] = [
   },
   { name: '16 keys in new orders up to the shape bound', rejected: false, build: keyOrders },
   {
-    name: 'arrays at the density bound: [0,0,0,0,0,0,0]',
+    name: `arrays at the density bound: ${denseArray}`,
     rejected: false,
-    build: (size) => inInput(fill(size - ROOM, () => '[0,0,0,0,0,0,0]')),
+    build: (size) => inInput(fill(size - ROOM, () => denseArray)),
   },
   {
-    name: 'objects at the density bound: {"a":"xxxxxxxx"}',
+    name: `objects at the density bound: ${denseObject}`,
     rejected: false,
-    build: (size) => inInput(fill(size - ROOM, () => `{"a":"${pad(8)}"}`)),
+    build: (size) => inInput(fill(size - ROOM, () => denseObject)),
   },
   { name: 'arrays nested 57 deep at the density bound', rejected: false, build: deepArrays },
   { name: 'zeros', rejected: false, build: (size) => inInput(fill(size - ROOM, () => '0')) },

@@ -9,11 +9,14 @@ import { DEFAULT_LINGER } from './lingering-close.js';
 export interface ConnectionLimits {
   /** Time for a request's headers to arrive, from its first byte; 10 s by default. Past it: 408, closed. */
   headersTimeoutMs?: number;
-  /** Time for a whole request, body included, to arrive; 30 s by default. Past it: 408, closed. */
+  /**
+   * Time for a whole request, body included, to arrive; 30 s by default. Past it: 408, closed. A connection with
+   * no traffic either way for as long (a client that stopped reading its answers) is closed too.
+   */
   requestTimeoutMs?: number;
   /** How long an idle kept-alive connection stays open; 5 s by default. */
   keepAliveTimeoutMs?: number;
-  /** Requests served on one connection before it is closed; 1,000 by default. Past it: 503, closed. */
+  /** Requests served on one connection; 1,000 by default. The last says `Connection: close`; one past it closes. */
   maxRequestsPerSocket?: number;
   /**
    * Connections open at once; 1,024 by default. A new connection past it closes the longest-idle one (no request

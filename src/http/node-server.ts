@@ -38,7 +38,7 @@ function capConnections(server: Server, max: number): void {
   });
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const socket = request.socket;
-    if (!busy.has(socket)) return;
+    if (socket.destroyed || !busy.has(socket)) return;
     // A connection counts as busy from a request's headers until its response is done; moved to the end, it is
     // the last one chosen to close.
     busy.delete(socket);
@@ -71,12 +71,19 @@ export function serveHandler(
     connectionsCheckingInterval: Math.min(1_000, bounds.headersTimeoutMs),
   });
   server.maxRequestsPerSocket = bounds.maxRequestsPerSocket;
+  // A request past that limit was sent without waiting for the `Connection: close` that said so: Node would
+  // answer each with 503 while the client keeps writing, so the connection is closed instead.
+  server.on('dropRequest', (_request: IncomingMessage, socket: Socket) => socket.destroy());
+  // A connection with no traffic either way for this long (a client that stopped reading its answers) is closed.
+  server.setTimeout(bounds.requestTimeoutMs);
   capConnections(server, bounds.maxConnections);
   const serveBounds = {
     budget: { bytes: createBodyBudget(bounds.maxBodyBytesInFlight), maxBodyBytes },
     linger: { maxBytes: bounds.lingerBytes, maxMs: bounds.lingerMs },
   };
   const serve = (request: IncomingMessage, response: ServerResponse) => {
+    // Requests Node parsed from a connection already closed (one that pipelined too deep) cost nothing more.
+    if (request.socket.destroyed) return;
     const started = performance.now();
     serveNodeRequest(handler, request, response, {}, serveBounds).then(
       (result) => hooks.onServed?.(request, result, performance.now() - started),

@@ -1,48 +1,66 @@
 /**
  * Requests pipelined on one connection take effect in the order they arrived (RFC 9112, section 9.3.2): a POST
  * that creates a preset is done before the GET behind it runs. Node parses pipelined requests ahead and would run
- * their handlers side by side, so each waits for the one before it on its socket.
+ * their handlers side by side, so each waits for the one before it on its socket, and, while the client has not
+ * read the responses already written, for it to read them.
  */
 
-/** Past this many requests waiting on one connection, it is read no further until they drain. */
-const MAX_WAITING = 16;
+/**
+ * Past this many requests waiting on one connection, the client is sending requests it does not wait for, and
+ * the connection is closed: no real client pipelines this deep, and every waiting request holds memory.
+ */
+export const MAX_PIPELINED = 16;
 
-interface Pausable {
-  pause(): unknown;
-  resume(): unknown;
+interface OrderedSocket {
+  readonly destroyed: boolean;
+  readonly writableNeedDrain: boolean;
+  destroy(): unknown;
+  once(event: 'drain' | 'close', listener: () => void): unknown;
+  off(event: 'drain' | 'close', listener: () => void): unknown;
 }
 
 interface SocketQueue {
   tail: Promise<unknown>;
   waiting: number;
-  paused: boolean;
 }
 
-const queues = new WeakMap<Pausable, SocketQueue>();
+const queues = new WeakMap<OrderedSocket, SocketQueue>();
 
-/** Runs `task` once every earlier task of the same socket has settled. */
-export function inArrivalOrder<T>(socket: Pausable, task: () => Promise<T>): Promise<T> {
+/** Thrown for a request whose connection was closed before its turn came: it has no one to answer. */
+export class ConnectionClosed extends Error {}
+
+/** Resolves once the client has read what was written to it, or the connection is gone. */
+function drained(socket: OrderedSocket): Promise<void> {
+  if (!socket.writableNeedDrain || socket.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      socket.off('drain', done);
+      socket.off('close', done);
+      resolve();
+    };
+    socket.once('drain', done);
+    socket.once('close', done);
+  });
+}
+
+/**
+ * Runs `task` once every earlier task of the same socket has settled and the client has read their responses;
+ * never on a closed socket. A client that writes requests without reading the answers so holds one response
+ * at a time, not one per request.
+ */
+export function inArrivalOrder<T>(socket: OrderedSocket, task: () => Promise<T>): Promise<T> {
+  if (socket.destroyed) return Promise.reject(new ConnectionClosed());
   let queue = queues.get(socket);
-  if (queue === undefined)
-    queues.set(socket, (queue = { tail: Promise.resolve(), waiting: 0, paused: false }));
+  if (queue === undefined) queues.set(socket, (queue = { tail: Promise.resolve(), waiting: 0 }));
   const own = queue;
-  own.waiting++;
-  if (own.waiting > MAX_WAITING && !own.paused) {
-    own.paused = true;
-    socket.pause();
+  if (++own.waiting > MAX_PIPELINED) {
+    socket.destroy();
+    return Promise.reject(new ConnectionClosed());
   }
-  const run = own.tail.then(task);
-  own.tail = run.then(
-    () => settled(socket, own),
-    () => settled(socket, own),
-  );
+  const run = own.tail
+    .then(() => drained(socket))
+    .then(() => (socket.destroyed ? Promise.reject(new ConnectionClosed()) : task()));
+  const settled = () => void own.waiting--;
+  own.tail = run.then(settled, settled);
   return run;
-}
-
-function settled(socket: Pausable, queue: SocketQueue): void {
-  queue.waiting--;
-  if (queue.paused && queue.waiting <= MAX_WAITING >> 1) {
-    queue.paused = false;
-    socket.resume();
-  }
 }

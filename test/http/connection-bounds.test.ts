@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { errorBody } from '../../src/core/errors.js';
 import type { ConnectionLimits } from '../../src/http/connection-limits.js';
 import { createNodeServer } from '../../src/http/node-server.js';
+import { MAX_PIPELINED } from '../../src/http/request-order.js';
 import { MANAGEMENT_KEY, tableOptions } from './adapter-cases.js';
 import { exampleRequest } from './example-request.js';
 
@@ -181,6 +182,17 @@ describe('pipelined requests', () => {
 });
 
 describe('connection bounds', () => {
+  it('closes a connection that pipelines more requests than it waits for', async () => {
+    const port = await start();
+    const client = open(port);
+    await client.connected;
+    client.socket.write('GET /api/v1/providers HTTP/1.1\r\nhost: t\r\n\r\n'.repeat(MAX_PIPELINED * 4));
+    await client.closedByServer();
+    let answered = 0;
+    while ((await client.next()) !== undefined) answered++;
+    expect(answered).toBeLessThanOrEqual(MAX_PIPELINED);
+  });
+
   it('closes the longest-idle connection when a new one passes the cap, so a real request is served', async () => {
     const port = await start({ maxConnections: 2 });
     const idle = [open(port), open(port)];
