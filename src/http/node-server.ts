@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { resolvedLimits } from '../body/body-limits.js';
 import { createBodyBudget } from './body-budget.js';
@@ -63,6 +63,8 @@ export function serveHandler(
   hooks: NodeServerHooks = {},
 ): Server {
   const bounds = resolvedConnectionLimits(limits);
+  // Loaded here rather than imported, so that the bundle chunk the fetch entry shares loads no Node built-in.
+  const { createServer } = process.getBuiltinModule('node:http');
   const server = createServer({
     headersTimeout: bounds.headersTimeoutMs,
     requestTimeout: bounds.requestTimeoutMs,
