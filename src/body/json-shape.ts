@@ -33,15 +33,23 @@ const shapeBasis = Math.floor(Math.random() * 0x100000000) | 0 || 1;
 /**
  * The distinct shapes met so far, in an open-addressing table of hashes (0 is a free slot) reused by every pass:
  * the pass never recurses or awaits, so one table serves all. Two shapes sharing a hash count once, which only
- * makes the bound more lenient.
+ * makes the bound more lenient. Only the slots a pass filled are cleared for the next, so a small body pays for
+ * its own shapes, not for the table.
  */
 let shapeTable = new Int32Array(0);
+let filledSlots = new Int32Array(0);
+let filled = 0;
 
 function shapeTableFor(maxShapes: number): Int32Array {
   let size = 1024;
   while (size < maxShapes * 2) size *= 2;
-  if (shapeTable.length !== size) shapeTable = new Int32Array(size);
-  else shapeTable.fill(0);
+  if (shapeTable.length !== size) {
+    shapeTable = new Int32Array(size);
+    filledSlots = new Int32Array(size);
+  } else {
+    for (let i = 0; i < filled; i++) shapeTable[filledSlots[i] as number] = 0;
+  }
+  filled = 0;
   return shapeTable;
 }
 
@@ -53,6 +61,7 @@ function addShape(table: Int32Array, hash: number): boolean {
     if (held === hash) return false;
     if (held === 0) {
       table[slot] = hash;
+      filledSlots[filled++] = slot;
       return true;
     }
   }
