@@ -38,6 +38,7 @@ export type { MessagesRequest } from './generated/types.js';
 export type { PresetConfig, PresetDraft } from './generated/types.js';
 export type * from './core/types.js';
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH, type BodyLimits } from './body/body-limits.js';
+export { DEFAULT_MAX_OBJECT_SHAPES } from './body/body-cost.js';
 export { checkJsonDepth } from './body/json-depth.js';
 export { bodyIssueMessages } from './core/errors.js';
 export { readBearerToken } from './body/bearer-token.js';

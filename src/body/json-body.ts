@@ -1,5 +1,6 @@
 import { resolvedLimits, type BodyLimits } from './body-limits.js';
 import { bodyIssueMessages, errorBody } from '../core/errors.js';
+import { isTooDense, tooDenseMessage, tooManyShapesMessage } from './body-cost.js';
 import { countParsedKeys, scanJsonShape } from './json-shape.js';
 import { findStructureIssue } from './json-structure.js';
 import type { ValidationResult } from '../core/validators.js';
@@ -50,12 +51,14 @@ function isBlank(text: string): boolean {
  * The steps run cheapest first, each in linear time and without recursion, so nothing recursive or costly
  * touches a body before it is known to be small and shallow enough: size on the raw bytes (larger than
  * `maxBytes`, 4 MiB by default, gets 413), UTF-8 decoding, empty body, nesting depth and repeated keys on the
- * text (deeper than `maxDepth`, 64 by default, gets 400 at the first too-deep value), JSON.parse, and a root
+ * text (deeper than `maxDepth`, 64 by default, gets 400 at the first too-deep value), the cost bounds (more than
+ * `maxObjectShapes` distinct object shapes, 4096 by default, or objects and arrays packed denser than one per 24
+ * characters past the first 4096, gets 400 at the root), JSON.parse, and a root
  * that must be an object. Each 400 names its path (docs/contract.md#body-limits). A limit that is not a usable
  * integer throws a RangeError: that is the caller's bug, not the input's.
  */
 export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}): JsonObjectResult {
-  const { maxBytes, maxDepth } = resolvedLimits(limits);
+  const { maxBytes, maxDepth, maxObjectShapes } = resolvedLimits(limits);
   const tooLarge = typeof body === 'string' ? utf8LengthExceeds(body, maxBytes) : body.byteLength > maxBytes;
   if (tooLarge) return { ok: false, error: errorBody(413) };
   let text: string;
@@ -66,7 +69,10 @@ export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}
   }
   if (text.charCodeAt(0) === BYTE_ORDER_MARK) text = text.slice(1);
   if (isBlank(text)) return rejected(bodyIssueMessages.empty);
-  const shape = scanJsonShape(text, maxDepth);
+  const shape = scanJsonShape(text, maxDepth, maxObjectShapes);
+  // What the engine's parser would spend on the body is bounded before it runs (docs/contract.md#body-cost).
+  if (shape.tooManyShapes) return rejected(tooManyShapesMessage(maxObjectShapes));
+  if (!shape.tooDeep && isTooDense(shape.containers, text.length)) return rejected(tooDenseMessage);
   // A body too deep, or with an object so wide that JSON.parse would cost more than a scan for repeated keys,
   // is explained by the exact scan before anything parses it.
   if (shape.tooDeep || shape.widestObject > WIDE_OBJECT) {

@@ -20,37 +20,107 @@ export interface JsonShape {
   keys: number;
   /** The most keys any one object has. */
   widestObject: number;
+  /** The objects and arrays. */
+  containers: number;
+  /** Whether the objects start more distinct key sequences than `maxShapes`; the pass stops there. */
+  tooManyShapes: boolean;
+}
+
+const FNV_PRIME = 0x01000193;
+/** Shape hashes start from a basis drawn once per process, so that no one can craft keys that share one. */
+const shapeBasis = Math.floor(Math.random() * 0x100000000) | 0 || 1;
+
+/**
+ * The distinct shapes met so far, in an open-addressing table of hashes (0 is a free slot) reused by every pass:
+ * the pass never recurses or awaits, so one table serves all. Two shapes sharing a hash count once, which only
+ * makes the bound more lenient. Only the slots a pass filled are cleared for the next, so a small body pays for
+ * its own shapes, not for the table.
+ */
+let shapeTable = new Int32Array(0);
+let filledSlots = new Int32Array(0);
+let filled = 0;
+
+function shapeTableFor(maxShapes: number): Int32Array {
+  let size = 1024;
+  while (size < maxShapes * 2) size *= 2;
+  if (shapeTable.length !== size) {
+    shapeTable = new Int32Array(size);
+    filledSlots = new Int32Array(size);
+  } else {
+    for (let i = 0; i < filled; i++) shapeTable[filledSlots[i] as number] = 0;
+  }
+  filled = 0;
+  return shapeTable;
+}
+
+/** Adds a shape's hash to the table; true if it was not there yet. */
+function addShape(table: Int32Array, hash: number): boolean {
+  const mask = table.length - 1;
+  for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+    const held = table[slot] as number;
+    if (held === hash) return false;
+    if (held === 0) {
+      table[slot] = hash;
+      filledSlots[filled++] = slot;
+      return true;
+    }
+  }
 }
 
 /**
- * Counts the keys of a JSON text, in all and in its widest object, or stops as soon as a container opens past
- * `maxDepth` levels (the root is level 1). Text that is not JSON gets some counts: the caller's JSON.parse
- * rejects it.
+ * Counts the keys of a JSON text, in all and in its widest object, and its objects and arrays, or stops as soon as
+ * a container opens past `maxDepth` levels (the root is level 1) or the objects start more than `maxShapes`
+ * distinct key sequences. A shape is the keys of an object in order up to one of them (`{"a":1,"b":2}` starts
+ * two: `a`, and `a` then `b`): the engine builds a hidden class for each one it has not met, and that, not the
+ * size, is what makes an object costly to parse (docs/contract.md#body-cost). Text that is not JSON gets some
+ * counts: the caller's JSON.parse rejects it.
  */
-export function scanJsonShape(text: string, maxDepth: number): JsonShape {
+export function scanJsonShape(text: string, maxDepth: number, maxShapes = Infinity): JsonShape {
   let depth = 0;
   let keys = 0;
   let widestObject = 0;
-  // The keys seen so far in the open container of each level.
+  let containers = 0;
+  let shapes = 0;
+  const table = maxShapes === Infinity ? undefined : shapeTableFor(maxShapes);
+  // The keys seen so far in the open container of each level, and the hash of its keys in order.
   const keysAtLevel: number[] = [0];
+  const shapeAtLevel: number[] = [shapeBasis];
+  let stringStart = 0;
+  let stringClose = 0;
   const length = text.length;
   for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
     if (code >= 128 || isCounted[code] === 0) continue;
     if (code === QUOTE) {
+      stringStart = i;
       i = stringEnd(text, i);
       if (i < 0) break;
+      stringClose = i;
     } else if (code === COLON) {
       keys++;
       const atLevel = (keysAtLevel[depth] as number) + 1;
       keysAtLevel[depth] = atLevel;
       if (atLevel > widestObject) widestObject = atLevel;
+      if (table !== undefined) {
+        // The key just read, as written, extends the shape of its object; the closing quote separates keys.
+        let hash = shapeAtLevel[depth] as number;
+        for (let unit = stringStart + 1; unit <= stringClose; unit++) {
+          hash = Math.imul(hash ^ text.charCodeAt(unit), FNV_PRIME);
+        }
+        hash = hash || 1;
+        shapeAtLevel[depth] = hash;
+        if (addShape(table, hash) && ++shapes > maxShapes) {
+          return { tooDeep: false, keys, widestObject, containers, tooManyShapes: true };
+        }
+      }
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
-      if (++depth > maxDepth) return { tooDeep: true, keys, widestObject };
+      containers++;
+      if (++depth > maxDepth) return { tooDeep: true, keys, widestObject, containers, tooManyShapes: false };
       keysAtLevel[depth] = 0;
+      shapeAtLevel[depth] = shapeBasis;
     } else if (depth > 0) depth--;
   }
-  return { tooDeep: false, keys, widestObject };
+  return { tooDeep: false, keys, widestObject, containers, tooManyShapes: false };
 }
 
 /** The number of keys of every object in a parsed JSON value, walked with an explicit stack. */

@@ -1,7 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHandler } from '../http/handler.js';
-import { serveNodeRequest } from '../http/node.js';
+import type { ConnectionLimits } from '../http/connection-limits.js';
+import { serveHandler } from '../http/node-server.js';
 import { presetOperations } from '../http/preset-operations.js';
 import { normalizeBasePath } from '../http/route-match.js';
 import type { ErrorContext, HandlerOptions } from '../http/types.js';
@@ -13,6 +14,7 @@ import { keyResolver, type GatewayKeys } from './keys.js';
 import { droppedFieldsLogLine, requestLogLine } from './request-log.js';
 import { droppedFieldNames } from '../core/normalize.js';
 import { messagesRequest } from '../../schemas/messages-request.js';
+import { resolvedLimits } from '../body/body-limits.js';
 
 export interface GatewayOptions {
   keys: GatewayKeys;
@@ -29,6 +31,8 @@ export interface GatewayOptions {
   /** How long `close` waits for open requests before it cuts their connections. */
   closeGraceMs?: number;
   handler?: Pick<HandlerOptions, 'limits' | 'validateRequests' | 'validateResponses'>;
+  /** Timeouts, connection cap, body bytes in flight: `ConnectionLimits`, each with its documented default. */
+  connections?: ConnectionLimits;
 }
 
 export interface RunningGateway {
@@ -74,17 +78,18 @@ export function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   });
 
   let closing = false;
-  const server = createServer((request, response) => {
-    const started = performance.now();
-    // A connection that falls idle while the server closes is closed at once, not after its keep-alive.
+  const server = serveHandler(
+    handler,
+    resolvedLimits(options.handler?.limits).maxBytes,
+    options.connections,
+    {
+      onServed: (request, result, ms) =>
+        log(requestLogLine(request.method ?? '', request.url ?? '', result.status, ms)),
+    },
+  );
+  // A connection that falls idle while the server closes is closed at once, not after its keep-alive.
+  server.on('request', (_request, response) => {
     response.on('finish', () => closing && server.closeIdleConnections());
-    serveNodeRequest(handler, request, response).then(
-      (result) =>
-        log(
-          requestLogLine(request.method ?? '', request.url ?? '', result.status, performance.now() - started),
-        ),
-      () => response.destroy(),
-    );
   });
 
   let closed: Promise<void> | undefined;

@@ -21,6 +21,7 @@ import {
 import { createHandler, defaultOnError } from './handler.js';
 import { jsonResponse } from './http-response.js';
 import { alreadyRead, isNodeStream } from './request-body.js';
+import { writeAfterBody } from './lingering-close.js';
 import { nodeHeaders } from './request-headers.js';
 import type { BodySource, Handler, HandlerOptions, HandlerResponse } from './types.js';
 
@@ -61,9 +62,20 @@ function bodyOf(request: FastifyRequest): BodySource {
   return request.body === undefined ? request.raw : alreadyRead(request.body);
 }
 
-/** A response whose request body was not read to its end closes the connection, as `writeNodeResponse` does. */
-function send(request: FastifyRequest, reply: FastifyReply, result: HandlerResponse): FastifyReply {
-  if (!request.raw.complete) reply.header('connection', 'close');
+/**
+ * A response whose request body was not read to its end is written as the Node adapter writes it, past
+ * Fastify: the answer first, then a lingering close, so the client sees it rather than a reset connection.
+ */
+async function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: HandlerResponse,
+): Promise<FastifyReply> {
+  if (!request.raw.complete) {
+    reply.hijack();
+    await writeAfterBody(request.raw, reply.raw, result);
+    return reply;
+  }
   return reply.code(result.status).headers(result.headers).send(result.body);
 }
 

@@ -1,0 +1,3 @@
+/** The keys the attack suite's gateway is started with, shared by the attacker and the runner. */
+export const MANAGEMENT_KEY = 'gw-mgmt-attack-suite-0123456789abcdef';
+export const STANDARD_KEY = 'gw-key-attack-suite-0123456789abcdef';

@@ -1,0 +1,52 @@
+import { checkedLimit } from '../body/body-limits.js';
+import { DEFAULT_LINGER } from './lingering-close.js';
+
+/**
+ * The bounds a Node server puts on connections (contract: overload), each with its default. Node's own defaults
+ * (60 s for headers, 300 s per request, no cap on connections or requests per connection) let idle or slow
+ * clients hold the server's sockets far longer than any real client needs.
+ */
+export interface ConnectionLimits {
+  /** Time for a request's headers to arrive, from its first byte; 10 s by default. Past it: 408, closed. */
+  headersTimeoutMs?: number;
+  /**
+   * Time for a whole request, body included, to arrive; 30 s by default. Past it: 408, closed. A connection with
+   * no traffic either way for as long (a client that stopped reading its answers) is closed too.
+   */
+  requestTimeoutMs?: number;
+  /** How long an idle kept-alive connection stays open; 5 s by default. */
+  keepAliveTimeoutMs?: number;
+  /** Requests served on one connection; 1,000 by default. The last says `Connection: close`; one past it closes. */
+  maxRequestsPerSocket?: number;
+  /**
+   * Connections open at once; 1,024 by default. A new connection past it closes the longest-idle one (no request
+   * in progress), or is itself closed when every connection is busy.
+   */
+  maxConnections?: number;
+  /** Request body bytes held across all requests at once; 64 MiB by default. Past it: 503 with `Retry-After`. */
+  maxBodyBytesInFlight?: number;
+  /** Most bytes of an unread body discarded after an early answer, before the connection closes; 64 MiB. */
+  lingerBytes?: number;
+  /** Longest time spent discarding them, in milliseconds; 10 s by default. */
+  lingerMs?: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: Required<ConnectionLimits> = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxRequestsPerSocket: 1_000,
+  maxConnections: 1_024,
+  maxBodyBytesInFlight: 64 * 1024 * 1024,
+  lingerBytes: DEFAULT_LINGER.maxBytes,
+  lingerMs: DEFAULT_LINGER.maxMs,
+};
+
+/** Every bound given or its default, checked: a nonsense value is the programmer's bug and throws at once. */
+export function resolvedConnectionLimits(limits: ConnectionLimits = {}): Required<ConnectionLimits> {
+  const resolved = { ...DEFAULT_CONNECTION_LIMITS };
+  for (const name of Object.keys(resolved) as Array<keyof ConnectionLimits>) {
+    resolved[name] = checkedLimit(name, limits[name] ?? DEFAULT_CONNECTION_LIMITS[name], 1);
+  }
+  return resolved;
+}

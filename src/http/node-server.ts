@@ -1,0 +1,109 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { resolvedLimits } from '../body/body-limits.js';
+import { createBodyBudget } from './body-budget.js';
+import { resolvedConnectionLimits, type ConnectionLimits } from './connection-limits.js';
+import { createHandler } from './handler.js';
+import { serveNodeRequest } from './node.js';
+import type { Handler, HandlerOptions, HandlerResponse } from './types.js';
+
+/** What a server built around a handler is told besides its limits. */
+export interface NodeServerHooks {
+  /** Called once a request is answered, with its response and the milliseconds it took. */
+  onServed?: (request: IncomingMessage, result: HandlerResponse, ms: number) => void;
+}
+
+/**
+ * Caps open connections: past `max`, a new connection closes the one idle longest (no request in progress, such
+ * as an idle kept-alive connection or one that never sent a full request), or is itself closed when all are
+ * busy, so idle connections can never lock out a client with a request to make.
+ */
+function capConnections(server: Server, max: number): void {
+  const busy = new Map<Socket, number>();
+  server.on('connection', (socket: Socket) => {
+    if (busy.size >= max) {
+      let idle: Socket | undefined;
+      for (const [open, requests] of busy) {
+        if (requests === 0) {
+          idle = open;
+          break;
+        }
+      }
+      if (idle === undefined) return void socket.destroy();
+      busy.delete(idle);
+      idle.destroy();
+    }
+    busy.set(socket, 0);
+    socket.once('close', () => busy.delete(socket));
+  });
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket;
+    if (socket.destroyed || !busy.has(socket)) return;
+    // A connection counts as busy from a request's headers until its response is done; moved to the end, it is
+    // the last one chosen to close.
+    busy.delete(socket);
+    busy.set(socket, (busy.get(socket) ?? 0) + 1);
+    response.once('close', () => {
+      const requests = busy.get(socket);
+      if (requests !== undefined) busy.set(socket, requests - 1);
+    });
+  });
+}
+
+/**
+ * A `node:http` server around a handler, with the connection bounds set (`ConnectionLimits`, each defaulted):
+ * header, request and keep-alive timeouts, requests per connection, a connection cap, a budget of body bytes in
+ * flight, a lingering close after early answers, and an `Expect: 100-continue` request rejected before its body
+ * without `100 Continue`.
+ */
+export function serveHandler(
+  handler: Handler,
+  maxBodyBytes: number,
+  limits: ConnectionLimits = {},
+  hooks: NodeServerHooks = {},
+): Server {
+  const bounds = resolvedConnectionLimits(limits);
+  // Loaded here rather than imported, so that the bundle chunk the fetch entry shares loads no Node built-in.
+  const { createServer } = process.getBuiltinModule('node:http');
+  const server = createServer({
+    headersTimeout: bounds.headersTimeoutMs,
+    requestTimeout: bounds.requestTimeoutMs,
+    keepAliveTimeout: bounds.keepAliveTimeoutMs,
+    // Timeouts are checked this often; Node's 30 s would let a 10 s header timeout run 40 s.
+    connectionsCheckingInterval: Math.min(1_000, bounds.headersTimeoutMs),
+  });
+  server.maxRequestsPerSocket = bounds.maxRequestsPerSocket;
+  // A request past that limit was sent without waiting for the `Connection: close` that said so: Node would
+  // answer each with 503 while the client keeps writing, so the connection is closed instead.
+  server.on('dropRequest', (_request: IncomingMessage, socket: Socket) => socket.destroy());
+  // A connection with no traffic either way for this long (a client that stopped reading its answers) is closed.
+  server.setTimeout(bounds.requestTimeoutMs);
+  capConnections(server, bounds.maxConnections);
+  const serveBounds = {
+    budget: { bytes: createBodyBudget(bounds.maxBodyBytesInFlight), maxBodyBytes },
+    linger: { maxBytes: bounds.lingerBytes, maxMs: bounds.lingerMs },
+  };
+  const serve = (request: IncomingMessage, response: ServerResponse) => {
+    // Requests Node parsed from a connection already closed (one that pipelined too deep) cost nothing more.
+    if (request.socket.destroyed) return;
+    const started = performance.now();
+    serveNodeRequest(handler, request, response, {}, serveBounds).then(
+      (result) => hooks.onServed?.(request, result, performance.now() - started),
+      () => response.destroy(),
+    );
+  };
+  server.on('request', serve);
+  // With a 'checkContinue' listener Node leaves `100 Continue` to the server: it is sent when the body is read.
+  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+    server.emit('request', request, response);
+  });
+  return server;
+}
+
+/**
+ * The handler on its own `node:http` server with the connection bounds of `ConnectionLimits`:
+ * `createNodeServer({ resolveKey, operations }).listen(8080)`.
+ */
+export function createNodeServer(options: HandlerOptions, limits: ConnectionLimits = {}): Server {
+  return serveHandler(createHandler(options), resolvedLimits(options.limits).maxBytes, limits);
+}

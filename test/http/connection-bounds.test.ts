@@ -1,0 +1,230 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { errorBody } from '../../src/core/errors.js';
+import type { ConnectionLimits } from '../../src/http/connection-limits.js';
+import { createNodeServer } from '../../src/http/node-server.js';
+import { MAX_PIPELINED } from '../../src/http/request-order.js';
+import { MANAGEMENT_KEY, tableOptions } from './adapter-cases.js';
+import { exampleRequest } from './example-request.js';
+
+/*
+ * The connection layer under hostile clients (contract: overload): early rejections reach the client, keep-alive
+ * and pipelining survive them, and the connection cap and the body budget refuse with clear answers. Raw sockets
+ * stand in for clients, so every byte on the wire is the test's own.
+ */
+
+let server: Server | undefined;
+const sockets: Socket[] = [];
+
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.destroy();
+  server?.closeAllConnections();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = undefined;
+});
+
+async function start(limits: ConnectionLimits = {}): Promise<number> {
+  server = createNodeServer({ ...tableOptions([]), basePath: '/api/v1' }, limits);
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A raw connection that collects what the server sends and parses whole responses off it. */
+function open(port: number) {
+  const socket = connect(port, '127.0.0.1');
+  sockets.push(socket);
+  let received = '';
+  let closed = false;
+  let wake = () => {};
+  socket.on('data', (chunk: Buffer) => {
+    received += chunk.toString('latin1');
+    wake();
+  });
+  socket.on('error', () => {});
+  socket.on('close', () => {
+    closed = true;
+    wake();
+  });
+  const connected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+
+  /** The next whole response, or undefined once the connection closes without one. */
+  function takeResponse(): RawResponse | undefined {
+    const headEnd = received.indexOf('\r\n\r\n');
+    if (headEnd < 0) return undefined;
+    const [statusLine = '', ...lines] = received.slice(0, headEnd).split('\r\n');
+    const headers = Object.fromEntries(
+      lines.map((line) => {
+        const colon = line.indexOf(':');
+        return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+      }),
+    );
+    const length = Number(headers['content-length'] ?? 0);
+    if (received.length < headEnd + 4 + length) return undefined;
+    const body = received.slice(headEnd + 4, headEnd + 4 + length);
+    received = received.slice(headEnd + 4 + length);
+    return { status: Number(statusLine.split(' ')[1]), headers, body };
+  }
+
+  return {
+    socket,
+    connected,
+    /** Waits for the next response; undefined if the connection closed first. */
+    async next(): Promise<RawResponse | undefined> {
+      for (;;) {
+        const response = takeResponse();
+        if (response !== undefined || closed) return response;
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+    /** Resolves once the server has closed the connection. */
+    async closedByServer(): Promise<void> {
+      while (!closed) await new Promise<void>((resolve) => (wake = resolve));
+    },
+  };
+}
+
+const createPath = (slug: string) => `/api/v1/presets/${slug}/messages`;
+
+function post(slug: string, key: string, body: string, extra = ''): string {
+  return (
+    `POST ${createPath(slug)} HTTP/1.1\r\nhost: t\r\nauthorization: Bearer ${key}\r\n` +
+    `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${extra}\r\n${body}`
+  );
+}
+
+/** A request that declares `length` bytes and sends one: it stays in progress, its body held, until the test ends. */
+async function startBodyThatNeverEnds(port: number, length: number): Promise<void> {
+  const client = open(port);
+  await client.connected;
+  client.socket.write(
+    post('never-ends', MANAGEMENT_KEY, '{').replace(/content-length: \d+/, `content-length: ${length}`),
+  );
+  await once(server!, 'request');
+}
+
+describe('rejections reach the client', () => {
+  it('answers a large upload 413 and reads the rest, so fetch sees the status and no broken pipe', async () => {
+    const port = await start();
+    const body = new Uint8Array(12 * 1024 * 1024).fill(0x20);
+    for (const key of [MANAGEMENT_KEY, 'not-a-key']) {
+      const response = await fetch(`http://127.0.0.1:${port}${createPath('large')}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body,
+      });
+      expect(response.status).toBe(key === MANAGEMENT_KEY ? 413 : 401);
+      expect(response.headers.get('connection')).toBe('close');
+      expect((await response.json()) as unknown).toMatchObject({ error: { code: response.status } });
+    }
+  });
+
+  it('answers an Expect: 100-continue request with the rejection, never 100 Continue', async () => {
+    const port = await start();
+    const client = open(port);
+    await client.connected;
+    client.socket.write(
+      `POST ${createPath('expecting')} HTTP/1.1\r\nhost: t\r\nauthorization: Bearer not-a-key\r\n` +
+        'content-type: application/json\r\ncontent-length: 10485760\r\nexpect: 100-continue\r\n\r\n',
+    );
+    const response = await client.next();
+    expect(response?.status).toBe(401);
+    expect(response?.headers['connection']).toBe('close');
+  });
+
+  it('sends 100 Continue to an Expect request that passes the checks, then reads its body', async () => {
+    const port = await start();
+    const client = open(port);
+    await client.connected;
+    client.socket.write(
+      `POST ${createPath('continued')} HTTP/1.1\r\nhost: t\r\nauthorization: Bearer ${MANAGEMENT_KEY}\r\n` +
+        `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(exampleRequest)}\r\n` +
+        'expect: 100-continue\r\n\r\n',
+    );
+    expect((await client.next())?.status).toBe(100);
+    client.socket.write(exampleRequest);
+    expect((await client.next())?.status).toBe(200);
+  });
+
+  it('keeps the connection open after an early rejection of a small body, for the request behind it', async () => {
+    const port = await start();
+    const client = open(port);
+    await client.connected;
+    client.socket.write(
+      post('small', 'not-a-key', exampleRequest) + 'GET /api/v1/providers HTTP/1.1\r\nhost: t\r\n\r\n',
+    );
+    const rejected = await client.next();
+    expect(rejected?.status).toBe(401);
+    expect(rejected?.headers['connection']).not.toBe('close');
+    expect((await client.next())?.status).toBe(200);
+  });
+});
+
+describe('pipelined requests', () => {
+  it('take effect in order: a GET pipelined behind the POST that creates a preset sees it', async () => {
+    const port = await start();
+    const client = open(port);
+    await client.connected;
+    client.socket.write(
+      post('pipelined', MANAGEMENT_KEY, exampleRequest) +
+        `GET /api/v1/presets/pipelined/versions/1 HTTP/1.1\r\nhost: t\r\nauthorization: Bearer ${MANAGEMENT_KEY}\r\n\r\n`,
+    );
+    expect((await client.next())?.status).toBe(200);
+    expect((await client.next())?.status).toBe(200);
+  });
+});
+
+describe('connection bounds', () => {
+  it('closes a connection that pipelines more requests than it waits for', async () => {
+    const port = await start();
+    const client = open(port);
+    await client.connected;
+    client.socket.write('GET /api/v1/providers HTTP/1.1\r\nhost: t\r\n\r\n'.repeat(MAX_PIPELINED * 4));
+    await client.closedByServer();
+    let answered = 0;
+    while ((await client.next()) !== undefined) answered++;
+    expect(answered).toBeLessThanOrEqual(MAX_PIPELINED);
+  });
+
+  it('closes the longest-idle connection when a new one passes the cap, so a real request is served', async () => {
+    const port = await start({ maxConnections: 2 });
+    const idle = [open(port), open(port)];
+    await Promise.all(idle.map((client) => client.connected));
+    const client = open(port);
+    await client.connected;
+    client.socket.write('GET /api/v1/providers HTTP/1.1\r\nhost: t\r\n\r\n');
+    expect((await client.next())?.status).toBe(200);
+    await idle[0]!.closedByServer();
+  });
+
+  it('closes a new connection past the cap when every open one has a request in progress', async () => {
+    const port = await start({ maxConnections: 1 });
+    await startBodyThatNeverEnds(port, 100);
+    const refused = open(port);
+    await refused.closedByServer();
+    expect(await refused.next()).toBeUndefined();
+  });
+
+  it('refuses a body past the bytes in flight with 503 and Retry-After while another body is held', async () => {
+    const port = await start({ maxBodyBytesInFlight: 1024 });
+    await startBodyThatNeverEnds(port, 1000);
+    const probe = open(port);
+    await probe.connected;
+    probe.socket.write(post('second', MANAGEMENT_KEY, exampleRequest));
+    const refused = await probe.next();
+    expect(refused?.status).toBe(503);
+    expect(refused?.headers['retry-after']).toBe('60');
+    expect(JSON.parse(refused?.body ?? '')).toEqual(errorBody(503));
+  });
+
+  it('rejects a nonsense bound when the server is made', () => {
+    expect(() => createNodeServer({ ...tableOptions([]) }, { maxConnections: 0 })).toThrow(RangeError);
+  });
+});
