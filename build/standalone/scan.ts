@@ -1,7 +1,7 @@
 /**
- * Reading Ajv's standalone code at build time: it writes every string with JSON.stringify (double quotes), so
- * brackets are matched by skipping double-quoted strings only. Anything else it might emit (a quote or backtick
- * outside a string) is refused, so the rewriting built on this never misreads the code.
+ * Reading Ajv's standalone code as text at build time, where the syntax tree is not used: brackets for the
+ * bookkeeping pass, and the printing of the final module. Ajv writes every string with JSON.stringify (double
+ * quotes), so only double-quoted strings are skipped; a quote or backtick outside one is refused.
  */
 
 /** The index just past the string literal that opens at `start` (a `"`). */
@@ -33,65 +33,6 @@ export function closingIndex(code: string, open: number): number {
     }
   }
   throw new Error(`no closing bracket for ${code[open]} at ${open}`);
-}
-
-/** `a, {b, c}, "d,e"` -> [`a`, `{b, c}`, `"d,e"`]: splits on the commas outside any bracket or string. */
-export function splitTopLevel(code: string): string[] {
-  const parts: string[] = [];
-  let from = 0;
-  for (let at = 0; at < code.length; at++) {
-    const char = code[at]!;
-    if (char === '"') at = stringEnd(code, at) - 1;
-    else if (char in closers) at = closingIndex(code, at) - 1;
-    else if (char === ',') {
-      parts.push(code.slice(from, at).trim());
-      from = at + 1;
-    }
-  }
-  const last = code.slice(from).trim();
-  if (last !== '' || parts.length > 0) parts.push(last);
-  return parts;
-}
-
-export interface Bracketed {
-  /** The match of the pattern, which ends on the opening bracket. */
-  match: RegExpExecArray;
-  /** The text between the brackets. */
-  inside: string;
-  /** The code after the closing bracket. */
-  rest: string;
-}
-
-/**
- * Replaces every match of the global `pattern`, which must end on an opening bracket, together with everything
- * up to that bracket's closing one and `consumed` characters after it: `replace` returns that replacement.
- * Counts the replacements, so a caller can fail when Ajv's code no longer has the shape it expects.
- */
-export function replaceBracketed(
-  code: string,
-  pattern: RegExp,
-  replace: (found: Bracketed) => { text: string; consumed?: number },
-): { code: string; count: number } {
-  if (!pattern.global) throw new Error('replaceBracketed needs a global pattern');
-  let out = '';
-  let from = 0;
-  let count = 0;
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(code); match !== null; match = pattern.exec(code)) {
-    const open = match.index + match[0].length - 1;
-    if (!(code[open]! in closers)) throw new Error(`${pattern} must end on an opening bracket`);
-    const close = closingIndex(code, open);
-    const { text, consumed = 0 } = replace({
-      match,
-      inside: code.slice(open + 1, close - 1),
-      rest: code.slice(close, close + 400),
-    });
-    out += code.slice(from, match.index) + text;
-    from = close + consumed;
-    pattern.lastIndex = from;
-    count++;
-  }
-  return { code: out + code.slice(from), count };
 }
 
 const identifierChar = /[\w$]/;
