@@ -37,6 +37,13 @@ export function matches(value: unknown, shape: Shape): boolean {
 }
 
 export const anything = (): boolean => true;
+export const text = (value: unknown): boolean => typeof value === 'string';
+export const property = (key: string, value: Shape): Shape => ({
+  type: 'Property',
+  computed: false,
+  key: identifier(key),
+  value,
+});
 export const identifier = (name: string | RegExp): Shape => ({
   type: 'Identifier',
   name: typeof name === 'string' ? name : (value: unknown) => typeof value === 'string' && name.test(value),
@@ -58,6 +65,38 @@ export function* nodes(root: AstNode, parent: AstNode | null = null): Generator<
         yield* nodes(child as AstNode, root);
     }
   }
+}
+
+/** The identifiers `root` reads as variables (not property names), with their parents. */
+export function* references(root: AstNode): Generator<[AstNode, AstNode | null]> {
+  for (const [node, parent] of nodes(root)) {
+    if (node.type !== 'Identifier') continue;
+    if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) continue;
+    if (parent?.type === 'Property' && parent.key === node && !parent.computed && !parent.shorthand) continue;
+    yield [node, parent];
+  }
+}
+
+/**
+ * `pass` over `code`: each node `rewrite` returns a replacement for, among `candidates` (the nodes of the kind the
+ * pass rewrites), is replaced; the build fails unless every candidate was (`what` names the shape expected).
+ */
+export function rewriteEach(
+  pass: string,
+  what: string,
+  code: string,
+  candidates: (program: AstNode) => AstNode[],
+  rewrite: (node: AstNode) => Edit | string | undefined,
+): string {
+  const found = candidates(parse(code));
+  const edits = found.flatMap((node) => {
+    const edit = rewrite(node);
+    return edit === undefined
+      ? []
+      : [typeof edit === 'string' ? { start: node.start, end: node.end, text: edit } : edit];
+  });
+  expectCount(pass, what, edits.length, found.length);
+  return applyEdits(code, edits);
 }
 
 /** Every node of `root` with `shape`. */

@@ -1,5 +1,5 @@
 import type * as runtime from '../../src/runtime/validator-runtime.js';
-import { ajvVersion, fail, parse } from './ast.js';
+import { applyEdits, fail, nodes, parse } from './ast.js';
 import { dropSettledBookkeeping } from './bookkeeping.js';
 import { lazySubcalls, valueOnlySignatures } from './calls.js';
 import {
@@ -13,7 +13,7 @@ import {
 } from './error-sites.js';
 import { helperBindings, runtimeImport, takeRequires, type RuntimeName } from './imports.js';
 import { mergeDuplicates } from './merge.js';
-import { compactCode } from './scan.js';
+import { minifySync } from 'rolldown/experimental';
 
 export { runtimeSpecifier } from './keywords.js';
 export { runtimeImport } from './imports.js';
@@ -80,14 +80,35 @@ export function rewriteStandalone(code: string, options: RewriteOptions): string
   out = valueOnlySignatures(out);
   out = dropSettledBookkeeping(out);
   out = mergeDuplicates(out);
-  const program = parse(out);
-  const prologue = program.body[0];
-  if (prologue?.directive !== 'use strict')
-    fail('helpers', `Ajv ${ajvVersion}'s code does not start with "use strict"`);
+  const prologue = parse(out).body[0];
+  if (prologue?.directive !== 'use strict') fail('helpers', `the code does not start with "use strict"`);
   // An ES module is strict without the prologue.
-  const body = compactCode(
-    `${helperBindings(helpers)}${errorSiteTable(worded.sites)}${schemaConstantsReadBy(out, schemas)}${out.slice(prologue.end)}`,
-    shortName,
-  );
+  const body = `${helperBindings(helpers)}${errorSiteTable(worded.sites)}${schemaConstantsReadBy(out, schemas)}${out.slice(prologue.end)}`;
   return `${runtimeImport([...helpers.values(), ...passHelpers])}\n${body}`;
+}
+
+/**
+ * The module's statements after its import line printed small, by oxc's printer: Ajv's numbered names shorter,
+ * no whitespace, and non-ASCII characters escaped (V8 keeps a module's source on the heap, at two bytes a
+ * character as soon as one is not ASCII).
+ */
+export function printCompact(code: string): string {
+  const edits = [...nodes(parse(code))].flatMap(([node, parent]) => {
+    if (node.type !== 'Identifier' || shortName(node.name) === node.name) return [];
+    if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) return [];
+    if (parent?.type === 'Property' && parent.key === node && !parent.computed) {
+      if (parent.shorthand) fail('names', `a shorthand property ${node.name}`);
+      return [];
+    }
+    return [{ start: node.start, end: node.end, text: shortName(node.name) }];
+  });
+  const options = {
+    module: true,
+    compress: false,
+    mangle: false,
+    codegen: { removeWhitespace: true, asciiOnly: true },
+  };
+  const printed = minifySync('validators.js', applyEdits(code, edits), options);
+  if (printed.errors.length > 0) fail('printing', printed.errors.map((error) => error.message).join('; '));
+  return printed.code;
 }

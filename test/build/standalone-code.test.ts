@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dropSettledBookkeeping } from '../../build/standalone/bookkeeping.js';
+import { closingIndex, dropSettledBookkeeping } from '../../build/standalone/bookkeeping.js';
 import { applyEdits, matches, parse } from '../../build/standalone/ast.js';
 import { pathSegment } from '../../build/standalone/calls.js';
-import { closingIndex, compactCode } from '../../build/standalone/scan.js';
 import { prefixed } from '../../src/runtime/validator-runtime.js';
 
 describe('reading Ajv code', () => {
@@ -48,25 +47,6 @@ describe('reading Ajv code as a syntax tree', () => {
         { start: 2, end: 4, text: '' },
       ]),
     ).toThrow(/overlapping/);
-  });
-});
-
-describe('compactCode', () => {
-  it('drops the spaces a parser does not need and keeps those it does', () => {
-    expect(compactCode('if(a === b && typeof c == "x y"){return false;} else {x = a - -1;}')).toBe(
-      'if(a===b&&typeof c=="x y"){return false;}else{x=a- -1;}',
-    );
-  });
-
-  it('keeps regular expression literals and escapes non-ASCII in strings', () => {
-    expect(compactCode('k.replace(/~/g, "~0").replace(/\\//g, "~1") + "…"')).toBe(
-      'k.replace(/~/g,"~0").replace(/\\//g,"~1")+"\\u2026"',
-    );
-  });
-
-  it('refuses a division and non-ASCII outside strings', () => {
-    expect(() => compactCode('a = b / c;')).toThrow(/not a regular expression/);
-    expect(() => compactCode('const é = 1;')).toThrow(/non-ASCII/);
   });
 });
 
