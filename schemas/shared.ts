@@ -69,12 +69,9 @@ export const timestamp = {
  * an optional path, query or fragment, with no spaces or control characters anywhere. The authority's characters
  * exclude `/`, `?` and `#`, which must start what follows, so the pattern never backtracks.
  */
-export const HTTP_URL_PATTERN =
-  '^[Hh][Tt][Tt][Pp][Ss]?://[^\\x00-\\x20\\x7f/?#]+(?:[/?#][^\\x00-\\x20\\x7f]*)?$';
-
 export const httpUrl = {
   type: 'string',
-  pattern: HTTP_URL_PATTERN,
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\x00-\\x20\\x7f/?#]+(?:[/?#][^\\x00-\\x20\\x7f]*)?$',
   description:
     'an absolute http or https URL: `http://` or `https://` (in any case), a host, then an optional path, query or fragment, with no spaces or control characters',
 } as const;

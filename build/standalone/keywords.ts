@@ -1,7 +1,6 @@
 import { _, stringify, type Ajv, type CodeKeywordDefinition, type KeywordCxt, type Name } from 'ajv';
 import { _Code } from 'ajv/dist/compile/codegen/code.js';
 import { noPropertyInData } from 'ajv/dist/vocabularies/code.js';
-import { HTTP_URL_PATTERN } from '../../schemas/shared.js';
 import * as runtime from '../../src/runtime/validator-runtime.js';
 import { patternFunction } from './patterns.js';
 
@@ -18,7 +17,7 @@ export const runtimeSpecifier = '../runtime/validator-runtime.js';
 /** A chain of at least this many `===` against strings or null becomes a Set lookup. */
 const ENUM_SET_MIN = 16;
 
-type Helper = 'codeUnitAt' | 'ucs2length' | 'firstMissing' | 'isHttpUrl';
+type Helper = 'codeUnitAt' | 'ucs2length' | 'firstMissing';
 
 /** The run-time helper `name`, in scope of the code being generated. */
 function helper(cxt: KeywordCxt, name: Helper): Name {
@@ -28,23 +27,18 @@ function helper(cxt: KeywordCxt, name: Helper): Name {
   });
 }
 
-/** Patterns with a helper of their own, by source. */
-const patternHelpers: Readonly<Record<string, Helper>> = { [HTTP_URL_PATTERN]: 'isHttpUrl' };
-
 /**
- * `pattern`: a run of character classes (src/standalone/patterns.ts) becomes a loop over char codes, and a
- * pattern with a helper of its own calls it; running a `u` RegExp costs most of a providers list's validation.
+ * `pattern`: a run of character classes (build/standalone/patterns.ts) becomes a loop over char codes; running a
+ * `u` RegExp costs most of a providers list's validation (one country code per field). Any other keeps Ajv's RegExp.
  */
 function patternCode(cxt: KeywordCxt, ajvCode: (cxt: KeywordCxt) => void): void {
   const { gen, data, schema, $data } = cxt;
-  const known = $data ? undefined : patternHelpers[schema as string];
-  if (known !== undefined) return cxt.fail(_`!${helper(cxt, known)}(${data})`);
-  const reader = $data ? undefined : helper(cxt, 'codeUnitAt');
-  const source = reader && patternFunction('', schema as string, reader.str);
-  if (source === undefined) return ajvCode(cxt);
+  if ($data || patternFunction('', schema as string) === undefined) return ajvCode(cxt);
+  const reader = helper(cxt, 'codeUnitAt');
+  const source = patternFunction('', schema as string, reader.str)!;
   const check = gen.scopeValue('pattern', {
     key: `char codes ${schema as string}`,
-    ref: new Function(reader!.str, `return ${source}`)(runtime.codeUnitAt) as (s: string) => boolean,
+    ref: new Function(reader.str, `return ${source}`)(runtime.codeUnitAt) as (s: string) => boolean,
     code: new _Code(source),
   });
   cxt.fail(_`!${check}(${data})`);

@@ -64,7 +64,6 @@ export function rewriteStandalone(code: string, options: RewriteOptions): string
     'ucs2length',
     'codeUnitAt',
     'firstMissing',
-    'isHttpUrl',
   ]) {
     if (names.has(name)) fail('helpers', `Ajv's code already uses the name ${name}`);
   }

@@ -33,37 +33,6 @@ export function ucs2length(str: string): number {
   return length;
 }
 
-/** A code unit a URL may not contain anywhere: a control character, a space or DEL. */
-function isUrlExcluded(unit: number): boolean {
-  return unit <= 0x20 || unit === 0x7f;
-}
-
-/**
- * `^[Hh][Tt][Tt][Pp][Ss]?://[^\x00-\x20\x7f/?#]+(?:[/?#][^\x00-\x20\x7f]*)?$` (the schemas' http URL, contract:
- * formats) as a walk over code units, one comparison or two each: the `u` RegExp cost most of a providers list's
- * validation. Every excluded character is ASCII, so units and code points give the same verdict.
- */
-export function isHttpUrl(url: string): boolean {
-  const length = url.length;
-  if (length < 8 || (localCodeUnitAt.call(url, 0) | 0x20) !== 0x68) return false;
-  if ((localCodeUnitAt.call(url, 1) | 0x20) !== 0x74 || (localCodeUnitAt.call(url, 2) | 0x20) !== 0x74)
-    return false;
-  if ((localCodeUnitAt.call(url, 3) | 0x20) !== 0x70) return false;
-  let at = (localCodeUnitAt.call(url, 4) | 0x20) === 0x73 ? 5 : 4;
-  if (localCodeUnitAt.call(url, at) !== 0x3a || localCodeUnitAt.call(url, at + 1) !== 0x2f) return false;
-  if (localCodeUnitAt.call(url, at + 2) !== 0x2f) return false;
-  at += 3;
-  const authority = at;
-  for (; at < length; at++) {
-    const unit = localCodeUnitAt.call(url, at);
-    if (unit === 0x2f || unit === 0x3f || unit === 0x23) break;
-    if (isUrlExcluded(unit)) return false;
-  }
-  if (at === authority) return false;
-  for (; at < length; at++) if (isUrlExcluded(localCodeUnitAt.call(url, at))) return false;
-  return true;
-}
-
 /** One error of a precompiled validator, the shape Ajv reports with its messages worded at build time. */
 export interface SiteError {
   instancePath: string;

@@ -5,14 +5,12 @@ import {
   deepFreeze,
   errorSiteHelpers,
   firstMissing,
-  isHttpUrl,
   prefixed,
   ucs2length,
   type ErrorSite,
   type ReportingValidator,
   type SiteError,
 } from '../../src/runtime/validator-runtime.js';
-import { HTTP_URL_PATTERN } from '../../schemas/shared.js';
 
 /** What the precompiled validators import, each on its edge cases. */
 
@@ -32,67 +30,6 @@ describe('codeUnitAt', () => {
     } finally {
       String.prototype.charCodeAt = original;
     }
-  });
-});
-
-describe('isHttpUrl', () => {
-  const pattern = new RegExp(HTTP_URL_PATTERN, 'u');
-  const parts = [
-    'h',
-    'H',
-    't',
-    'T',
-    'p',
-    'P',
-    's',
-    'S',
-    ':',
-    '/',
-    '//',
-    '?',
-    '#',
-    'a',
-    '.',
-    ' ',
-    '\u0000',
-    '\u001f',
-    '\u007f',
-    '\u0080',
-    'é',
-    '😀',
-    '\ud800',
-    '\udc00',
-    '-',
-    '@',
-  ];
-  const urlLike = fc
-    .tuple(
-      fc.constantFrom('http', 'HTTPS', 'hTtPs', 'htt', 'https:', 'ftp', ''),
-      fc.constantFrom('://', ':/', '//', ''),
-      fc.array(fc.constantFrom(...parts), { maxLength: 12 }),
-    )
-    .map(([scheme, separator, rest]) => scheme + separator + rest.join(''));
-
-  it("gives the verdict of the schemas' URL pattern", () => {
-    for (const url of [
-      'http://a',
-      'https://example.com/x?y#z',
-      'HTTPS://a#',
-      'http://',
-      'http:///a',
-      'https://a b',
-      'https://é/😀',
-      'httpss://a',
-      'http://a/\u007f',
-    ])
-      expect(isHttpUrl(url), url).toBe(pattern.test(url));
-    fc.assert(
-      fc.property(
-        fc.oneof(urlLike, fc.string({ unit: 'binary' })),
-        (url) => isHttpUrl(url) === pattern.test(url),
-      ),
-      { numRuns: 5000 },
-    );
   });
 });
 
