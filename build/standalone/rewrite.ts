@@ -86,6 +86,13 @@ export function rewriteStandalone(code: string, options: RewriteOptions): string
   return `${runtimeImport([...helpers.values(), ...passHelpers])}\n${body}`;
 }
 
+/** `value` as a double-quoted string literal of ASCII characters only. */
+const asciiString = (value: string) =>
+  JSON.stringify(value).replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
 /**
  * The module's statements after its import line printed small, by oxc's printer: Ajv's numbered names shorter,
  * no whitespace, and non-ASCII characters escaped (V8 keeps a module's source on the heap, at two bytes a
@@ -109,5 +116,14 @@ export function printCompact(code: string): string {
   };
   const printed = minifySync('validators.js', applyEdits(code, edits), options);
   if (printed.errors.length > 0) fail('printing', printed.errors.map((error) => error.message).join('; '));
-  return printed.code;
+  // The printer writes plain strings as template literals, which V8 loads slower (measured: the bundled main
+  // entry's load median 28 ms against 15 ms): they become double-quoted strings again.
+  const strings = [...nodes(parse(printed.code))].flatMap(([node, parent]) =>
+    node.type !== 'TemplateLiteral' ||
+    node.expressions.length > 0 ||
+    parent?.type === 'TaggedTemplateExpression'
+      ? []
+      : [{ start: node.start, end: node.end, text: asciiString(node.quasis[0].value.cooked as string) }],
+  );
+  return applyEdits(printed.code, strings);
 }
