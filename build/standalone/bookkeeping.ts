@@ -1,5 +1,3 @@
-import { closingIndex } from './scan.js';
-
 /**
  * Build time: drops the error bookkeeping of Ajv's standalone code (allErrors off) where it cannot change
  * anything. Ajv counts errors in `errors` and, around each keyword, snapshots it (`const _errs3 = errors;`) to
@@ -10,6 +8,37 @@ import { closingIndex } from './scan.js';
  * replaced by `true`, and a `validN` flag that is only ever true no longer guards anything. Smaller functions
  * are ones V8 inlines into their callers.
  */
+
+/** The index just past the string literal that opens at `start` (a `"`, as JSON.stringify writes every string). */
+function stringEnd(code: string, start: number): number {
+  for (let at = start + 1; at < code.length; at++) {
+    const char = code[at];
+    if (char === '\\') at++;
+    else if (char === '"') return at + 1;
+  }
+  throw new Error(`unterminated string at ${start}`);
+}
+
+const closers: Record<string, string> = { '{': '}', '(': ')', '[': ']' };
+
+/** The index just past the bracket that closes the one at `open`; a quote or backtick outside a string is refused. */
+export function closingIndex(code: string, open: number): number {
+  const stack: string[] = [];
+  for (let at = open; at < code.length; at++) {
+    const char = code[at]!;
+    if (char === '"') {
+      at = stringEnd(code, at) - 1;
+    } else if (char === "'" || char === '`') {
+      throw new Error(`unexpected ${char} outside a string: ${code.slice(at - 40, at + 40)}`);
+    } else if (char in closers) {
+      stack.push(closers[char]!);
+    } else if (char === '}' || char === ')' || char === ']') {
+      if (stack.pop() !== char) throw new Error(`unbalanced ${char}: ${code.slice(at - 40, at + 40)}`);
+      if (stack.length === 0) return at + 1;
+    }
+  }
+  throw new Error(`no closing bracket for ${code[open]} at ${open}`);
+}
 
 interface Range {
   start: number;

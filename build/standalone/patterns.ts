@@ -145,10 +145,10 @@ const UNROLL_UP_TO = 4;
 
 /**
  * The source of `function name(s)`, true exactly when the RegExp `new RegExp(source, 'u')` matches `s`, or
- * undefined when the pattern is not one the loop can check exactly. It reads chars through `codeUnitAt`
- * (src/runtime/validator-runtime.ts), which must be in scope.
+ * undefined when the pattern is not one the loop can check exactly. It reads chars through `reader`, the name of
+ * `codeUnitAt` (src/runtime/validator-runtime.ts) in scope.
  */
-export function patternFunction(name: string, source: string): string | undefined {
+export function patternFunction(name: string, source: string, reader = 'codeUnitAt'): string | undefined {
   const runs = parseRuns(source);
   if (runs === undefined) return undefined;
   const fixed = runs.slice(0, -1).reduce((sum, run) => sum + run.min, 0);
@@ -165,10 +165,10 @@ export function patternFunction(name: string, source: string): string | undefine
     const test = `if (!(${inRanges(run.ranges, 'c')})) return false;`;
     const open = run === last && run.min !== run.max;
     if (!open && run.min <= UNROLL_UP_TO) {
-      for (let k = 0; k < run.min; k++) statements.push(`c = codeUnitAt.call(s, ${position + k}); ${test}`);
+      for (let k = 0; k < run.min; k++) statements.push(`c = ${reader}.call(s, ${position + k}); ${test}`);
     } else {
       const end = open ? 'n' : String(position + run.min);
-      statements.push(`for (let i = ${position}; i < ${end}; i++) { c = codeUnitAt.call(s, i); ${test} }`);
+      statements.push(`for (let i = ${position}; i < ${end}; i++) { c = ${reader}.call(s, i); ${test} }`);
     }
     position += run.min;
   }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dropSettledBookkeeping } from '../../build/standalone/bookkeeping.js';
-import { requiredWithoutStores } from '../../build/standalone/required.js';
-import { closingIndex, compactCode, replaceBracketed, splitTopLevel } from '../../build/standalone/scan.js';
-import { firstMissing, prefixed } from '../../src/runtime/validator-runtime.js';
+import { closingIndex, dropSettledBookkeeping } from '../../build/standalone/bookkeeping.js';
+import { applyEdits, matches, parse } from '../../build/standalone/ast.js';
+import { pathSegment } from '../../build/standalone/calls.js';
+import { prefixed } from '../../src/runtime/validator-runtime.js';
 
 describe('reading Ajv code', () => {
   it('matches brackets across strings that hold brackets', () => {
@@ -11,37 +11,42 @@ describe('reading Ajv code', () => {
     expect(code.slice(2, closingIndex(code, 2))).toBe('{a:"}",b:[1,")"]}');
     expect(() => closingIndex("f('x')", 1)).toThrow(/unexpected '/);
   });
-
-  it('splits on the commas outside brackets and strings', () => {
-    expect(splitTopLevel('a, {b, c}, "d,e", f(g, h)')).toEqual(['a', '{b, c}', '"d,e"', 'f(g, h)']);
-  });
-
-  it('replaces bracketed text and what follows it, and counts', () => {
-    const { code, count } = replaceBracketed('x=g(1,(2));y=g(3);', /g\(/g, ({ inside, rest }) => ({
-      text: `h[${inside}]`,
-      consumed: rest.startsWith(';') ? 1 : 0,
-    }));
-    expect(code).toBe('x=h[1,(2)]y=h[3]');
-    expect(count).toBe(2);
-  });
 });
 
-describe('compactCode', () => {
-  it('drops the spaces a parser does not need and keeps those it does', () => {
-    expect(compactCode('if(a === b && typeof c == "x y"){return false;} else {x = a - -1;}')).toBe(
-      'if(a===b&&typeof c=="x y"){return false;}else{x=a- -1;}',
-    );
+describe('reading Ajv code as a syntax tree', () => {
+  it('matches node shapes field by field, arrays item by item', () => {
+    const call = parse('f(a, {b: 1})').body[0].expression;
+    expect(
+      matches(call, {
+        type: 'CallExpression',
+        arguments: [{ type: 'Identifier' }, { type: 'ObjectExpression' }],
+      }),
+    ).toBe(true);
+    expect(matches(call, { type: 'CallExpression', arguments: [{ type: 'Identifier' }] })).toBe(false);
   });
 
-  it('keeps regular expression literals and escapes non-ASCII in strings', () => {
-    expect(compactCode('k.replace(/~/g, "~0").replace(/\\//g, "~1") + "…"')).toBe(
-      'k.replace(/~/g,"~0").replace(/\\//g,"~1")+"\\u2026"',
-    );
+  it('reads the segments Ajv appends to instancePath, and nothing else', () => {
+    const value = (code: string) => parse(`(${code})`).body[0].expression;
+    const code = 'instancePath+"/a/" + i0';
+    expect(pathSegment(code, parse(code).body[0].expression)).toBe('"/a/" + i0');
+    expect(pathSegment('instancePath', value('instancePath'))).toBe('');
+    expect(pathSegment('x+"/a"', value('x+"/a"'))).toBeUndefined();
+    expect(pathSegment('"/a"+instancePath', value('"/a"+instancePath'))).toBeUndefined();
   });
 
-  it('refuses a division and non-ASCII outside strings', () => {
-    expect(() => compactCode('a = b / c;')).toThrow(/not a regular expression/);
-    expect(() => compactCode('const é = 1;')).toThrow(/non-ASCII/);
+  it('edits by position, and refuses overlapping edits', () => {
+    expect(
+      applyEdits('abcdef', [
+        { start: 4, end: 5, text: 'E' },
+        { start: 0, end: 1, text: 'A' },
+      ]),
+    ).toBe('AbcdEf');
+    expect(() =>
+      applyEdits('abcdef', [
+        { start: 0, end: 3, text: '' },
+        { start: 2, end: 4, text: '' },
+      ]),
+    ).toThrow(/overlapping/);
   });
 });
 
@@ -121,24 +126,5 @@ describe('dropping settled bookkeeping', () => {
       expect(after(value)).toBe(before(value));
       expect(after.errors).toEqual(before.errors);
     }
-  });
-});
-
-describe('required checks without stores', () => {
-  const ajvRequired =
-    'function validate5(data){let missing0;if(((data.a === undefined) && (missing0 = "a")) || ((data["b-c"] === undefined) && (missing0 = "b-c"))){return failAtWith(validate5,"",1,{missingProperty: missing0});}return true;}';
-
-  it('reads the properties only, and names the first missing one when it reports', () => {
-    expect(requiredWithoutStores(ajvRequired)).toBe(
-      'function validate5(data){if(data.a === undefined || data["b-c"] === undefined){return failAtWith(validate5,"",1,{missingProperty: firstMissing(data, ["a","b-c"])});}return true;}',
-    );
-    expect(firstMissing({ a: 1 }, ['a', 'b-c'])).toBe('b-c');
-    expect(firstMissing({}, ['a', 'b-c'])).toBe('a');
-  });
-
-  it('fails the build on a check of another shape', () => {
-    expect(() =>
-      requiredWithoutStores(ajvRequired.replace('(missing0 = "b-c")', '(missing0 = "b")')),
-    ).toThrow(/unexpected required check/);
   });
 });
