@@ -11,6 +11,9 @@ import { splitSchemas, withSharedRefs } from '../src/core/schema-refs.js';
 import { rewriteStandalone, runtimeImport, runtimeSpecifier } from './standalone/rewrite.js';
 import { compactCode } from './standalone/scan.js';
 import { exportName } from './validator-names.js';
+import { strictSchemas } from './profiles/strict-schemas.js';
+import { capCollectedErrors } from './profiles/all-issues.js';
+import { ucs2lengthAsFunc2 } from './profiles/helper-names.js';
 
 /**
  * Builds the precompiled validators: Ajv's standalone code for every root, the preset config and each
@@ -36,14 +39,19 @@ function precompiledSchemas(): Record<string, object> {
   return { ...rootSchemas, ...innerSchemas, ...params };
 }
 
+/** The schemas of a profile (docs/contract.md#unknown-properties): the default's, or those with every known shape closed. */
+export function profileSchemas(profile: 'default' | 'strict'): Record<string, object> {
+  return profile === 'strict' ? strictSchemas(precompiledSchemas()) : precompiledSchemas();
+}
+
 function generatedNames(): Record<string, string> {
   return Object.fromEntries(Object.keys(precompiledSchemas()).map((name) => [exportName(name), name]));
 }
 
 /** Each `pattern` of the schemas with its `description`, the phrase that completes "must be ...". */
-function patternRules(): Record<string, string> {
+function patternRules(schemas = precompiledSchemas()): Record<string, string> {
   const rules: Record<string, string> = {};
-  const stack: unknown[] = Object.values(precompiledSchemas());
+  const stack: unknown[] = Object.values(schemas);
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (node === null || typeof node !== 'object') continue;
     const schema = node as Record<string, unknown>;
@@ -62,7 +70,7 @@ function patternRules(): Record<string, string> {
  * these properties instead of the one sent (contract: issue-paths). A path two objects would share with
  * different lists is left out, and its sentence says the rule without the names.
  */
-function closedProperties(): Record<string, string[]> {
+function closedProperties(schemas = precompiledSchemas()): Record<string, string[]> {
   const table = new Map<string, string[] | null>();
   const record = (path: string, names: string[]) => {
     const known = table.get(path);
@@ -85,7 +93,6 @@ function closedProperties(): Record<string, string[]> {
       walk(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
     }
   };
-  const schemas = precompiledSchemas();
   const { roots, definitions } = splitSchemas(schemas, sharedRef);
   for (const schema of [...Object.values(roots), ...Object.values(definitions)]) walk(schema, '#');
   for (const schema of Object.values(schemas)) walk(withSharedRefs(schema), '#');
@@ -97,7 +104,7 @@ function closedProperties(): Record<string, string[]> {
  * What the run time needs to know of the schemas besides their validators, derived from them here so the
  * library's main entry never loads schemas/ (about 45 modules) just to read a few names.
  */
-function metadata(): Record<string, unknown> {
+function metadata(schemas = precompiledSchemas()): Record<string, unknown> {
   return {
     rootNames: Object.keys(rootSchemas),
     presetConfigKeys: Object.keys(presetConfigProperties),
@@ -107,8 +114,8 @@ function metadata(): Record<string, unknown> {
         params === null ? [] : [[id, badParamStatus(operations[id as OperationId])]],
       ),
     ),
-    patternRules: patternRules(),
-    closedProperties: closedProperties(),
+    patternRules: patternRules(schemas),
+    closedProperties: closedProperties(schemas),
     maxIssues: MAX_ISSUES,
   };
 }
@@ -117,16 +124,18 @@ function metadata(): Record<string, unknown> {
  * Ajv's standalone code for every precompiled schema, as Ajv writes it (its `require` of `ucs2length` aside), and
  * the export name of each schema: what build/standalone/rewrite.ts rewrites.
  */
-export function ajvStandalone(): { code: string; exported: Record<string, string> } {
-  const { roots, definitions } = splitSchemas(precompiledSchemas(), sharedRef);
-  const ajv = createAjv();
+export function ajvStandalone(
+  schemas = precompiledSchemas(),
+  ajv = createAjv(),
+): { code: string; exported: Record<string, string> } {
+  const { roots, definitions } = splitSchemas(schemas, sharedRef);
   for (const [name, definition] of Object.entries(definitions)) ajv.addSchema(definition, sharedRef(name));
   const exported: Record<string, string> = {};
   for (const [name, schema] of Object.entries(roots)) {
     ajv.addSchema(schema, name);
     exported[exportName(name)] = name;
   }
-  const ajvCode = standalone.default(ajv, exported);
+  const ajvCode = ucs2lengthAsFunc2(standalone.default(ajv, exported));
   const ucs2require = 'const func2 = require("ajv/dist/runtime/ucs2length").default;';
   // The module imports `ucs2length` from src/runtime/validator-runtime.ts, so Ajv's own code must not use the name.
   if (/\bucs2length\b/.test(ajvCode.replace(ucs2require, '')))
@@ -146,20 +155,24 @@ function validatorsByName(exported: Record<string, string>): string {
  * Ajv's module before build/standalone/rewrite.ts, with `validatorsByName`: the reference the rewritten
  * validators are tested against.
  */
-export function unrewrittenValidatorModule(runtime: string = runtimeSpecifier): string {
-  const { code, exported } = ajvStandalone();
+export function unrewrittenValidatorModule(
+  runtime: string = runtimeSpecifier,
+  schemas = precompiledSchemas(),
+  ajv = createAjv(),
+): string {
+  const { code, exported } = ajvStandalone(schemas, ajv);
   return `${runtimeImport(['ucs2length'], runtime)}\n${code}\n${validatorsByName(exported)}\n`;
 }
 
-export function generateValidatorModule(): string {
-  const { code: ajvCode, exported } = ajvStandalone();
-  const rules = patternRules();
-  const closed = closedProperties();
+export function generateValidatorModule(schemas = precompiledSchemas(), ajv = createAjv()): string {
+  const { code: ajvCode, exported } = ajvStandalone(schemas, ajv);
+  const rules = patternRules(schemas);
+  const closed = closedProperties(schemas);
   const code = rewriteStandalone(ajvCode, {
     patternRule: (pattern) => (Object.hasOwn(rules, pattern) ? rules[pattern] : undefined),
     closedRule: (schemaPath) => (Object.hasOwn(closed, schemaPath) ? closed[schemaPath] : undefined),
   });
-  const facts = Object.entries(metadata()).map(([name, value]) =>
+  const facts = Object.entries(metadata(schemas)).map(([name, value]) =>
     compactCode(`export const ${name} = ${JSON.stringify(value)};`),
   );
   return `${header}${code}\n${facts.join('\n')}\n${validatorsByName(exported)}\n`;
@@ -185,9 +198,32 @@ ${lines.join('\n')}
 `;
 }
 
+/** Every generated module exports the same names with the same types: its declarations are the default's. */
+function sameDeclarations(): string {
+  return `${header}export * from './validators.js';\n`;
+}
+
+function allIssuesModule(profile: 'default' | 'strict'): string {
+  const code = generateValidatorModule(profileSchemas(profile), createAjv({ allErrors: true }));
+  return capCollectedErrors(code, MAX_ISSUES);
+}
+
 const source = new URL('../../src/generated/', import.meta.url);
 const built = new URL('../src/generated/', import.meta.url);
-const files = { 'validators.js': generateValidatorModule, 'validators.d.ts': generateDeclarations };
+/**
+ * Each profile's validators, and its reject-path validators: Ajv's code with every error collected, capped
+ * while validating (build/profiles/all-issues.ts), run once a value has failed to word all its issues.
+ */
+const files = {
+  'validators.js': generateValidatorModule,
+  'validators.d.ts': generateDeclarations,
+  'validators-strict.js': () => generateValidatorModule(profileSchemas('strict')),
+  'validators-strict.d.ts': sameDeclarations,
+  'validators-all-issues.js': () => allIssuesModule('default'),
+  'validators-all-issues.d.ts': sameDeclarations,
+  'validators-strict-all-issues.js': () => allIssuesModule('strict'),
+  'validators-strict-all-issues.d.ts': sameDeclarations,
+};
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const [file, generate] of Object.entries(files)) {
