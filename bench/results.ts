@@ -5,6 +5,7 @@ import { describeOptimisation, type Optimisation } from './optimisation.js';
 import type { Disagreement } from './rows.js';
 import { subtreeTable, type Subtree } from './subtrees.js';
 import type { PayloadResult, RowResult } from './worker.js';
+import type { ProfileResults } from './profiles.js';
 
 /** bench/RESULTS.md from one run: the targets first, then every table the targets are read from. */
 
@@ -13,6 +14,8 @@ export interface Results {
   coldStart: ColdStart[];
   optimisation: Optimisation;
   subtrees: Subtree[];
+  /** The strict profile beside the default, and the 100,000-error body (bench/profiles.ts). */
+  profiles?: ProfileResults;
   settings: { rounds: number; budgetMs: number; warmUpMs: number };
   command: string;
   seconds: number;
@@ -47,6 +50,38 @@ const coldStartLabels: Record<ColdStart['mode'], string> = {
   schemas: 'the schemas alone: `import` dist/schemas/roots.js',
   compiled: 'compiled at start: Ajv + `compileValidator` of every root and the preset config',
 };
+
+/** The strict profile beside the default on each valid payload, and the body with 100,000 errors. */
+function profileLines(profiles: ProfileResults | undefined): string[] {
+  if (profiles === undefined) return [];
+  const { rows, manyErrors } = profiles;
+  return [
+    '',
+    '## The strict profile, and a body with 100 000 errors',
+    '',
+    '`validate()` in the default profile and with `{ profile: "strict" }` (unknown properties rejected in every ' +
+      'object whose shape is known) on each valid payload, in one fresh process (bench/profiles.ts); µs are ' +
+      'medians per call.',
+    '',
+    ...table(
+      ['payload', 'default (µs)', 'strict (µs)', 'strict / default', 'strict accepts it'],
+      rows.map((row) => [
+        row.payload,
+        micros(row.defaultUs),
+        micros(row.strictUs),
+        ratio(row.strictUs / row.defaultUs),
+        row.strictAccepts ? 'yes' : 'no',
+      ]),
+      [false, true, true, true, false],
+    ),
+    '',
+    `A request with ${grouped(manyErrors.items)} messages, each with an unknown \`role\` (${grouped(manyErrors.items)} ` +
+      `errors): \`validate()\` rejects it with ${manyErrors.issues} issues in ${manyErrors.rejectMs.toFixed(2)} ms ` +
+      `(median of 21 calls); accepting the same body with every role valid takes ${manyErrors.acceptMs.toFixed(2)} ms. ` +
+      'The collecting validator leaves each loop once 20 errors are recorded, so the rest of the body is never read ' +
+      'on the reject path.',
+  ];
+}
 
 export function renderResults(results: Results): string {
   const { payloads } = results;
@@ -85,13 +120,29 @@ export function renderResults(results: Results): string {
   }
   const zod = faster('typical', 'zod');
   target('request, typical: >= 5x faster than zod', times(zod), zod >= 5);
+  // Every issue (contract: every-issue) costs a second pass over a rejected value: the bound is 3x accepting
+  // the valid original, or 0.3 µs more where that is larger.
   for (const invalid of payloads.filter((p) => p.reject !== undefined)) {
-    const { ratio: cost, issues } = invalid.reject!;
-    target(`rejecting "${invalid.payload}": <= 1.2x accepting its original`, ratio(cost), cost <= 1.2);
+    const { ratio: cost, issues, acceptUs, rejectUs } = invalid.reject!;
+    // The ratio is paired (reject and accept timed in the same round), as the single-issue target was; the
+    // 0.3 µs allowance compares the medians.
     target(
-      `rejecting "${invalid.payload}": one precise issue`,
+      `rejecting "${invalid.payload}": <= 3x accepting its original (or +0.3 µs)`,
+      `${ratio(cost)} (${micros(rejectUs)} vs ${micros(acceptUs)})`,
+      cost <= 3 || rejectUs <= acceptUs + 0.3,
+    );
+    target(
+      `rejecting "${invalid.payload}": every issue, at most 20`,
       `${issues.length} issue(s)`,
-      issues.length === 1,
+      issues.length >= 1 && issues.length <= 20,
+    );
+  }
+  if (results.profiles !== undefined) {
+    const { manyErrors } = results.profiles;
+    target(
+      `a body with ${grouped(manyErrors.items)} errors stops at 20 issues`,
+      `${manyErrors.issues} issues in ${manyErrors.rejectMs.toFixed(2)} ms`,
+      manyErrors.issues === 20,
     );
   }
   const precompiled = results.coldStart.find((c) => c.mode === 'precompiled');
@@ -202,7 +253,15 @@ export function renderResults(results: Results): string {
       'and process; the issue is the whole error body it returns.',
     '',
     ...table(
-      ['invalid payload', 'what is wrong', 'accept (µs)', 'reject (µs)', 'reject / accept', 'issues'],
+      [
+        'invalid payload',
+        'what is wrong',
+        'accept (µs)',
+        'reject (µs)',
+        'reject / accept',
+        'reject, `issues: first` (µs)',
+        'issues',
+      ],
       payloads.flatMap((p) => {
         if (p.reject === undefined) return [];
         const note = benchCases.find((c) => c.name === p.payload)?.note ?? '';
@@ -214,12 +273,14 @@ export function renderResults(results: Results): string {
             micros(p.reject.acceptUs),
             micros(p.reject.rejectUs),
             ratio(p.reject.ratio),
+            p.reject.firstUs === undefined ? '—' : micros(p.reject.firstUs),
             issues,
           ],
         ];
       }),
-      [false, false, true, true, true, false],
+      [false, false, true, true, true, true, false],
     ),
+    ...profileLines(results.profiles),
     '',
     '## Cold start',
     '',

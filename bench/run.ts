@@ -9,6 +9,7 @@ import { benchScript, repoRoot } from './paths.js';
 import { renderResults, replaceOwnPart, type Results } from './results.js';
 import { buildRows, casesOf } from './rows.js';
 import { measureSubtrees } from './subtrees.js';
+import { measureProfiles } from './profiles.js';
 import type { PayloadResult } from './worker.js';
 
 /**
@@ -85,11 +86,13 @@ async function full(): Promise<number> {
   const coldStart = measureColdStart(9);
   const optimisation = checkOptimisation();
   const subtrees = measureSubtrees();
+  const profiles = measureProfiles(rounds);
   const results: Results = {
     payloads,
     coldStart,
     optimisation,
     subtrees,
+    profiles,
     settings: { rounds, budgetMs, warmUpMs },
     command: `node dist/bench/run.js ${argv.join(' ')}`.trim(),
     seconds: (Date.now() - started) / 1000,

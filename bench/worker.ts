@@ -32,7 +32,15 @@ export interface PayloadResult {
   parseUs: number;
   rows: RowResult[];
   /** For an invalid payload: our `validate()` rejecting it against accepting the valid original. */
-  reject?: { original: string; acceptUs: number; rejectUs: number; ratio: number; issues: Issue[] };
+  reject?: {
+    original: string;
+    acceptUs: number;
+    rejectUs: number;
+    ratio: number;
+    issues: Issue[];
+    /** The same rejection with `issues: 'first'`: the first failing rule alone. */
+    firstUs: number;
+  };
 }
 
 const parse = (bytes: unknown) => JSON.parse(bytes as string) as unknown;
@@ -65,15 +73,19 @@ export function measurePayload(
   const original = benchCases.find((other) => other.name === benchCase.original);
   const acceptLoop = newLoop();
   const rejectLoop = newLoop();
+  const firstLoop = newLoop();
   const ours = (input: unknown) => validate(benchCase.kind, input);
+  const oursFirst = (input: unknown) => validate(benchCase.kind, input, { issues: 'first' });
   const originalValue =
     original === undefined ? undefined : (JSON.parse(JSON.stringify(original.value)) as unknown);
   if (original !== undefined) {
     warmUp(acceptLoop, ours, originalValue, warmUpMs);
     warmUp(rejectLoop, ours, value, warmUpMs);
+    warmUp(firstLoop, oursFirst, value, warmUpMs);
   }
   const acceptCalls = original === undefined ? 0 : calibrate(acceptLoop, ours, originalValue, budgetMs);
   const rejectCalls = original === undefined ? 0 : calibrate(rejectLoop, ours, value, budgetMs);
+  const firstCalls = original === undefined ? 0 : calibrate(firstLoop, oursFirst, value, budgetMs);
 
   const parseTimes: number[] = [];
   const ratios = timedRows.map((): number[] => []);
@@ -81,6 +93,7 @@ export function measurePayload(
   const accepts: number[] = [];
   const rejects: number[] = [];
   const rejectRatios: number[] = [];
+  const firsts: number[] = [];
   for (let round = 0; round < rounds; round++) {
     timedRows.forEach(({ run }, i) => {
       const parseNs = timeBatch(parseLoop, parse, bytes, parseCalls);
@@ -92,6 +105,7 @@ export function measurePayload(
     if (original !== undefined) {
       const acceptNs = timeBatch(acceptLoop, ours, originalValue, acceptCalls);
       const rejectNs = timeBatch(rejectLoop, ours, value, rejectCalls);
+      firsts.push(timeBatch(firstLoop, oursFirst, value, firstCalls));
       accepts.push(acceptNs);
       rejects.push(rejectNs);
       rejectRatios.push(rejectNs / acceptNs);
@@ -106,6 +120,7 @@ export function measurePayload(
       rejectUs: median(rejects) / 1000,
       ratio: median(rejectRatios),
       issues: result.ok ? [] : (result.error.error.metadata?.issues ?? []),
+      firstUs: median(firsts) / 1000,
     };
   }
 

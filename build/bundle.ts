@@ -28,11 +28,19 @@ const built = new URL('../', import.meta.url);
 const outDir = new URL('lib/', built);
 
 /**
- * The precompiled validators stay one file of their own, copied as generated: rewritten by a bundler's printer
- * the module parses slower (measured: 12 ms against 8 ms for the main entry).
+ * The precompiled validators stay files of their own, copied as generated: rewritten by a bundler's printer
+ * the module parses slower (measured: 12 ms against 8 ms for the main entry). One file per profile and per
+ * path (the verdict, and the reject path's collecting validators).
  */
-const generatedValidators = fileURLToPath(new URL('src/generated/validators.js', built));
-const generatedCopy = 'generated-validators.js';
+const generatedModules = [
+  'validators.js',
+  'validators-all-issues.js',
+  'validators-strict.js',
+  'validators-strict-all-issues.js',
+] as const;
+const generatedSource = (file: string) => fileURLToPath(new URL(`src/generated/${file}`, built));
+const generatedCopy = (file: string) => `generated-${file}`;
+const generatedModuleOf = (id: string) => generatedModules.find((file) => id.endsWith(`/generated/${file}`));
 
 /**
  * The helpers the generated validators import (src/runtime/validator-runtime.ts) are their own small file, an
@@ -45,14 +53,14 @@ const runtimeImport = { generated: `'${runtimeSpecifier}'`, bundled: `'./${runti
 export function bundledValidators(code: string): string {
   const found = code.split(runtimeImport.generated).length - 1;
   if (found !== 1) {
-    throw new Error(`src/generated/validators.js names ${runtimeImport.generated} ${found} times, not once`);
+    throw new Error(`a generated validator module names ${runtimeImport.generated} ${found} times, not once`);
   }
   return code.replace(runtimeImport.generated, runtimeImport.bundled);
 }
 
 /** Packages (ajv, the frameworks, node: modules) are the user's to install and load, never copied in. */
 function isExternal(id: string): boolean {
-  if (id.endsWith('/generated/validators.js')) return true;
+  if (generatedModuleOf(id) !== undefined) return true;
   return !id.startsWith('.') && !isAbsolute(id);
 }
 
@@ -103,12 +111,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       minify: { compress: false, mangle: false },
       minifyInternalExports: false,
       codeSplitting: { groups: chunkGroups() },
-      paths: (id) => (id.endsWith('/generated/validators.js') ? `./${generatedCopy}` : id),
+      paths: (id) => {
+        const file = generatedModuleOf(id);
+        return file === undefined ? id : `./${generatedCopy(file)}`;
+      },
     },
   });
-  writeFileSync(
-    fileURLToPath(new URL(generatedCopy, outDir)),
-    bundledValidators(readFileSync(generatedValidators, 'utf8')),
-  );
+  for (const file of generatedModules) {
+    writeFileSync(
+      fileURLToPath(new URL(generatedCopy(file), outDir)),
+      bundledValidators(readFileSync(generatedSource(file), 'utf8')),
+    );
+  }
   console.log(`bundled ${Object.keys(bundledEntries).length} entry points into dist/lib/`);
 }

@@ -15,6 +15,8 @@ import { ajvVersion } from './standalone/ast.js';
 import { helperBindings, runtimeImport, takeRequires } from './standalone/imports.js';
 import { printCompact, rewriteStandalone, runtimeSpecifier } from './standalone/rewrite.js';
 import { exportName } from './validator-names.js';
+import { strictSchemas } from './profiles/strict-schemas.js';
+import { capCollectedErrors } from './profiles/all-issues.js';
 
 /**
  * Builds the precompiled validators: Ajv's standalone code for every root, the preset config and each
@@ -50,6 +52,11 @@ function precompiledSchemas(): Record<string, object> {
     ),
   );
   return { ...rootSchemas, ...innerSchemas, ...params };
+}
+
+/** The schemas of a profile (docs/contract.md#unknown-properties): the default's, or those with every known shape closed. */
+export function profileSchemas(profile: 'default' | 'strict'): Record<string, object> {
+  return profile === 'strict' ? strictSchemas(precompiledSchemas()) : precompiledSchemas();
 }
 
 function generatedNames(): Record<string, string> {
@@ -112,7 +119,7 @@ function closedProperties(schemas: Record<string, object> = precompiledSchemas()
  * What the run time needs to know of the schemas besides their validators, derived from them here so the
  * library's main entry never loads schemas/ (about 45 modules) just to read a few names.
  */
-function metadata(): Record<string, unknown> {
+function metadata(schemas: Record<string, object> = precompiledSchemas()): Record<string, unknown> {
   return {
     rootNames: Object.keys(rootSchemas),
     presetConfigKeys: Object.keys(presetConfigProperties),
@@ -122,8 +129,8 @@ function metadata(): Record<string, unknown> {
         params === null ? [] : [[id, badParamStatus(operations[id as OperationId])]],
       ),
     ),
-    patternRules: patternRules(),
-    closedProperties: closedProperties(),
+    patternRules: patternRules(schemas),
+    closedProperties: closedProperties(schemas),
     maxIssues: MAX_ISSUES,
   };
 }
@@ -156,8 +163,12 @@ function validatorsByName(exported: Record<string, string>): string {
  * Ajv's module with Ajv's own keywords and no rewrite, with `validatorsByName`: the reference the rewritten
  * validators are tested against.
  */
-export function unrewrittenValidatorModule(runtime: string = runtimeSpecifier): string {
-  const { code: ajvCode, exported } = ajvStandalone(precompiledSchemas(), createAjv());
+export function unrewrittenValidatorModule(
+  runtime: string = runtimeSpecifier,
+  schemas: Record<string, object> = precompiledSchemas(),
+  ajv: Ajv = createAjv(),
+): string {
+  const { code: ajvCode, exported } = ajvStandalone(schemas, ajv);
   const { code, helpers } = takeRequires(ajvCode);
   return `${runtimeImport([...helpers.values()], runtime)}\n${helperBindings(helpers)}\n${code}\n${validatorsByName(exported)}\n`;
 }
@@ -169,11 +180,13 @@ export function unrewrittenValidatorModule(runtime: string = runtimeSpecifier): 
 export function emitStandaloneModule(
   schemas: Record<string, object>,
   facts: Record<string, unknown> = {},
+  ajv: Ajv = addBuildKeywords(createAjv()),
 ): string {
-  const { code: ajvCode, exported } = ajvStandalone(schemas);
+  const { code: ajvCode, exported } = ajvStandalone(schemas, ajv);
   const rules = patternRules(schemas);
   const closed = closedProperties(schemas);
   const code = rewriteStandalone(ajvCode, {
+    collectsAll: ajv.opts.allErrors === true,
     patternRule: (pattern) => (Object.hasOwn(rules, pattern) ? rules[pattern] : undefined),
     closedRule: (schemaPath) => (Object.hasOwn(closed, schemaPath) ? closed[schemaPath] : undefined),
   });
@@ -224,9 +237,41 @@ function staleness(committed: string): string {
     : 'the build code changed (build/, src/runtime/, src/core/)';
 }
 
+/** Every generated module exports the same names with the same types: its declarations are the default's. */
+function sameDeclarations(): string {
+  return `${header()}export * from './validators.js';\n`;
+}
+
+function strictModule(): string {
+  const schemas = profileSchemas('strict');
+  return `${header()}${emitStandaloneModule(schemas, metadata(schemas))}`;
+}
+
+function allIssuesModule(profile: 'default' | 'strict'): string {
+  const schemas = profileSchemas(profile);
+  const ajv = addBuildKeywords(createAjv({ allErrors: true }));
+  return capCollectedErrors(
+    `${header()}${emitStandaloneModule(schemas, metadata(schemas), ajv)}`,
+    MAX_ISSUES,
+  );
+}
+
 const source = new URL('../../src/generated/', import.meta.url);
 const built = new URL('../src/generated/', import.meta.url);
-const files = { 'validators.js': generateValidatorModule, 'validators.d.ts': generateDeclarations };
+/**
+ * Each profile's validators, and its reject-path validators: Ajv's code with every error collected, capped
+ * while validating (build/profiles/all-issues.ts), run once a value has failed to word all its issues.
+ */
+const files = {
+  'validators.js': generateValidatorModule,
+  'validators.d.ts': generateDeclarations,
+  'validators-strict.js': strictModule,
+  'validators-strict.d.ts': sameDeclarations,
+  'validators-all-issues.js': () => allIssuesModule('default'),
+  'validators-all-issues.d.ts': sameDeclarations,
+  'validators-strict-all-issues.js': () => allIssuesModule('strict'),
+  'validators-strict-all-issues.d.ts': sameDeclarations,
+};
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const [file, generate] of Object.entries(files)) {

@@ -9,12 +9,22 @@ export {
   validateProvidersResponse,
   validateErrorResponse,
   validatePresetConfig,
+  validateMessagesRequestStrict,
+  validatePresetResponseStrict,
+  validatePresetVersionResponseStrict,
+  validateModelEndpointsResponseStrict,
+  validateObservabilityDestinationResponseStrict,
+  validateProvidersResponseStrict,
+  validateErrorResponseStrict,
   rootNames,
+  type Profile,
+  type ValidateOptions,
   type RootName,
   type RootTypes,
   type ValidationResult,
 } from './core/validators.js';
 export type { StandardSchemaV1 } from './core/standard-schema.js';
+export { loadProfile } from './core/profiles.js';
 export {
   errorBody,
   issuesFromAjv,

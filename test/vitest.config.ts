@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // The suite times real 4 MiB bodies and spawns processes; a shared, loaded machine must not turn that into failures.
     testTimeout: 30_000,
+    // The source's lazily loaded validators need `import()` under the test runner (src/core/profiles.ts).
+    setupFiles: ['test/support/load-profiles.ts'],
     hookTimeout: 60_000,
     typecheck: {
       // The project's TypeScript by path: the `tsc` on PATH may be the oldest supported one, installed beside it.

@@ -5,6 +5,7 @@ import { innerSchemas, operationSchemas, rootSchemas } from '../../schemas/index
 import { Draft2020Converter } from './json-schema-2020.js';
 import { openApiDocument, type SchemaSet } from './openapi.js';
 import { operations, type Operation } from '../../src/core/operations.js';
+import { strictSchemas } from '../profiles/strict-schemas.js';
 
 /**
  * The build step after tsc: writes `dist/schemas/<name>.json` (JSON Schema 2020-12, one file per root, the
@@ -87,6 +88,29 @@ function convertAll(converter: Draft2020Converter, names: Map<object, string>): 
   return { schemas, definitions: converter.allDefinitions() };
 }
 
+/** The directory and `$id` segment of the strict profile's files (docs/contract.md#unknown-properties). */
+export const STRICT_PREFIX = 'strict/';
+
+/**
+ * The strict profile's files, `strict/<name>`: the same schemas with every object whose shape is known closed
+ * to other properties, so a service without this library rejects what `validate(..., { profile: 'strict' })` does.
+ */
+function strictFiles(): SchemaSet['schemas'] {
+  const converter = new Draft2020Converter(() => undefined);
+  const sources = strictSchemas(emittedSchemaSources());
+  return Object.fromEntries(
+    Object.entries(sources).map(([file, root]) => [
+      `${STRICT_PREFIX}${file}`,
+      converter.document(
+        root,
+        `${SCHEMA_ID_PREFIX}${STRICT_PREFIX}${file}`,
+        `${pascalCase(file)}Strict`,
+        roleOf(file),
+      ),
+    ]),
+  );
+}
+
 /**
  * The schema files are self-contained, as schemas/ composes them (by import, never `$ref`): a validator reads
  * them without resolving a reference, which some implementations get wrong against a URN base. The OpenAPI
@@ -102,8 +126,9 @@ export async function emitDocuments(): Promise<{ files: SchemaSet; openApi: Sche
     if (length === undefined) lengths.set(node, (length = JSON.stringify(node).length));
     return length >= DEFINITION_MIN_LENGTH ? name : undefined;
   });
+  const files = convertAll(new Draft2020Converter(() => undefined), names);
   return {
-    files: convertAll(new Draft2020Converter(() => undefined), names),
+    files: { ...files, schemas: { ...files.schemas, ...strictFiles() } },
     openApi: convertAll(named, names),
   };
 }

@@ -28,7 +28,10 @@ export { runtimeImport } from './imports.js';
  * validators accept or report.
  */
 
-export type RewriteOptions = SiteWording;
+export interface RewriteOptions extends SiteWording {
+  /** Ajv's `allErrors` code, which collects errors and never fails at a site, so it has no failures to compact. */
+  collectsAll?: boolean;
+}
 
 /** The helpers the passes call, besides those Ajv's code reaches through its keywords. */
 const passHelpers = ['errorSiteHelpers', 'prefixed'] as const satisfies readonly RuntimeName[];
@@ -75,7 +78,7 @@ export function rewriteStandalone(code: string, options: RewriteOptions): string
   const { code: withoutSchemas, schemas } = takeSchemaConstants(withoutRequires);
   let out = lazySubcalls(withoutSchemas);
   const worded = wordErrorSites(out, schemas, new Set(helpers.keys()), options);
-  out = compactFailures(worded.code);
+  out = options.collectsAll === true ? worded.code : compactFailures(worded.code);
   out = valueOnlySignatures(out);
   out = dropSettledBookkeeping(out);
   out = mergeDuplicates(out);

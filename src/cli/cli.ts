@@ -16,7 +16,9 @@ export interface CliIo {
 }
 
 const usage = `Usage:
-  gateway-contract validate <name> [file|-]   exit 0 when valid, 1 when invalid (error body on stdout)
+  gateway-contract validate [--strict] <name> [file|-]
+                                             exit 0 when valid, 1 when invalid (error body on stdout);
+                                             --strict rejects unknown properties
   gateway-contract normalize [file|-]         print {config, system_prompt}, or the error body (exit 1)
   gateway-contract serve [--host H] [--port P] [--base-path /api/v1] [--catalog FILE] [--memory]
                                               run the reference gateway (HOST, PORT, GATEWAY_MANAGEMENT_KEY,
@@ -44,14 +46,15 @@ function rejected(io: CliIo, error: ErrorBody): number {
 }
 
 async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const [name, source, ...extra] = args;
+  const strict = args.includes('--strict');
+  const [name, source, ...extra] = args.filter((arg) => arg !== '--strict');
   if (name === undefined || extra.length > 0)
     throw new UsageError('validate takes a name and at most one file');
   if (!(rootNames as readonly string[]).includes(name))
     throw new UsageError(`unknown name ${JSON.stringify(name)}`);
   const parsed = parseJsonBody(await readInput(source, io));
   if (!parsed.ok) return rejected(io, parsed.error);
-  const result = validate(name as RootName, parsed.value);
+  const result = validate(name as RootName, parsed.value, { profile: strict ? 'strict' : 'default' });
   return result.ok ? 0 : rejected(io, result.error);
 }
 

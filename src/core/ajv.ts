@@ -30,10 +30,11 @@ function maxTotalLengthCode(cxt: KeywordCxt): void {
 }
 
 /** The options every validator is compiled with, in one place (draft-07 class, nothing that mutates input). */
-export function createAjv(): Ajv {
+export function createAjv({ allErrors = false }: { allErrors?: boolean } = {}): Ajv {
   const ajv = new Ajv({
     discriminator: true,
-    allErrors: false,
+    // On for the reject path's validators alone (contract: every-issue): the verdict needs the first error only.
+    allErrors,
     // Issues are worded by src/core/errors.ts from each error's keyword and params: no prose in generated code.
     messages: false,
     // One function per `$ref`'d definition keeps every function small enough for V8 to optimise.

@@ -154,8 +154,10 @@ function collectIssues<E extends ErrorSite & { instancePath: string }>(
   }
   const specific = errors.filter((error) => !isWrapper(error.keyword));
   if (specific.length === 0) return [{ path: '', message: 'is invalid' }];
-  const deepest = Math.max(...specific.map((error) => depth(error.instancePath)));
-  const kept = specific.filter((error) => depth(error.instancePath) === deepest);
+  // A missing property counts at its own path: the branch that expected it got one level further.
+  const reach = (error: E) => depth(issuePath(error.instancePath, error));
+  const deepest = Math.max(...specific.map(reach));
+  const kept = specific.filter((error) => reach(error) === deepest);
   const samePath = kept.every((error) => error.instancePath === kept[0]!.instancePath);
   const merged = kept.length > 1 && samePath ? alternativesSentence(kept) : undefined;
   if (merged !== undefined) return [{ path: kept[0]!.instancePath, message: merged }];

@@ -11,8 +11,26 @@ import {
 import type { OperationId } from './operations.js';
 import { unmaskedSecretMessage } from './secret-fields.js';
 import { withStandardSchema, type StandardSchemaV1 } from './standard-schema.js';
+import { everyIssue } from './every-issue.js';
+import { profileOf, validatorsOf, type Profile } from './profiles.js';
 
 export type { RootName, RootTypes, ValidationResult } from './roots.js';
+export type { Profile } from './profiles.js';
+
+/** How `validate` checks a value. */
+export interface ValidateOptions {
+  /**
+   * `strict` rejects unknown properties in every object whose shape is known; `default` (the default) accepts
+   * them outside the objects the contract closes (docs/contract.md#unknown-properties).
+   */
+  profile?: Profile;
+  /**
+   * `all` (the default) reports every issue of a failing value, up to 20, in document order; `first` reports
+   * the first failing rule alone, for a caller that only needs the verdict and one reason
+   * (docs/contract.md#every-issue).
+   */
+  issues?: 'all' | 'first';
+}
 
 /**
  * A precompiled validator as the type guard of its body. `errors` holds the last call's errors, or null: each
@@ -71,6 +89,29 @@ const rootValidators = Object.assign(
   Object.create(Object.freeze(Object.create(null) as object)) as object,
   Object.fromEntries(generated.rootNames.map((name) => [name, rootValidatorFor(name)])),
 ) as Readonly<Record<string, Guard<unknown> | undefined>>;
+
+/** A validator of a profile loaded on first use (src/core/profiles.ts); a runtime that must wait throws. */
+function profileValidator(name: string, profile: Profile, part: 'verdict' | 'collecting'): Guard<unknown> {
+  const table = validatorsOf(profile, part);
+  if (table === undefined) {
+    throw new Error(
+      `The ${profile} profile is still loading in this runtime: await loadProfile('${profile}') first.`,
+    );
+  }
+  return table[name] as Guard<unknown>;
+}
+
+/** The strict verdict of one root as a guard that exists before its module is loaded. */
+function strictGuard(name: RootName): Guard<unknown> {
+  const guard: Guard<unknown> = (data: unknown): data is unknown => {
+    const validator = profileValidator(name, 'strict', 'verdict');
+    const valid = validator(data);
+    guard.errors = validator.errors ?? null;
+    return valid;
+  };
+  guard.errors = null;
+  return guard;
+}
 const paramValidators = new Map(
   Object.keys(generated.badParamStatus).map((id) => [id, precompiledFor(`params/${id}`)] as const),
 );
@@ -78,8 +119,12 @@ const paramValidators = new Map(
 export const rootNames = generated.rootNames as readonly RootName[];
 
 /** The precompiled validator of one root, typed as the guard of that root's body, and a Standard Schema. */
-function guardFor<N extends RootName>(name: N): Guard<RootTypes[N]> & StandardSchemaV1<RootTypes[N]> {
-  return withStandardSchema(rootValidators[name] as Guard<RootTypes[N]>, (value) => validate(name, value));
+function guardFor<N extends RootName>(
+  name: N,
+  profile: Profile = 'default',
+): Guard<RootTypes[N]> & StandardSchemaV1<RootTypes[N]> {
+  const guard = profile === 'strict' ? strictGuard(name) : rootValidators[name];
+  return withStandardSchema(guard as Guard<RootTypes[N]>, (value) => validate(name, value, { profile }));
 }
 
 export const validateMessagesRequest = guardFor('messages-request');
@@ -89,29 +134,80 @@ export const validateModelEndpointsResponse = guardFor('model-endpoints-response
 export const validateObservabilityDestinationResponse = guardFor('observability-destination-response');
 export const validateProvidersResponse = guardFor('providers-response');
 export const validateErrorResponse = guardFor('error-response');
+/** The same guards in the strict profile: unknown properties rejected where a shape is known. */
+export const validateMessagesRequestStrict = guardFor('messages-request', 'strict');
+export const validatePresetResponseStrict = guardFor('preset-response', 'strict');
+export const validatePresetVersionResponseStrict = guardFor('preset-version-response', 'strict');
+export const validateModelEndpointsResponseStrict = guardFor('model-endpoints-response', 'strict');
+export const validateObservabilityDestinationResponseStrict = guardFor(
+  'observability-destination-response',
+  'strict',
+);
+export const validateProvidersResponseStrict = guardFor('providers-response', 'strict');
+export const validateErrorResponseStrict = guardFor('error-response', 'strict');
 /** Checks a saved preset config, e.g. one read back from a store. */
 export const validatePresetConfig = precompiledFor('preset-config') as Guard<PresetConfig>;
 
 /**
- * Runs one compiled validator; the error body is built only when the value fails. A value the validator cannot
- * read (a getter or a Proxy trap that throws, nesting deep enough to overflow the stack) fails at the root as
- * not a JSON value: validation answers with a verdict, never a throw.
+ * Runs one compiled validator; the error body is built only when the value fails, from the errors of the
+ * profile's collecting validator of `collectName` (every issue, capped while validating) when given, else from
+ * the verdict's first error. A value the validator cannot read (a getter or a Proxy trap that throws, nesting
+ * deep enough to overflow the stack) fails at the root as not a JSON value: validation answers with a verdict,
+ * never a throw.
  */
-function check<T>(validator: Guard<unknown>, value: unknown, status: ErrorStatus): ValidationResult<T> {
+function check<T>(
+  validator: Guard<unknown>,
+  value: unknown,
+  status: ErrorStatus,
+  collectName?: string,
+  profile: Profile = 'default',
+): ValidationResult<T> {
   try {
     if (validator(value)) return { ok: true, value: value as T };
   } catch {
     return { ok: false, error: ownedErrorBody(status, [{ path: '', message: unreadableValueMessage }]) };
   }
-  return { ok: false, error: ownedErrorBody(status, issuesFromPrecompiled(validator.errors)) };
+  const collecting = collectName === undefined ? undefined : collectingValidator(collectName, profile);
+  return { ok: false, error: ownedErrorBody(status, rejectionIssues(validator, value, collecting)) };
+}
+
+/** Undefined where the runtime cannot load it yet: the verdict's first issue then stands. */
+function collectingValidator(name: string, profile: Profile): Guard<unknown> | undefined {
+  return validatorsOf(profile, 'collecting')?.[name] as Guard<unknown> | undefined;
+}
+
+/** The issues of a rejected value: all of them when a collecting validator is given and can read the value. */
+function rejectionIssues(validator: Guard<unknown>, value: unknown, collecting?: Guard<unknown>) {
+  if (collecting !== undefined) {
+    try {
+      // Both validators hold the same rules, so this fails too; its errors are every issue, up to the cap.
+      if (!collecting(value) && collecting.errors) return everyIssue(collecting.errors, value);
+    } catch {
+      // A getter that throws on a second read: the verdict's own issue still says what is wrong.
+    }
+  }
+  return issuesFromPrecompiled(validator.errors);
 }
 
 /**
  * Validates a body against one of the interface's roots. Invalid input comes back as data (an error body, code
- * 400); an unknown `name` is a programmer error and throws.
+ * 400) with every issue, up to 20 (`issues: 'first'` for the first alone); `profile: 'strict'` rejects unknown
+ * properties. An unknown `name` or option is a programmer error and throws.
  */
-export function validate<N extends RootName>(name: N, value: unknown): ValidationResult<RootTypes[N]> {
-  return check(rootValidator(name), value, 400);
+export function validate<N extends RootName>(
+  name: N,
+  value: unknown,
+  options?: ValidateOptions,
+): ValidationResult<RootTypes[N]> {
+  if (options === undefined) return check(rootValidator(name), value, 400, name);
+  const profile = profileOf(options.profile);
+  const issues = options.issues ?? 'all';
+  if (issues !== 'all' && issues !== 'first') {
+    throw new TypeError(`Unknown issues option ${JSON.stringify(issues)}; expected one of: all, first`);
+  }
+  const defaultValidator = rootValidator(name);
+  const validator = profile === 'strict' ? profileValidator(name, 'strict', 'verdict') : defaultValidator;
+  return check(validator, value, 400, issues === 'all' ? name : undefined, profile);
 }
 
 /** The precompiled validator of a root; an unknown name is a programmer error and throws. */

@@ -9,13 +9,19 @@ import {
   type ValidationResult,
 } from '../core/validators.js';
 import { readJsonRequest } from './request-body.js';
+import { loadProfile, profileOf, type Profile } from '../core/profiles.js';
 import type { BodyInput } from './types.js';
 
 /**
- * How a body is checked. The limits are the body limits (contract: body-limits); the strict profile and the
- * body-cost bound, once built, join them here as further options, so no call written today changes.
+ * How a body is checked. The limits are the body limits (contract: body-limits); the body-cost bound, once
+ * built, joins them here as a further option, so no call written today changes.
  */
 export interface BodyOptions extends BodyLimits {
+  /**
+   * `strict` rejects unknown properties in every object whose shape is known (contract: unknown-properties);
+   * `default` (the default) accepts them outside the objects the contract closes.
+   */
+  profile?: Profile;
   /**
    * For `messages-request` only: the value becomes a `NormalizedRequest`, the request with what a preset would
    * save of it (contract: preset-config, system-prompt) and the names of the fields it would drop.
@@ -71,13 +77,18 @@ export function createBodyValidator<N extends RootName, O extends BodyOptionsFor
   rootValidator(name);
   const limits = resolvedLimits(options);
   const normalize = options?.normalize === true;
+  const profile = { profile: profileOf(options?.profile) };
+  // Resolved at once where the runtime loads validators synchronously; elsewhere the first body waits for it.
+  const profileReady = loadProfile(profile.profile);
+  profileReady.catch(() => undefined);
   if (normalize && name !== 'messages-request') {
     throw new TypeError(`normalize applies to messages-request only, not to ${name}`);
   }
   return async (input) => {
     const parsed = await readJsonRequest(input, limits);
     if (!parsed.ok) return parsed;
-    const checked = validate(name, parsed.value);
+    await profileReady;
+    const checked = validate(name, parsed.value, profile);
     if (!checked.ok || !normalize) return checked as ValidationResult<BodyValue<N, O>>;
     return { ok: true, value: normalized(checked.value as MessagesRequest) as BodyValue<N, O> };
   };

@@ -1,7 +1,8 @@
 import { resolvedLimits } from '../body/body-limits.js';
 import type { ErrorBody } from '../core/errors.js';
 import { badParamStatus, operationIds, type Operation, type OperationId } from '../core/operations.js';
-import { validate, validateParams } from '../core/validators.js';
+import { validate, validateParams, type ValidateOptions } from '../core/validators.js';
+import { loadProfile, profileOf } from '../core/profiles.js';
 import type { MessagesRequest } from '../generated/types.js';
 import { authenticate } from './authenticate.js';
 import { ContractViolation } from './contract-violation.js';
@@ -88,10 +89,15 @@ function isErrorBody(result: unknown): result is ErrorBody {
  * The response for what an implementation returned. Whatever breaks the contract (a status the operation does
  * not list; in development mode, a body its schema rejects) throws a ContractViolation, which becomes a 500.
  */
-function respond(operation: Operation, result: unknown, checkBodies: boolean): HandlerResponse {
+function respond(
+  operation: Operation,
+  result: unknown,
+  checkBodies: boolean,
+  profile: ValidateOptions,
+): HandlerResponse {
   if (typeof result === 'object' && result !== null && 'data' in result) {
     const body = { data: (result as OperationResult<unknown> & { data: unknown }).data };
-    const checked = checkBodies ? validate(operation.success, body) : null;
+    const checked = checkBodies ? validate(operation.success, body, profile) : null;
     if (checked && !checked.ok) {
       throw new ContractViolation(
         `${operation.id} returned a body that is not a valid ${operation.success}`,
@@ -105,7 +111,7 @@ function respond(operation: Operation, result: unknown, checkBodies: boolean): H
       `${operation.id} must return { data } or errorBody(status) with one of its statuses (${operation.errors.join(', ')})`,
     );
   }
-  const checked = checkBodies ? validate('error-response', result) : null;
+  const checked = checkBodies ? validate('error-response', result, profile) : null;
   if (checked && !checked.ok) {
     throw new ContractViolation(
       `${operation.id} returned an error body that is not a valid error-response`,
@@ -132,6 +138,10 @@ export function createHandler(options: HandlerOptions): Handler {
   const validateResponses = options.validateResponses ?? !isProduction();
   const onError = options.onError ?? defaultOnError;
   const { operations, resolveKey } = options;
+  const profile: ValidateOptions = { profile: profileOf(options.profile) };
+  // Resolved at once where the runtime loads validators synchronously; elsewhere the first body waits for it.
+  const profileReady = loadProfile(profile.profile!);
+  profileReady.catch(() => undefined);
 
   const report = (error: unknown, context: ErrorContext) => {
     try {
@@ -175,7 +185,8 @@ export function createHandler(options: HandlerOptions): Handler {
       if (operation.body !== null) {
         const parsed = await readJsonRequest(request, limits);
         if (!parsed.ok) return jsonResponse(parsed.error.error.code, parsed.error);
-        const checked = validateRequests ? validate(operation.body, parsed.value) : null;
+        if (validateRequests) await profileReady;
+        const checked = validateRequests ? validate(operation.body, parsed.value, profile) : null;
         if (checked && !checked.ok) return jsonResponse(400, checked.error);
         body = parsed.value as MessagesRequest;
       }
@@ -183,7 +194,7 @@ export function createHandler(options: HandlerOptions): Handler {
       context.phase = 'implementation';
       const result = await invoke(operations, context.operationId, params, body, auth.principal);
       context.phase = 'response';
-      return respond(operation, result, validateResponses);
+      return respond(operation, result, validateResponses, profile);
     } catch (error) {
       report(error, context);
       return errorResponse(500);

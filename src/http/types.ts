@@ -1,3 +1,4 @@
+import type { Profile } from '../core/profiles.js';
 import type { ErrorBody } from '../core/errors.js';
 import type { BodyLimits } from '../body/body-limits.js';
 import type { OperationId } from '../core/operations.js';
@@ -159,6 +160,11 @@ export interface HandlerOptions {
    * costs: implementations then receive any JSON object as a `MessagesRequest`.
    */
   validateRequests?: boolean;
+  /**
+   * The profile request bodies (and, in development mode, responses) are checked in: `strict` rejects unknown
+   * properties in every object whose shape is known (docs/contract.md#unknown-properties). Default: `default`.
+   */
+  profile?: Profile;
   /**
    * Development mode: checks every body an implementation returns against the response schemas and turns
    * one that breaks them into a 500, reported to `onError`. Default: on unless NODE_ENV is `production`.

@@ -44,6 +44,30 @@ describe('gateway-contract validate', () => {
     });
   });
 
+  it('prints every issue of the body, in its order', async () => {
+    const body =
+      '{"temperature":"hot","model":"m","messages":[{"role":"robot","content":"Hi"}],"max_tokens":0}';
+    const { code, stdout } = await run(['validate', 'messages-request'], body);
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout).error.metadata.issues).toEqual([
+      { path: '/temperature', message: 'must be a number' },
+      { path: '/messages/0/role', message: 'must be one of: user, assistant, system' },
+      { path: '/max_tokens', message: 'must be at least 1' },
+    ]);
+  });
+
+  it('rejects an unknown property with --strict, and accepts it without', async () => {
+    const typo = JSON.stringify({ ...JSON.parse(valid), tempreature: 0.5 });
+    expect((await run(['validate', 'messages-request', '-'], typo)).code).toBe(0);
+    const { code, stdout } = await run(['validate', '--strict', 'messages-request', '-'], typo);
+    expect(code).toBe(1);
+    const issues = JSON.parse(stdout).error.metadata.issues as { path: string; message: string }[];
+    expect(issues).toHaveLength(1);
+    expect(issues[0]!.path).toBe('');
+    // The issue points at the object and names the rule, never the name sent (contract: issue-paths).
+    expect(stdout).not.toContain('tempreature');
+  });
+
   it('exits 1 on text that is not JSON', async () => {
     const { code, stdout } = await run(['validate', 'error-response'], '{not json');
     expect(code).toBe(1);

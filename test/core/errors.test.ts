@@ -38,8 +38,13 @@ describe('issue sentences (contract: error-body)', () => {
     ]);
     const environment = { type: 'container_reference', container_id: '' };
     const shell = { type: 'service:shell', parameters: { environment } };
+    // An empty id breaks two rules, its length and its pattern: every issue is reported (contract: every-issue).
     expect(issuesOf({ ...request, tools: [shell] })).toEqual([
       { path: '/tools/0/parameters/environment/container_id', message: 'must have at least 1 character' },
+      {
+        path: '/tools/0/parameters/environment/container_id',
+        message: 'must be a container id of letters, digits, `_` and `-`',
+      },
     ]);
   });
 
@@ -67,6 +72,10 @@ describe('issue sentences (contract: error-body)', () => {
       {
         path: '/data/0/headquarters',
         message: "must be an ISO 3166-1 alpha-2 country code of the public API's list (upper case), or null",
+      },
+      {
+        path: '/data/0/datacenters/1',
+        message: "must be an ISO 3166-1 alpha-2 country code of the public API's list (upper case)",
       },
     ]);
     expect(issuesFor({ ...provider, headquarters: 'US' })).toEqual([

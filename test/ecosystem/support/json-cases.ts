@@ -19,11 +19,17 @@ import { verdictFor } from '../../support/verdict.js';
 export const root = fileURLToPath(new URL('../../../', import.meta.url));
 export const schemaDir = `${root}dist/schemas/`;
 
-/** The emitted files, by name (`messages-request`, `params/getPresetVersion`), read from the build. */
-export function emittedFiles(): Record<string, Record<string, unknown>> {
+/**
+ * The emitted files, by name (`messages-request`, `params/getPresetVersion`), read from the build: the default
+ * profile's, or with `strict` the strict profile's (`strict/messages-request`).
+ */
+export function emittedFiles(
+  profile: 'default' | 'strict' = 'default',
+): Record<string, Record<string, unknown>> {
   return Object.fromEntries(
     readdirSync(schemaDir, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.json'))
+      .filter((file) => file.startsWith('strict/') === (profile === 'strict'))
       .sort()
       .map((file) => [
         relative(schemaDir, `${schemaDir}${file}`).replace(/\.json$/, ''),
