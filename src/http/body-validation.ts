@@ -1,5 +1,5 @@
 import { resolvedLimits, type BodyLimits } from '../body/body-limits.js';
-import { droppedFieldNames, normalizePresetRequest } from '../core/normalize.js';
+import { normalizePresetRequest } from '../core/normalize.js';
 import type { MessagesRequest, PresetDraft } from '../core/types.js';
 import {
   rootValidator,
@@ -61,7 +61,7 @@ export type BodyValue<N extends RootName, O> = O extends { normalize: true }
 export type BodyValidator<T> = (input: BodyInput) => Promise<ValidationResult<T>>;
 
 function normalized(request: MessagesRequest): NormalizedRequest {
-  return { request, ...normalizePresetRequest(request), dropped: droppedFieldNames(request) };
+  return { request, ...normalizePresetRequest(request) };
 }
 
 /**
