@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_OBJECT_SHAPES, parseJsonBody, validate } from '../src/index.js';
 import { CHARACTERS_PER_CONTAINER } from '../src/body/body-cost.js';
+import { measuredBodySizes } from '../test/fixtures/hostile/builders.js';
 
 /*
  * What one body may cost (docs/contract.md#body-cost), side by side in one run: bodies built to cost the most while
@@ -9,7 +10,6 @@ import { CHARACTERS_PER_CONTAINER } from '../src/body/body-cost.js';
  * each body's time over the ordinary body's in the same round; the goal is at most 3. `--rounds N` sets the rounds.
  */
 
-const MiB = 1024 * 1024;
 const GOAL = 3;
 const roundsFlag = process.argv.indexOf('--rounds');
 const rounds = roundsFlag > 0 ? Number(process.argv[roundsFlag + 1]) : 7;
@@ -178,10 +178,7 @@ function median(values: number[]): number {
 }
 
 const encode = (text: string) => new TextEncoder().encode(text);
-const sizes: Array<[label: string, bytes: number]> = [
-  ['1 MiB', MiB],
-  ['4 MiB', DEFAULT_MAX_BODY_BYTES - 64],
-];
+const sizes = measuredBodySizes;
 
 console.log(`What one body costs, raw bytes to a verdict; node ${process.version}; ${rounds} rounds`);
 console.log('');
