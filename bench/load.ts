@@ -1,5 +1,8 @@
-import { loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { requestCases } from '../test/fixtures/payloads.js';
+import { startPostgres, type PostgresServer } from '../test/support/postgres-server.js';
 import {
   CONNECTIONS,
   grouped,
@@ -15,18 +18,16 @@ import {
   type Spread,
 } from './load-runs.js';
 import { benchScript } from './paths.js';
-import { reportUsage } from './server-usage.js';
-import { gatewayKeys } from '../src/gateway/keys.js';
-import { startGateway } from '../src/gateway/server.js';
-import type { HandlerOptions } from '../src/http/types.js';
 import { validate } from '../src/core/validators.js';
 
 /*
- * The load benchmark: autocannon against the reference gateway on loopback, the gateway in its own process,
- * every request the typical create request (POST /presets/{slug}/messages) of test/fixtures/payloads.ts at a fresh slug,
- * with validation off, on requests only (the production default), and on requests and responses (development
- * mode). Modes take turns over the rounds, so a burst of load from elsewhere on the machine spreads over all of
- * them.
+ * The load benchmark: autocannon against each server on loopback, each server in its own process (load-server.ts),
+ * every request the typical create request (POST /presets/{slug}/messages) of test/fixtures/payloads.ts at a fresh
+ * slug. The reference gateway in production mode (requests validated) over the memory store, PGlite and
+ * PostgreSQL, beside a bare node:http server that reads the body, runs JSON.parse and answers a preset-shaped JSON
+ * of the same size; and the Express, Fastify and Hono adapters of the gateway, each beside a bare route of its own
+ * framework. The servers of a group run one after the other within each round, in an order that rotates, and
+ * every ratio is taken within a round, so a burst of load from elsewhere on the machine touches both sides alike.
  *
  *   node dist/bench/load.js [--rounds N] [--seconds S] [--write]   --write replaces `## HTTP load` in RESULTS.md
  */
@@ -34,49 +35,46 @@ import { validate } from '../src/core/validators.js';
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: number) => numberOption(argv, name, fallback);
 const ROUNDS = option('--rounds', 5);
-const SECONDS = option('--seconds', 2.5);
+const SECONDS = option('--seconds', 2);
 const WARM_UP_SECONDS = 1;
 const MANAGEMENT_KEY = 'bench-management-key';
 const SECTION = '## HTTP load';
 
-interface Mode {
+interface Row {
   id: string;
   label: string;
-  handler: Pick<HandlerOptions, 'validateRequests' | 'validateResponses'>;
+  /** The row this one is a ratio of; none for a bare server. */
+  bare?: string;
+  /** For PostgreSQL, its URL; for PGlite, a data directory. */
+  where?: string;
 }
 
-const modes: Mode[] = [
-  { id: 'off', label: 'none', handler: { validateRequests: false, validateResponses: false } },
-  {
-    id: 'requests',
-    label: 'requests (production default)',
-    handler: { validateRequests: true, validateResponses: false },
-  },
-  {
-    id: 'all',
-    label: 'requests and responses (development default)',
-    handler: { validateRequests: true, validateResponses: true },
-  },
+const groups: Row[][] = [
+  [
+    { id: 'bare', label: 'bare `node:http` (the floor)' },
+    { id: 'memory', label: 'gateway, memory store (`--memory`)', bare: 'bare' },
+    { id: 'pglite', label: 'gateway, PGlite (embedded, the default)', bare: 'bare' },
+    { id: 'postgres', label: 'gateway, PostgreSQL (`DATABASE_URL`)', bare: 'bare' },
+  ],
+  [
+    { id: 'express-bare', label: 'Express 5, bare route (`express.json()`)' },
+    { id: 'express-gateway', label: 'Express 5, `expressGateway`', bare: 'express-bare' },
+  ],
+  [
+    { id: 'fastify-bare', label: "Fastify 5, bare route (Fastify's JSON parser)" },
+    { id: 'fastify-gateway', label: 'Fastify 5, `fastifyGateway`', bare: 'fastify-bare' },
+  ],
+  [
+    { id: 'hono-bare', label: 'Hono 4, bare route (`c.req.json()`)' },
+    { id: 'hono-gateway', label: 'Hono 4, `fetchGateway`', bare: 'hono-bare' },
+  ],
 ];
 
 const typical = requestCases.find((testCase) => testCase.name === 'typical')?.value;
 const body = JSON.stringify(typical);
 
-/** The server side: the reference gateway in one mode, its address on stdout, until SIGTERM. */
-async function serve(modeId: string): Promise<void> {
-  const mode = modes.find((candidate) => candidate.id === modeId);
-  if (mode === undefined) throw new Error(`unknown mode ${modeId}`);
-  const keys = gatewayKeys({ GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY, GATEWAY_API_KEY: 'bench-standard-key' });
-  let served = 0;
-  const gateway = await startGateway({ keys, port: 0, handler: mode.handler, log: () => served++ });
-  // The parent reads this process's own CPU time per request: far steadier than throughput on a shared machine.
-  reportUsage(() => served);
-  process.once('SIGTERM', () => void gateway.close().then(() => process.disconnect()));
-  console.log(gateway.baseUrl);
-}
-
 interface Server extends ServerProcess {
-  mode: Mode;
+  row: Row;
 }
 
 let slugs = 0;
@@ -98,18 +96,19 @@ function measureCreates(server: Server, seconds: number): Promise<Sample> {
   );
 }
 
-/** Before anything is timed, a create must answer 200 with a valid preset-response in every mode. */
-async function checkVerdict(baseUrl: string): Promise<unknown> {
-  const response = await fetch(`${baseUrl}/presets/verdict-check/messages`, {
+/** Before anything is timed, a create must answer 200 with a valid preset-response, bare routes alike. */
+async function checkVerdict(server: Server): Promise<unknown> {
+  const response = await fetch(`${server.baseUrl}/presets/verdict-check/messages`, {
     method: 'POST',
     headers: { authorization: `Bearer ${MANAGEMENT_KEY}`, 'content-type': 'application/json' },
     body,
   });
-  const created: unknown = await response.json();
+  const text = await response.text();
+  const created: unknown = JSON.parse(text);
   if (response.status !== 200 || !validate('preset-response', created).ok) {
-    throw new Error(`the create request got ${response.status}, not a valid 200`);
+    throw new Error(`${server.row.id}: the create request got ${response.status}, not a valid 200`);
   }
-  return created;
+  return text.length;
 }
 
 /** Microseconds one `validate` call takes on `value` in this process: the cost without HTTP's noise around it. */
@@ -121,92 +120,112 @@ function validateAlone(root: 'messages-request' | 'preset-response', value: unkn
   return Number(process.hrtime.bigint() - started) / 1000 / runs;
 }
 
-/** One mode's rounds, each column's median with its lowest and highest round. */
-interface Row {
-  mode: Mode;
-  columns: Record<keyof Sample, Spread>;
-}
+const ratioText = ({ median, low, high }: Spread) =>
+  `${median.toFixed(2)}x (${low.toFixed(2)}-${high.toFixed(2)})`;
 
-function summarize(mode: Mode, runs: readonly Sample[]): Row {
-  const column = (key: keyof Sample) => spread(runs.map((run) => run[key]));
-  return {
-    mode,
-    columns: { rps: column('rps'), p50: column('p50'), p99: column('p99'), cpu: column('cpu') },
+function render(
+  rows: Row[],
+  samples: Map<string, Sample[]>,
+  skipped: string[],
+  answerBytes: Map<string, number>,
+  alone: number,
+): string {
+  const column = (id: string, key: keyof Sample) => spread((samples.get(id) ?? []).map((run) => run[key]));
+  // A ratio per round, of two servers measured back to back in that round; the median of the rounds.
+  const ratio = (id: string, bare: string) => {
+    const own = samples.get(id) ?? [];
+    const floor = samples.get(bare) ?? [];
+    return spread(own.map((run, round) => run.rps / (floor[round]?.rps ?? NaN)));
   };
-}
-
-function render(rows: Row[], alone: { request: number; response: number }): string {
-  const [off, requests, all] = rows.map((row) => row.columns.cpu.median);
-  const added = (cpu: number | undefined) => grouped((cpu ?? NaN) - (off ?? NaN));
-  const share = (micros: number) => `${((micros / (off ?? NaN)) * 100).toFixed(1)}%`;
+  const bytes = [...new Set(answerBytes.values())].map(grouped).join(' or ');
   return [
     SECTION,
     '',
     `\`npm run bench:load\`, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, on the shared 2-core ` +
       `machine at load average ${loadavg()[0]?.toFixed(1)}. autocannon (${CONNECTIONS} connections, in this process) ` +
-      'against the reference gateway on 127.0.0.1, one gateway process per mode (request log off); every request ' +
-      `is the typical create request of test/fixtures/payloads.ts (${grouped(body.length)} bytes) at a fresh slug. After ` +
-      `${WARM_UP_SECONDS} s of warm-up per mode, ${ROUNDS} rounds of ${SECONDS} s, the modes taking turns in an ` +
-      'order that rotates each round. Each cell is the median round, with the lowest and highest in brackets.',
+      'against each server on 127.0.0.1, one process per server (the gateway in production mode: requests ' +
+      'validated, responses not; request log off); every request is the typical create request of ' +
+      `test/fixtures/payloads.ts (${grouped(body.length)} bytes) at a fresh slug, every answer ${bytes} bytes. ` +
+      `After ${WARM_UP_SECONDS} s of warm-up per server, ${ROUNDS} rounds of ${SECONDS} s; in each round the ` +
+      'servers of a group run one after the other, in an order that rotates. Each cell is the median round, ' +
+      'with the lowest and highest in brackets; a ratio is taken within each round, then its median.',
     '',
-    '| validation | requests/s | p50 latency (ms) | p99 latency (ms) | server CPU per request (µs) |',
-    '| --- | ---: | ---: | ---: | ---: |',
-    ...rows.map(
-      ({ mode, columns }) =>
-        `| ${mode.label} | ${range(columns.rps)} | ${range(columns.p50)} | ${range(columns.p99)} | ` +
-        `${range(columns.cpu)} |`,
-    ),
+    '| server | requests/s | against its bare server | p50 latency (ms) | p99 latency (ms) | server CPU per request (µs) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...rows
+      .filter((row) => samples.has(row.id))
+      .map(
+        (row) =>
+          `| ${row.label} | ${range(column(row.id, 'rps'))} | ` +
+          `${row.bare === undefined ? '1' : ratioText(ratio(row.id, row.bare))} | ${range(column(row.id, 'p50'))} | ` +
+          `${range(column(row.id, 'p99'))} | ${range(column(row.id, 'cpu'))} |`,
+      ),
+    ...skipped.map((reason) => `\nNot measured: ${reason}`),
     '',
-    `Against no validation, the median server CPU per request differs by ${added(requests)} µs for requests only ` +
-      `and ${added(all)} µs for requests and responses. Client and server share the two cores with other work, ` +
-      'so a round swings by more than validation costs, and throughput and latency more still; the cost itself, ' +
-      `timed in one process without HTTP around it, is ${alone.request.toFixed(1)} µs for ` +
-      `\`validate('messages-request')\` on this body (${share(alone.request)} of a request's server CPU without ` +
-      `validation) and ${alone.response.toFixed(1)} µs for \`validate('preset-response')\` on the preset it ` +
-      `creates (${share(alone.response)}). The rest of a request is HTTP, reading and guarding the body ` +
-      '(`parseJsonBody`), normalizing it, the store, and serializing the response.',
+    `Validating the request, timed in one process without HTTP around it, is ${alone.toFixed(1)} µs of that ` +
+      "CPU (`validate('messages-request')` on this body). The targets: the gateway on the memory store at 0.75x " +
+      "the bare server or more, each adapter at 0.85x its framework's bare route or more. Client and server share " +
+      'the two cores with other work, so rounds swing; the CPU per request is the steadier figure.',
     '',
   ].join('\n');
 }
 
 async function main(): Promise<void> {
-  const servers: Server[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-contract-load-'));
+  let postgres: PostgresServer | undefined;
+  const skipped: string[] = [];
+  const running: Server[][] = [];
   try {
-    for (const mode of modes) {
-      servers.push({ mode, ...(await startServer(benchScript('load'), ['--serve', mode.id])) });
+    try {
+      postgres = await startPostgres();
+    } catch (error) {
+      skipped.push(`the gateway on PostgreSQL: ${(error as Error).message}`);
+      console.log(`skipping PostgreSQL: ${(error as Error).message}`);
     }
-    let created: unknown;
-    for (const server of servers) {
-      created = await checkVerdict(server.baseUrl);
+    const where: Record<string, string | undefined> = { pglite: dataDir, postgres: postgres?.url };
+    for (const group of groups) {
+      const servers: Server[] = [];
+      for (const row of group) {
+        if (row.id === 'postgres' && postgres === undefined) continue;
+        const args = [row.id, ...(where[row.id] === undefined ? [] : [where[row.id] as string])];
+        servers.push({ row, ...(await startServer(benchScript('load-server'), args)) });
+      }
+      running.push(servers);
+    }
+    const answerBytes = new Map<string, number>();
+    for (const server of running.flat()) {
+      answerBytes.set(server.row.id, (await checkVerdict(server)) as number);
       await measureCreates(server, WARM_UP_SECONDS);
     }
-    const samples = new Map<Server, Sample[]>(servers.map((server) => [server, []]));
+    const samples = new Map<string, Sample[]>(running.flat().map((server) => [server.row.id, []]));
     for (let round = 0; round < ROUNDS; round++) {
-      // The order rotates, so no mode always runs right after the same other one.
-      for (const server of [
-        ...servers.slice(round % servers.length),
-        ...servers.slice(0, round % servers.length),
-      ]) {
-        const sample = await measureCreates(server, SECONDS);
-        samples.get(server)?.push(sample);
-        console.log(
-          `round ${round + 1}, ${server.mode.label}: ${Math.round(sample.rps)} requests/s, ` +
-            `p99 ${sample.p99} ms, ${Math.round(sample.cpu)} µs CPU per request`,
-        );
+      for (const servers of running) {
+        // The order rotates, so no server always runs right after the same other one.
+        const turn = round % servers.length;
+        for (const server of [...servers.slice(turn), ...servers.slice(0, turn)]) {
+          const sample = await measureCreates(server, SECONDS);
+          samples.get(server.row.id)?.push(sample);
+          console.log(
+            `round ${round + 1}, ${server.row.id}: ${Math.round(sample.rps)} requests/s, ` +
+              `p99 ${sample.p99} ms, ${Math.round(sample.cpu)} µs CPU per request`,
+          );
+        }
       }
     }
-    const rows = servers.map((server) => summarize(server.mode, samples.get(server) ?? []));
-    const alone = {
-      request: validateAlone('messages-request', JSON.parse(body)),
-      response: validateAlone('preset-response', created),
-    };
-    const section = render(rows, alone);
+    const section = render(
+      groups.flat(),
+      samples,
+      skipped,
+      answerBytes,
+      validateAlone('messages-request', JSON.parse(body)),
+    );
     console.log(`\n${section}`);
     if (argv.includes('--write')) await writeSection(SECTION, section);
   } finally {
-    await Promise.all(servers.map((server) => stopServer(server.child)));
+    await Promise.all(running.flat().map((server) => stopServer(server.child)));
+    postgres?.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (argv[0] === '--serve') await serve(argv[1] ?? '');
-else await main();
+await main();

@@ -76,12 +76,25 @@ function addShape(table: Int32Array, hash: number): boolean {
  * counts: the caller's JSON.parse rejects it.
  */
 export function scanJsonShape(text: string, maxDepth: number, maxShapes = Infinity): JsonShape {
+  // An object's keys start at most one shape each, so a text with no more keys than `maxShapes` cannot start too
+  // many: it is counted without hashing a key, and only a text with more is scanned again with the hashes.
+  const counted = scanWith(text, maxDepth, maxShapes, undefined);
+  if (counted !== undefined) return counted;
+  return scanWith(text, maxDepth, maxShapes, shapeTableFor(maxShapes)) as JsonShape;
+}
+
+/** The scan, with the shape table, or without it until the keys pass `maxShapes` (then undefined). */
+function scanWith(
+  text: string,
+  maxDepth: number,
+  maxShapes: number,
+  table: Int32Array | undefined,
+): JsonShape | undefined {
   let depth = 0;
   let keys = 0;
   let widestObject = 0;
   let containers = 0;
   let shapes = 0;
-  const table = maxShapes === Infinity ? undefined : shapeTableFor(maxShapes);
   // The keys seen so far in the open container of each level, and the hash of its keys in order.
   const keysAtLevel: number[] = [0];
   const shapeAtLevel: number[] = [shapeBasis];
@@ -101,7 +114,9 @@ export function scanJsonShape(text: string, maxDepth: number, maxShapes = Infini
       const atLevel = (keysAtLevel[depth] as number) + 1;
       keysAtLevel[depth] = atLevel;
       if (atLevel > widestObject) widestObject = atLevel;
-      if (table !== undefined) {
+      if (table === undefined) {
+        if (keys > maxShapes) return undefined;
+      } else {
         // The key just read, as written, extends the shape of its object; the closing quote separates keys.
         let hash = shapeAtLevel[depth] as number;
         for (let unit = stringStart + 1; unit <= stringClose; unit++) {

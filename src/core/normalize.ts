@@ -55,3 +55,16 @@ export function normalizePresetRequest(request: MessagesRequest): NormalizedPres
     dropped: droppedFieldNames(request),
   };
 }
+
+/**
+ * What a preset version saves of a request the caller has just parsed and drops after: the config fields as they
+ * are, not copied, and the system prompt. For a store that copies or serializes what it is given, as every
+ * preset store does, so that a create copies the config once, in the store, rather than twice.
+ */
+export function presetDraftOf(request: MessagesRequest): PresetDraft {
+  const config: Record<string, unknown> = {};
+  for (const key of presetConfigKeys) {
+    if (Object.hasOwn(request, key) && request[key] !== undefined) config[key] = request[key];
+  }
+  return { config: config as PresetConfig, system_prompt: systemPrompt(request.system) };
+}

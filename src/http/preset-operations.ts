@@ -1,5 +1,5 @@
 import { errorBody } from '../core/errors.js';
-import { normalizePresetRequest } from '../core/normalize.js';
+import { presetDraftOf } from '../core/normalize.js';
 import { PresetStoreFull } from './store/preset-store-full.js';
 import { savePresetVersion, type PresetClock, type PresetStore } from './store/preset-store.js';
 import type { GatewayOperations } from './types.js';
@@ -15,7 +15,8 @@ export function presetOperations(
 ): Pick<GatewayOperations, 'createPresetsMessages' | 'getPresetVersion'> {
   return {
     async createPresetsMessages({ slug, request, principal }) {
-      const draft = normalizePresetRequest(request);
+      // The request was parsed for this call alone, and the store copies what it keeps, so nothing is copied here.
+      const draft = presetDraftOf(request);
       try {
         const saved = await savePresetVersion(store, slug, draft, principal, clock);
         return saved.ok ? { data: saved.preset } : errorBody(409);

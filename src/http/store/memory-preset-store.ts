@@ -1,25 +1,46 @@
 import type { PresetVersion } from '../../generated/types.js';
-import { checkedLimit, DEFAULT_MAX_DEPTH } from '../../body/body-limits.js';
-import { copyJson } from '../../body/json-value.js';
+import { checkedLimit } from '../../body/body-limits.js';
 import { PresetStoreFull } from './preset-store-full.js';
 import type { PresetStore, StoredPreset } from './preset-store.js';
-
-/** A stored preset holds its config two levels down, the config holding up to 64 levels (contract: body-limits). */
-const STORED_DEPTH = DEFAULT_MAX_DEPTH + 2;
 
 /** The caps' defaults: room for a demo or a test suite, bounded so that a flood of creates cannot fill memory. */
 const DEFAULT_MAX_PRESETS = 10_000;
 const DEFAULT_MAX_VERSIONS_PER_SLUG = 1_000;
 const DEFAULT_MAX_CONFIG_BYTES = 256 * 1024 * 1024;
 
+/** Presets and versions are kept as JSON text: writing it is the copy in, parsing it the copy out. */
 interface Entry {
-  preset: StoredPreset;
-  versions: Map<number, PresetVersion>;
+  preset: string;
+  /** The designated version's number, read without parsing the preset. */
+  latest: number;
+  versions: Map<number, string>;
 }
 
-/** What a version costs the byte cap: the UTF-8 bytes of its config's and system prompt's JSON. */
-function versionBytes(version: PresetVersion): number {
-  return new TextEncoder().encode(JSON.stringify([version.config, version.system_prompt])).byteLength;
+const encoder = new TextEncoder();
+const runtime = globalThis as { Buffer?: { byteLength(text: string, encoding: 'utf8'): number } };
+
+/** UTF-8 bytes of a text: Node counts them without encoding; elsewhere the text is encoded. */
+function utf8Bytes(text: string): number {
+  return runtime.Buffer ? runtime.Buffer.byteLength(text, 'utf8') : encoder.encode(text).byteLength;
+}
+
+/** What a version costs the byte cap: the UTF-8 bytes of its config's and system prompt's JSON, as an array. */
+function versionBytes(configText: string, version: PresetVersion): number {
+  return utf8Bytes(configText) + utf8Bytes(JSON.stringify(version.system_prompt)) + 3;
+}
+
+/**
+ * The JSON text of an object with the value of `key` given as text already written: JSON.stringify's output,
+ * keys in order and undefined values left out, without writing that value again.
+ */
+function jsonWith(value: object, key: string, text: string): string {
+  let written = '';
+  for (const [name, item] of Object.entries(value)) {
+    const itemText = name === key ? text : (JSON.stringify(item) as string | undefined);
+    if (itemText === undefined) continue;
+    written += `${written === '' ? '{' : ','}${JSON.stringify(name)}:${itemText}`;
+  }
+  return written === '' ? '{}' : `${written}}`;
 }
 
 /** One turn of the event loop: I/O and other requests run in between, as they do while a database answers. */
@@ -71,31 +92,35 @@ export class MemoryPresetStore implements PresetStore {
   async getPreset(slug: string): Promise<StoredPreset | null> {
     await this.#latency();
     const entry = this.#presets.get(slug);
-    return entry ? copyJson(entry.preset, STORED_DEPTH) : null;
+    return entry ? (JSON.parse(entry.preset) as StoredPreset) : null;
   }
 
   async getVersion(slug: string, version: number): Promise<PresetVersion | null> {
     await this.#latency();
     const found = this.#presets.get(slug)?.versions.get(version);
-    return found ? copyJson(found, STORED_DEPTH) : null;
+    return found === undefined ? null : (JSON.parse(found) as PresetVersion);
   }
 
   async compareAndSet(slug: string, expectedVersion: number, preset: StoredPreset): Promise<boolean> {
     await this.#latency();
     // Nothing awaits from here to the end, so the check and the write are one step no other request splits.
     const entry = this.#presets.get(slug);
-    const latest = entry?.preset.designated_version.version ?? 0;
+    const latest = entry?.latest ?? 0;
     if (latest !== expectedVersion) return false;
     const version = preset.designated_version;
     if (version.version !== expectedVersion + 1 || preset.slug !== slug) {
       throw new RangeError(`compareAndSet must add version ${expectedVersion + 1} of ${slug}, no other`);
     }
-    const bytes = versionBytes(version);
+    // The config is written to text once (JSON.stringify throws on one that holds itself); the version and the
+    // preset embed that text rather than write it again.
+    const configText = JSON.stringify(version.config);
+    const bytes = versionBytes(configText, version);
     this.#checkRoom(entry, bytes);
-    const stored = copyJson(preset, STORED_DEPTH);
-    const versions = entry?.versions ?? new Map<number, PresetVersion>();
-    versions.set(version.version, stored.designated_version);
-    this.#presets.set(slug, { preset: stored, versions });
+    const versionText = jsonWith(version, 'config', configText);
+    const presetText = jsonWith(preset, 'designated_version', versionText);
+    const versions = entry?.versions ?? new Map<number, string>();
+    versions.set(version.version, versionText);
+    this.#presets.set(slug, { preset: presetText, latest: version.version, versions });
     this.#configBytes += bytes;
     return true;
   }
