@@ -8,7 +8,11 @@ const DEFAULT_MAX_PRESETS = 10_000;
 const DEFAULT_MAX_VERSIONS_PER_SLUG = 1_000;
 const DEFAULT_MAX_CONFIG_BYTES = 256 * 1024 * 1024;
 
-/** Presets and versions are kept as JSON text: writing it is the copy in, parsing it the copy out. */
+/**
+ * Presets and versions are kept as JSON text: writing it is the copy in, parsing it the copy out, and a flat
+ * string is one object for the garbage collector where a preset's objects are dozens. The preset is kept without
+ * its designated version, which its versions already hold.
+ */
 interface Entry {
   preset: string;
   /** The designated version's number, read without parsing the preset. */
@@ -27,20 +31,6 @@ function utf8Bytes(text: string): number {
 /** What a version costs the byte cap: the UTF-8 bytes of its config's and system prompt's JSON, as an array. */
 function versionBytes(configText: string, version: PresetVersion): number {
   return utf8Bytes(configText) + utf8Bytes(JSON.stringify(version.system_prompt)) + 3;
-}
-
-/**
- * The JSON text of an object with the value of `key` given as text already written: JSON.stringify's output,
- * keys in order and undefined values left out, without writing that value again.
- */
-function jsonWith(value: object, key: string, text: string): string {
-  let written = '';
-  for (const [name, item] of Object.entries(value)) {
-    const itemText = name === key ? text : (JSON.stringify(item) as string | undefined);
-    if (itemText === undefined) continue;
-    written += `${written === '' ? '{' : ','}${JSON.stringify(name)}:${itemText}`;
-  }
-  return written === '' ? '{}' : `${written}}`;
 }
 
 /** One turn of the event loop: I/O and other requests run in between, as they do while a database answers. */
@@ -92,7 +82,10 @@ export class MemoryPresetStore implements PresetStore {
   async getPreset(slug: string): Promise<StoredPreset | null> {
     await this.#latency();
     const entry = this.#presets.get(slug);
-    return entry ? (JSON.parse(entry.preset) as StoredPreset) : null;
+    if (entry === undefined) return null;
+    const preset = JSON.parse(entry.preset) as StoredPreset;
+    preset.designated_version = JSON.parse(entry.versions.get(entry.latest) as string) as PresetVersion;
+    return preset;
   }
 
   async getVersion(slug: string, version: number): Promise<PresetVersion | null> {
@@ -111,13 +104,12 @@ export class MemoryPresetStore implements PresetStore {
     if (version.version !== expectedVersion + 1 || preset.slug !== slug) {
       throw new RangeError(`compareAndSet must add version ${expectedVersion + 1} of ${slug}, no other`);
     }
-    // The config is written to text once (JSON.stringify throws on one that holds itself); the version and the
-    // preset embed that text rather than write it again.
-    const configText = JSON.stringify(version.config);
-    const bytes = versionBytes(configText, version);
+    // JSON.stringify throws on a value that holds itself; a validated body has none.
+    const bytes = versionBytes(JSON.stringify(version.config), version);
     this.#checkRoom(entry, bytes);
-    const versionText = jsonWith(version, 'config', configText);
-    const presetText = jsonWith(preset, 'designated_version', versionText);
+    const versionText = JSON.stringify(version);
+    const { designated_version: _, ...rest } = preset;
+    const presetText = JSON.stringify(rest);
     const versions = entry?.versions ?? new Map<number, string>();
     versions.set(version.version, versionText);
     this.#presets.set(slug, { preset: presetText, latest: version.version, versions });
