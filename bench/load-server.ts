@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import { requestCases } from '../test/fixtures/payloads.js';
+import { serveFetch } from './middleware-fetch.js';
 import { reportUsage } from './server-usage.js';
 import { chooseStore, openGatewayStore } from '../src/gateway/gateway-store.js';
 import { gatewayKeys, keyResolver } from '../src/gateway/keys.js';
@@ -72,27 +72,6 @@ function gatewayOptions(): HandlerOptions {
       ...catalogOperations(bundledCatalog),
     },
   };
-}
-
-/** A fetch handler over node:http, for Hono: the request body as a web stream, as on Bun, Deno or Workers. */
-function serveFetch(fetch: (request: Request) => Response | Promise<Response>): Server {
-  return createServer((incoming, outgoing) => {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(incoming.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    const request = new Request(`http://127.0.0.1${incoming.url ?? '/'}`, {
-      method: incoming.method ?? 'GET',
-      headers,
-      body: Readable.toWeb(incoming) as ReadableStream<Uint8Array>,
-      duplex: 'half',
-    });
-    void Promise.resolve(fetch(request)).then(async (response) => {
-      served++;
-      outgoing.writeHead(response.status, Object.fromEntries(response.headers));
-      outgoing.end(new Uint8Array(await response.arrayBuffer()));
-    });
-  });
 }
 
 /** Each server: a started node:http server, and what to do before the process exits. */
@@ -183,13 +162,13 @@ const servers: Record<string, (where: string) => Promise<Started>> = {
       await c.req.json();
       return c.json(answer);
     });
-    return { server: serveFetch(app.fetch) };
+    return { server: serveFetch(app.fetch, () => served++) };
   },
   async 'hono-gateway'() {
     const [{ Hono }, { fetchGateway }] = await Promise.all([import('hono'), import('../src/http/fetch.js')]);
     const gateway = fetchGateway(gatewayOptions());
     const app = new Hono().all(`${BASE_PATH}/*`, (c) => gateway(c.req.raw));
-    return { server: serveFetch(app.fetch) };
+    return { server: serveFetch(app.fetch, () => served++) };
   },
 };
 
@@ -230,7 +209,7 @@ reportUsage(() => served);
 process.once('SIGTERM', () => {
   started.server.closeAllConnections();
   void (started.close?.() ?? new Promise<void>((resolve) => started.server.close(() => resolve()))).finally(
-    () => process.disconnect(),
+    () => process.disconnect?.(),
   );
 });
 const { port } = started.server.address() as AddressInfo;

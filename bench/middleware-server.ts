@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import type { Options } from 'ajv';
 import { ROUTE } from './middleware-scenarios.js';
+import { serveFetch } from './middleware-fetch.js';
 import { reportUsage } from './server-usage.js';
 
 /*
@@ -41,26 +41,6 @@ const ownEntry = <T>(specifier: string) => import(specifier) as Promise<T>;
 function answer(body: { model: string }): { model: string } {
   served++;
   return { model: body.model };
-}
-
-/** A fetch handler over node:http, for Hono: the request body as a web stream, as on Bun, Deno or Workers. */
-function serveFetch(fetch: (request: Request) => Response | Promise<Response>): Server {
-  return createServer((incoming, outgoing) => {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(incoming.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    }
-    const request = new Request(`http://127.0.0.1${incoming.url ?? '/'}`, {
-      method: incoming.method ?? 'GET',
-      headers,
-      body: Readable.toWeb(incoming) as ReadableStream<Uint8Array>,
-      duplex: 'half',
-    });
-    void Promise.resolve(fetch(request)).then(async (response) => {
-      outgoing.writeHead(response.status, Object.fromEntries(response.headers));
-      outgoing.end(new Uint8Array(await response.arrayBuffer()));
-    });
-  });
 }
 
 /**
