@@ -1,6 +1,7 @@
 import type { Profile } from '../core/profiles.js';
 import type { ErrorBody } from '../core/errors.js';
 import type { BodyLimits } from '../body/body-limits.js';
+import type { CorsOptions } from './cors.js';
 import type { OperationId } from '../core/operations.js';
 import type {
   MessagesRequest,
@@ -172,4 +173,9 @@ export interface HandlerOptions {
   validateResponses?: boolean;
   /** Hears every error the client sees only as a 500; `console.error` by default. */
   onError?: (error: unknown, context: ErrorContext) => void;
+  /**
+   * Lets browser clients on the listed origins call the handler: answers their preflight requests and sets
+   * `Access-Control-Allow-Origin` on every answer, errors included (docs/http.md#cors). Off by default.
+   */
+  cors?: CorsOptions;
 }
