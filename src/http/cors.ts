@@ -1,24 +1,5 @@
 import { headerValue } from './request-headers.js';
-import type { HandlerRequest, HandlerResponse } from './types.js';
-
-/**
- * Cross-origin access for browser clients (docs/http.md#cors). Off unless given: a browser on another origin then
- * gets no `Access-Control-Allow-Origin` and cannot read any answer.
- */
-export interface CorsOptions {
-  /**
-   * The origins allowed to call, each as a browser sends it (`https://app.example`, scheme, host and port), or
-   * `'*'` for any origin; or a function deciding for each origin.
-   */
-  origins: readonly string[] | ((origin: string) => boolean);
-  /**
-   * Sends `Access-Control-Allow-Credentials: true`, so the browser may send cookies or HTTP authentication.
-   * Never together with `'*'`: then the matched origin is sent back, never a wildcard. Default false.
-   */
-  credentials?: boolean;
-  /** How long a browser may cache a preflight's answer, in seconds; 600 by default. */
-  maxAge?: number;
-}
+import type { CorsOptions, HandlerRequest, HandlerResponse } from './types.js';
 
 /** What a preflight may ask for: the interface's methods, and the headers its requests carry. */
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'];

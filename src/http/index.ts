@@ -7,7 +7,6 @@ export { ContractViolation } from './contract-violation.js';
 export { presetOperations } from './preset-operations.js';
 export { createNodeListener } from './node.js';
 export { createNodeServer } from './node-server.js';
-export type { CorsOptions } from './cors.js';
 export { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.js';
 export {
   createBodyValidator,
@@ -33,6 +32,7 @@ export type {
   BodyInput,
   BodyReader,
   BodySource,
+  CorsOptions,
   ErrorContext,
   GatewayOperations,
   Handler,

@@ -1,7 +1,6 @@
 import type { Profile } from '../core/profiles.js';
 import type { ErrorBody } from '../core/errors.js';
 import type { BodyLimits } from '../body/body-limits.js';
-import type { CorsOptions } from './cors.js';
 import type { OperationId } from '../core/operations.js';
 import type {
   MessagesRequest,
@@ -178,4 +177,23 @@ export interface HandlerOptions {
    * `Access-Control-Allow-Origin` on every answer, errors included (docs/http.md#cors). Off by default.
    */
   cors?: CorsOptions;
+}
+
+/**
+ * Cross-origin access for browser clients (docs/http.md#cors). Off unless given: a browser on another origin then
+ * gets no `Access-Control-Allow-Origin` and cannot read any answer.
+ */
+export interface CorsOptions {
+  /**
+   * The origins allowed to call, each as a browser sends it (`https://app.example`, scheme, host and port), or
+   * `'*'` for any origin; or a function deciding for each origin.
+   */
+  origins: readonly string[] | ((origin: string) => boolean);
+  /**
+   * Sends `Access-Control-Allow-Credentials: true`, so the browser may send cookies or HTTP authentication.
+   * Never together with `'*'`: then the matched origin is sent back, never a wildcard. Default false.
+   */
+  credentials?: boolean;
+  /** How long a browser may cache a preflight's answer, in seconds; 600 by default. */
+  maxAge?: number;
 }

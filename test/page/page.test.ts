@@ -14,14 +14,16 @@ import { root, startServe, type Started } from '../gateway/serve-process.js';
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = join(root, 'docs/images/page.png');
 
-/** The page reports every CSP violation and every uncaught error into a list the test reads. */
-const watchViolations = () => {
-  const seen: string[] = [];
-  (window as unknown as { violations: string[] }).violations = seen;
+/**
+ * Run in the page before its own scripts: every CSP violation the page sees goes into a list the test reads. A
+ * string, since this runs in the browser, whose types the tests do not load.
+ */
+const WATCH_VIOLATIONS = `
+  window.violations = [];
   document.addEventListener('securitypolicyviolation', (event) => {
-    seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    window.violations.push(event.violatedDirective + ' ' + event.blockedURI);
   });
-};
+`;
 
 let serve: Started;
 let browser: BrowserContext;
@@ -58,7 +60,7 @@ beforeAll(async () => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
-  await page.addInitScript(watchViolations);
+  await page.addInitScript({ content: WATCH_VIOLATIONS });
   const response = await page.goto(`${serve.baseUrl}/docs/`);
   cspHeader = response?.headers()['content-security-policy'];
   await page.waitForSelector('body[data-playground="ready"]');
@@ -71,7 +73,7 @@ afterAll(async () => {
   await serve?.exited;
 });
 
-const violations = () => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+const violations = () => page.evaluate<string[]>('window.violations');
 
 async function pickExample(title: string): Promise<void> {
   const value = await page.locator('#example option', { hasText: title }).first().getAttribute('value');
@@ -114,9 +116,12 @@ describe('the interface page in Chromium', () => {
     await expect.poll(() => page.locator('#verdict').getAttribute('class')).toContain('invalid');
     const listed = await page.locator('#issues .issue-path').allTextContents();
     expect(listed).toEqual(expect.arrayContaining(['/max_tokens', '/temperature', '/fallbacks/0/model']));
-    const marked = await page
-      .locator('#located mark')
-      .evaluateAll((marks) => marks.map((mark) => [(mark as HTMLElement).dataset['path'], mark.textContent]));
+    const marked = await Promise.all(
+      (await page.locator('#located mark').all()).map(async (mark) => [
+        await mark.getAttribute('data-path'),
+        await mark.textContent(),
+      ]),
+    );
     expect(marked).toEqual(
       expect.arrayContaining([
         ['/max_tokens', '0'],
@@ -126,7 +131,7 @@ describe('the interface page in Chromium', () => {
       ]),
     );
     expect(await page.locator('#preset-box').isVisible()).toBe(false);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: SCREENSHOT });
   });
 
