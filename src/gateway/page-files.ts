@@ -70,7 +70,13 @@ export function pageFile(path: string): PageFile | undefined {
   const entry = Object.hasOwn(pageFiles, path) ? pageFiles[path] : undefined;
   dist ??= findDist();
   if (entry === undefined || dist === null) return undefined;
-  const body = readFileSync(new URL(entry.file, dist), 'utf8');
+  let body: string;
+  try {
+    body = readFileSync(new URL(entry.file, dist), 'utf8');
+  } catch {
+    // A file of a half-built dist/ is a 404, never a failed request.
+    return undefined;
+  }
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
   const file = { body, type: entry.type, etag };
   loaded.set(path, file);
