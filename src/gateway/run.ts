@@ -5,6 +5,7 @@ import { bundledCatalog } from './catalog.js';
 import { loadCatalogFile } from './catalog-file.js';
 import { chooseStore, openGatewayStore } from './gateway-store.js';
 import { gatewayKeys, keptGatewayKeys } from './keys.js';
+import { PAGE_PATH } from './page.js';
 import { startGateway } from './server.js';
 
 /** The example request the banner's create command sends, relative to the repository root. */
@@ -19,6 +20,8 @@ export interface RunOptions {
   memory?: boolean;
   /** `--catalog FILE`: models, providers and destinations to serve instead of the bundled sample. */
   catalogPath?: string;
+  /** `--cors ORIGIN`, repeatable: origins a browser client may call the gateway from (docs/http.md#cors). */
+  corsOrigins?: readonly string[];
 }
 
 export interface RunIo {
@@ -50,10 +53,12 @@ export async function runGateway(options: RunOptions, io: RunIo): Promise<number
       port: options.port,
       basePath: options.basePath,
       log,
+      ...(options.corsOrigins?.length ? { cors: { origins: options.corsOrigins } } : {}),
     });
     // Listening for the signal before the banner says it is up, so a stop sent right after is not missed.
     const stopped = io.untilStopped();
     const exampleBodyPath = existsSync(EXAMPLE_BODY_PATH) ? EXAMPLE_BODY_PATH : null;
+    io.stdout(`The interface page and playground: ${gateway.baseUrl}${PAGE_PATH}\n`);
     io.stdout(
       gatewayBanner({
         baseUrl: gateway.baseUrl,

@@ -5,12 +5,13 @@ import type { ConnectionLimits } from '../http/connection-limits.js';
 import { serveHandler } from '../http/node-server.js';
 import { presetOperations } from '../http/preset-operations.js';
 import { normalizeBasePath } from '../http/route-match.js';
-import type { ErrorContext, HandlerOptions } from '../http/types.js';
+import type { CorsOptions, ErrorContext, HandlerOptions } from '../http/types.js';
 import { MemoryPresetStore } from '../http/store/memory-preset-store.js';
 import type { PresetStore } from '../http/store/preset-store.js';
 import { bundledCatalog, type Catalog } from './catalog.js';
 import { catalogOperations } from './catalog-operations.js';
 import { keyResolver, type GatewayKeys } from './keys.js';
+import { withPage } from './page.js';
 import { droppedFieldsLogLine, requestLogLine } from './request-log.js';
 import { droppedFieldNames } from '../core/normalize.js';
 import { messagesRequest } from '../../schemas/messages-request.js';
@@ -33,6 +34,8 @@ export interface GatewayOptions {
   handler?: Pick<HandlerOptions, 'limits' | 'validateRequests' | 'validateResponses'>;
   /** Timeouts, connection cap, body bytes in flight: `ConnectionLimits`, each with its documented default. */
   connections?: ConnectionLimits;
+  /** Origins a browser client may call the gateway from (docs/http.md#cors); none by default. */
+  cors?: CorsOptions;
 }
 
 export interface RunningGateway {
@@ -62,6 +65,7 @@ export function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const presets = presetOperations(options.presets ?? new MemoryPresetStore());
   const handler = createHandler({
     ...options.handler,
+    ...(options.cors === undefined ? {} : { cors: options.cors }),
     basePath,
     resolveKey: keyResolver(options.keys),
     operations: {
@@ -79,7 +83,7 @@ export function startGateway(options: GatewayOptions): Promise<RunningGateway> {
 
   let closing = false;
   const server = serveHandler(
-    handler,
+    withPage(basePath, handler),
     resolvedLimits(options.handler?.limits).maxBytes,
     options.connections,
     {

@@ -14,8 +14,10 @@ export { readBody } from './body-validation.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
+/** A 204 (a CORS preflight's answer) or 304 must have a null body: fetch's `Response` refuses even an empty one. */
 function toResponse(result: HandlerResponse): Response {
-  return new Response(result.body, { status: result.status, headers: result.headers });
+  const body = result.status === 204 || result.status === 304 ? null : result.body;
+  return new Response(body, { status: result.status, headers: result.headers });
 }
 
 /**

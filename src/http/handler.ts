@@ -6,6 +6,7 @@ import { loadProfile, profileOf } from '../core/profiles.js';
 import type { MessagesRequest } from '../generated/types.js';
 import { authenticate } from './authenticate.js';
 import { ContractViolation } from './contract-violation.js';
+import { corsPolicy } from './cors.js';
 import { errorResponse, jsonResponse, methodNotAllowed } from './http-response.js';
 import { readJsonRequest } from './request-body.js';
 import { headerValue } from './request-headers.js';
@@ -151,10 +152,15 @@ export function createHandler(options: HandlerOptions): Handler {
     }
   };
 
+  const cors = options.cors === undefined ? null : corsPolicy(options.cors);
+
   // RFC 9110, section 9.3.2: HEAD gets what GET would, status and headers alike, without the body.
   return async (request: HandlerRequest): Promise<HandlerResponse> => {
-    const response = await answer(request);
-    return request.method === 'HEAD' ? { ...response, body: '' } : response;
+    const preflight = cors?.preflight(request);
+    if (preflight) return preflight;
+    const answered = await answer(request);
+    const response = request.method === 'HEAD' ? { ...answered, body: '' } : answered;
+    return cors === null ? response : cors.decorate(request, response);
   };
 
   async function answer(request: HandlerRequest): Promise<HandlerResponse> {

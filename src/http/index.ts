@@ -32,6 +32,7 @@ export type {
   BodyInput,
   BodyReader,
   BodySource,
+  CorsOptions,
   ErrorContext,
   GatewayOperations,
   Handler,

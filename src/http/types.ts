@@ -172,4 +172,28 @@ export interface HandlerOptions {
   validateResponses?: boolean;
   /** Hears every error the client sees only as a 500; `console.error` by default. */
   onError?: (error: unknown, context: ErrorContext) => void;
+  /**
+   * Lets browser clients on the listed origins call the handler: answers their preflight requests and sets
+   * `Access-Control-Allow-Origin` on every answer, errors included (docs/http.md#cors). Off by default.
+   */
+  cors?: CorsOptions;
+}
+
+/**
+ * Cross-origin access for browser clients (docs/http.md#cors). Off unless given: a browser on another origin then
+ * gets no `Access-Control-Allow-Origin` and cannot read any answer.
+ */
+export interface CorsOptions {
+  /**
+   * The origins allowed to call, each as a browser sends it (`https://app.example`, scheme, host and port), or
+   * `'*'` for any origin; or a function deciding for each origin.
+   */
+  origins: readonly string[] | ((origin: string) => boolean);
+  /**
+   * Sends `Access-Control-Allow-Credentials: true`, so the browser may send cookies or HTTP authentication.
+   * Never together with `'*'`: then the matched origin is sent back, never a wildcard. Default false.
+   */
+  credentials?: boolean;
+  /** How long a browser may cache a preflight's answer, in seconds; 600 by default. */
+  maxAge?: number;
 }
