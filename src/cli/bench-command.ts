@@ -12,7 +12,7 @@ import {
 import { documentsOf } from './documents.js';
 import { writeOut, type CliIo } from './io.js';
 import { LineReader } from './line-reader.js';
-import { grouped, megabytes, Progress } from './progress.js';
+import { byteSize, grouped, Progress } from './progress.js';
 import { chunksOf, expandSources, type Source } from './sources.js';
 import { checkDocument, type CheckSettings } from './verdict.js';
 
@@ -178,7 +178,7 @@ export function benchTable(rows: readonly BenchRow[]): string {
   ];
   const cells = rows.map((row) => [
     row.file,
-    megabytes(row.bytes),
+    byteSize(row.bytes),
     grouped(row.documents) + (row.skipped > 0 ? ` (+${grouped(row.skipped)} not timed)` : ''),
     grouped(row.valid),
     grouped(row.invalid),

@@ -13,6 +13,9 @@ const CLEAR_LINE = '\r\x1b[K';
 
 /** Bytes as megabytes with one decimal, as the bar shows them. */
 export const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+/** A size in the unit that keeps its digits: bytes, kB or MB. */
+export const byteSize = (bytes: number) =>
+  bytes < 10_000 ? `${bytes} B` : bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : megabytes(bytes);
 /** Digits grouped by thousands with a space, as the docs write 100 000. */
 export const grouped = (value: number) => Math.round(value).toLocaleString('en-US').replace(/,/g, ' ');
 
@@ -50,7 +53,7 @@ export class Progress {
   }
 
   private render(done: number, detail: string): string {
-    const columns = Math.max(40, Math.min(this.target?.columns ?? 80, 120)) - 1;
+    const columns = Math.max(40, Math.min(this.target?.columns || 80, 120)) - 1;
     if (this.total === undefined || this.total === 0) return `${this.label}  ${detail}`.slice(0, columns);
     const share = Math.min(done / this.total, 1);
     const text = ` ${String(Math.floor(share * 100)).padStart(3)}%  ${detail}`;
