@@ -162,20 +162,23 @@ function timeSample(
 
 const micros = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 2 : 1) : '-');
 
+/** The table's columns, in order. */
+export const benchColumns = [
+  'file',
+  'size',
+  'documents',
+  'valid',
+  'invalid',
+  'JSON.parse µs',
+  'validate µs',
+  'ratio',
+  'body path µs',
+  'documents/s',
+] as const;
+
 /** The rows as a table of aligned columns, numbers to the right. */
 export function benchTable(rows: readonly BenchRow[]): string {
-  const header = [
-    'file',
-    'size',
-    'documents',
-    'valid',
-    'invalid',
-    'JSON.parse µs',
-    'validate µs',
-    'ratio',
-    'body path µs',
-    'documents/s',
-  ];
+  const header: readonly string[] = benchColumns;
   const cells = rows.map((row) => [
     row.file,
     byteSize(row.bytes),

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The built command, as `npx gateway-contract` runs it. */
 export const binPath = fileURLToPath(new URL('../../dist/lib/bin.js', import.meta.url));
@@ -25,18 +25,30 @@ export function spawnBin(args: readonly string[]) {
   return spawn(process.execPath, [binPath, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
+/** What a run of the command held: its peak resident size, and its live heap once collected at exit. */
+export interface MemoryRun {
+  code: number | null;
+  maxRssKb: number;
+  liveHeapKb: number;
+}
+
 /**
- * Runs the built command in a child that reports its own peak resident size (kB) when it exits: the command
- * itself has no such flag, the wrapper imports it as the bin does.
+ * Runs the built command in a child that reports its own memory when it exits: the command itself has no such
+ * flag, the wrapper imports it as the bin does.
  */
-export function peakResidentKb(args: readonly string[]): { code: number | null; maxRssKb: number } {
-  const wrapper = `process.on('exit', () => process.stderr.write('maxRSS ' + process.resourceUsage().maxRSS + '\\n'));
-await import(${JSON.stringify(binPath)});`;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', wrapper, 'bin', ...args], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 30,
-  });
-  const found = /maxRSS (\d+)/.exec(result.stderr);
-  if (found === null) throw new Error(`no maxRSS reported: ${result.stderr}`);
-  return { code: result.status, maxRssKb: Number(found[1]) };
+export function memoryOf(args: readonly string[], bin = binPath): MemoryRun {
+  const wrapper = `process.on('exit', () => {
+  globalThis.gc();
+  const live = process.memoryUsage().heapUsed >> 10;
+  process.stderr.write('memory ' + process.resourceUsage().maxRSS + ' ' + live + '\\n');
+});
+await import(${JSON.stringify(pathToFileURL(bin).href)});`;
+  const result = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--input-type=module', '-e', wrapper, 'bin', ...args],
+    { encoding: 'utf8', maxBuffer: 1 << 30 },
+  );
+  const found = /memory (\d+) (\d+)/.exec(result.stderr);
+  if (found === null) throw new Error(`no memory reported: ${result.stderr}`);
+  return { code: result.status, maxRssKb: Number(found[1]), liveHeapKb: Number(found[2]) };
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJsonBody } from '../../src/body/json-body.js';
 import { validate } from '../../src/core/validators.js';
 import { loadCaseFiles } from '../support/cases.js';
+import { benchColumns } from '../../src/cli/bench-command.js';
 import { runBin, spawnBin } from './bin-process.js';
 import { requestTexts, writeJsonLines } from './request-lines.js';
 
@@ -243,5 +244,30 @@ describe('normalize on JSON Lines', () => {
     expect(lines[0]).toHaveProperty('config');
     expect(lines[1]).toMatchObject({ error: { code: 400 } });
     expect(lines[2]).toEqual(lines[0]);
+  });
+});
+
+describe('bench on your own documents', () => {
+  it('prints a row per file: size, documents, valid and invalid counts, µs, ratio, documents per second', () => {
+    const path = write('bench.jsonl', `${valid}\n${invalid}\n${valid}\n{not json\n`);
+    const { code, stdout, stderr } = runBin(['bench', 'messages-request', path, '--rounds', '1']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const [header, row, ...rest] = stdout.trimEnd().split('\n');
+    expect(rest).toEqual([]);
+    expect(header!.split(/ {2,}/)).toEqual(benchColumns);
+    const cells = row!.split(/ {2,}/);
+    expect(cells.slice(0, 5)).toEqual([path, expect.stringMatching(/^\d+ B$/), '4', '2', '2']);
+    expect(cells[7]).toMatch(/^\d+\.\d{3}x$/);
+  });
+
+  it('prints one JSON object per file with --json', () => {
+    const path = write('bench.json', valid);
+    const { code, stdout } = runBin(['bench', 'messages-request', path, '--rounds', '1', '--json']);
+    expect(code).toBe(0);
+    const row = JSON.parse(stdout) as Record<string, number | string>;
+    expect(row).toMatchObject({ file: path, documents: 1, valid: 1, invalid: 0, skipped: 0 });
+    expect(row['ratio']).toBeGreaterThan(0);
+    expect(row['documentsPerSecond']).toBeGreaterThan(0);
   });
 });
