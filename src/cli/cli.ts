@@ -1,72 +1,30 @@
-import { readFile } from 'node:fs/promises';
-import { parseJsonBody } from '../body/json-body.js';
-import { normalizePresetRequest } from '../core/normalize.js';
-import type { ErrorBody } from '../core/errors.js';
-import { rootNames, validate, type RootName } from '../core/validators.js';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UsageError } from './args.js';
+import { benchCommand } from './bench-command.js';
+import type { CliIo } from './io.js';
+import { normalizeCommand } from './normalize-command.js';
+import { usage } from './usage.js';
+import { validateCommand } from './validate-command.js';
 
-/** Where the CLI reads and writes; the bin wires it to the process, tests to buffers. */
-export interface CliIo {
-  readStdin(): Promise<string>;
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** The environment `serve` reads HOST, PORT and the gateway keys from. */
-  env?: Readonly<Record<string, string | undefined>>;
-  /** Resolves with a signal's name (SIGTERM, SIGINT) once `serve` should stop; `serve` needs it. */
-  untilStopped?: () => Promise<string>;
-}
+export type { CliIo } from './io.js';
 
-const usage = `Usage:
-  gateway-contract validate [--strict] <name> [file|-]
-                                             exit 0 when valid, 1 when invalid (error body on stdout);
-                                             --strict rejects unknown properties
-  gateway-contract normalize [file|-]         print {config, system_prompt}, or the error body (exit 1)
-  gateway-contract serve [--host H] [--port P] [--base-path /api/v1] [--catalog FILE] [--memory]
-                                              run the reference gateway (HOST, PORT, GATEWAY_MANAGEMENT_KEY,
-                                              GATEWAY_API_KEY from the environment) until SIGTERM or SIGINT;
-                                              presets and keys kept in PostgreSQL (DATABASE_URL), else in
-                                              GATEWAY_DATA_DIR (embedded PGlite), or nowhere with --memory
-Names: ${rootNames.join(', ')}
-`;
-
-class UsageError extends Error {}
-
-async function readInput(source: string | undefined, io: CliIo): Promise<string> {
-  if (source === undefined || source === '-') return io.readStdin();
-  return readFile(source, 'utf8');
-}
-
-function printJson(io: CliIo, value: unknown): void {
-  io.stdout(`${JSON.stringify(value, null, 2)}\n`);
-}
-
-/** Invalid input: the error body on stdout, exit code 1. */
-function rejected(io: CliIo, error: ErrorBody): number {
-  printJson(io, error);
-  return 1;
-}
-
-async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const strict = args.includes('--strict');
-  const [name, source, ...extra] = args.filter((arg) => arg !== '--strict');
-  if (name === undefined || extra.length > 0)
-    throw new UsageError('validate takes a name and at most one file');
-  if (!(rootNames as readonly string[]).includes(name))
-    throw new UsageError(`unknown name ${JSON.stringify(name)}`);
-  const parsed = parseJsonBody(await readInput(source, io));
-  if (!parsed.ok) return rejected(io, parsed.error);
-  const result = validate(name as RootName, parsed.value, { profile: strict ? 'strict' : 'default' });
-  return result.ok ? 0 : rejected(io, result.error);
-}
-
-async function normalizeCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const [source, ...extra] = args;
-  if (extra.length > 0) throw new UsageError('normalize takes at most one file');
-  const parsed = parseJsonBody(await readInput(source, io));
-  if (!parsed.ok) return rejected(io, parsed.error);
-  const result = validate('messages-request', parsed.value);
-  if (!result.ok) return rejected(io, result.error);
-  printJson(io, normalizePresetRequest(result.value));
-  return 0;
+/** The package's version, from the package.json above this file (compiled, bundled or run from source). */
+function packageVersion(): string {
+  let directory = dirname(fileURLToPath(import.meta.url));
+  for (let level = 0; level < 5; level += 1, directory = dirname(directory)) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (manifest.name === 'gateway-contract' && manifest.version !== undefined) return manifest.version;
+    } catch {
+      // No package.json at this level: look one higher.
+    }
+  }
+  return 'unknown';
 }
 
 const serveFlags = new Set(['--host', '--port', '--base-path', '--catalog']);
@@ -115,19 +73,29 @@ async function serveCommand(args: readonly string[], io: CliIo): Promise<number>
 }
 
 /**
- * Runs one CLI command; returns the exit code (0 valid, 1 invalid input, 2 usage or I/O error; `serve` returns 0
- * once stopped by a signal).
+ * Runs one CLI command; returns the exit code (0 all valid, 1 some document invalid, 2 usage error or an input
+ * that could not be read; `serve` returns 0 once stopped by a signal).
  */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
   const [command, ...rest] = args;
   try {
-    if (command === 'validate') return await validateCommand(rest, io);
-    if (command === 'normalize') return await normalizeCommand(rest, io);
-    if (command === 'serve') return await serveCommand(rest, io);
-    if (command === undefined || command === 'help' || command === '--help') {
+    if (
+      command === undefined ||
+      ['help', '--help', '-h'].includes(command) ||
+      rest.includes('--help') ||
+      rest.includes('-h')
+    ) {
       io.stdout(usage);
       return command === undefined ? 2 : 0;
     }
+    if (command === '--version' || command === 'version') {
+      io.stdout(`${packageVersion()}\n`);
+      return 0;
+    }
+    if (command === 'validate') return await validateCommand(rest, io);
+    if (command === 'normalize') return await normalizeCommand(rest, io);
+    if (command === 'bench') return await benchCommand(rest, io);
+    if (command === 'serve') return await serveCommand(rest, io);
     throw new UsageError(`unknown command ${JSON.stringify(command)}`);
   } catch (error) {
     const reason =

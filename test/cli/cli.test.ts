@@ -8,7 +8,7 @@ async function run(args: string[], stdin = '', extra: Partial<CliIo> = {}) {
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, {
-    readStdin: async () => stdin,
+    stdin: () => [Buffer.from(stdin)],
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
     ...extra,
@@ -24,32 +24,26 @@ const valid = JSON.stringify({
 });
 
 describe('gateway-contract validate', () => {
-  it('exits 0 on a valid body read from stdin', async () => {
+  it('exits 0 on a valid body read from stdin, and says so', async () => {
     expect(await run(['validate', 'messages-request', '-'], valid)).toEqual({
       code: 0,
-      stdout: '',
+      stdout: '<stdin>: 1 valid, 0 invalid\n',
       stderr: '',
     });
   });
 
-  it('exits 1 and prints the error body on an invalid body', async () => {
+  it('exits 1 and prints each issue as file:line: path sentence', async () => {
     const { code, stdout } = await run(['validate', 'messages-request'], '{"model":"m"}');
     expect(code).toBe(1);
-    expect(JSON.parse(stdout)).toEqual({
-      error: {
-        code: 400,
-        message: 'Invalid request parameters',
-        metadata: { issues: [{ path: '/messages', message: 'is required' }] },
-      },
-    });
+    expect(stdout).toBe('<stdin>:1: /messages is required\n<stdin>: 0 valid, 1 invalid\n');
   });
 
   it('prints every issue of the body, in its order', async () => {
     const body =
       '{"temperature":"hot","model":"m","messages":[{"role":"robot","content":"Hi"}],"max_tokens":0}';
-    const { code, stdout } = await run(['validate', 'messages-request'], body);
+    const { code, stdout } = await run(['validate', 'messages-request', '--json'], body);
     expect(code).toBe(1);
-    expect(JSON.parse(stdout).error.metadata.issues).toEqual([
+    expect(JSON.parse(stdout.split('\n')[0]!).issues).toEqual([
       { path: '/temperature', message: 'must be a number' },
       { path: '/messages/0/role', message: 'must be one of: user, assistant, system' },
       { path: '/max_tokens', message: 'must be at least 1' },
@@ -59,25 +53,27 @@ describe('gateway-contract validate', () => {
   it('rejects an unknown property with --strict, and accepts it without', async () => {
     const typo = JSON.stringify({ ...JSON.parse(valid), tempreature: 0.5 });
     expect((await run(['validate', 'messages-request', '-'], typo)).code).toBe(0);
-    const { code, stdout } = await run(['validate', '--strict', 'messages-request', '-'], typo);
+    const { code, stdout } = await run(['validate', '--strict', 'messages-request', '-', '--json'], typo);
     expect(code).toBe(1);
-    const issues = JSON.parse(stdout).error.metadata.issues as { path: string; message: string }[];
+    const issues = JSON.parse(stdout.split('\n')[0]!).issues as { path: string; message: string }[];
     expect(issues).toHaveLength(1);
     expect(issues[0]!.path).toBe('');
     // The issue points at the object and names the rule, never the name sent (contract: issue-paths).
     expect(stdout).not.toContain('tempreature');
   });
 
-  it('exits 1 on text that is not JSON', async () => {
+  it('exits 1 on text that is not JSON, the root written (root)', async () => {
     const { code, stdout } = await run(['validate', 'error-response'], '{not json');
     expect(code).toBe(1);
-    expect(JSON.parse(stdout).error.metadata.issues).toEqual([{ path: '', message: 'must be valid JSON' }]);
+    expect(stdout.split('\n')[0]).toBe('<stdin>:1: (root) must be valid JSON');
   });
 
   it('reads a file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gc-cli-'));
     writeFileSync(join(dir, 'body.json'), valid);
-    expect((await run(['validate', 'messages-request', join(dir, 'body.json')])).code).toBe(0);
+    const { code, stdout } = await run(['validate', 'messages-request', join(dir, 'body.json')]);
+    expect(code).toBe(0);
+    expect(stdout).toBe(`${join(dir, 'body.json')}: 1 valid, 0 invalid\n`);
   });
 
   it('exits 2 with a message on stderr for an unknown name, a missing file, or no command', async () => {
@@ -87,6 +83,7 @@ describe('gateway-contract validate', () => {
     const missing = await run(['validate', 'messages-request', '/nonexistent/body.json']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('ENOENT');
+    expect(missing.stdout).toContain('/nonexistent/body.json: 0 valid, 0 invalid, unreadable (ENOENT');
     expect((await run([])).code).toBe(2);
     expect((await run(['frobnicate'])).code).toBe(2);
   });
@@ -127,7 +124,7 @@ describe('gateway-contract serve', () => {
     let listening: (url: string) => void = () => {};
     const url = new Promise<string>((resolve) => (listening = resolve));
     const exit = runCli(['serve', '--memory', '--port', '0', '--base-path', '/gateway/v1'], {
-      readStdin: async () => '',
+      stdin: () => [],
       stdout: (text) => {
         stdout += text;
         const found = /listening on (\S+)/.exec(text);
