@@ -30,21 +30,34 @@ function packageVersion(): string {
 const serveFlags = new Set(['--host', '--port', '--base-path', '--catalog']);
 const serveSwitches = new Set(['--memory']);
 
-/** `--name value` pairs and bare switches (kept with the value ''); anything else is a usage error. */
-function readFlags(args: readonly string[]): Map<string, string> {
+/** `--name value` pairs, bare switches (kept with the value '') and repeated `--cors` origins; anything else is a usage error. */
+function readFlags(args: readonly string[]): { flags: Map<string, string>; corsOrigins: string[] } {
   const flags = new Map<string, string>();
+  const corsOrigins: string[] = [];
   for (let i = 0; i < args.length; i += 1) {
     const name = args[i] as string;
     if (serveSwitches.has(name)) {
       flags.set(name, '');
       continue;
     }
-    if (!serveFlags.has(name)) throw new UsageError(`serve does not take ${JSON.stringify(name)}`);
+    if (!serveFlags.has(name) && name !== '--cors')
+      throw new UsageError(`serve does not take ${JSON.stringify(name)}`);
     const value = args[(i += 1)];
     if (value === undefined) throw new UsageError(`${name} needs a value`);
-    flags.set(name, value);
+    if (name === '--cors') corsOrigins.push(readOrigin(value));
+    else flags.set(name, value);
   }
-  return flags;
+  return { flags, corsOrigins };
+}
+
+/** An origin is compared as the browser sends it, so anything but scheme://host[:port] could never match. */
+function readOrigin(text: string): string {
+  if (!/^https?:\/\/[^/?#\s]+$/.test(text)) {
+    throw new UsageError(
+      `--cors takes an origin such as https://app.example.com, got ${JSON.stringify(text)}`,
+    );
+  }
+  return text;
 }
 
 function readPort(text: string): number {
@@ -54,7 +67,7 @@ function readPort(text: string): number {
 }
 
 async function serveCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const flags = readFlags(args);
+  const { flags, corsOrigins } = readFlags(args);
   const env = io.env ?? {};
   if (io.untilStopped === undefined) throw new Error('serve needs a process to stop it');
   // Loaded on demand: validate and normalize never pay for the server.
@@ -66,6 +79,7 @@ async function serveCommand(args: readonly string[], io: CliIo): Promise<number>
       basePath: flags.get('--base-path') ?? '/api/v1',
       env,
       memory: flags.has('--memory'),
+      corsOrigins,
       ...(flags.has('--catalog') ? { catalogPath: flags.get('--catalog') as string } : {}),
     },
     { stdout: io.stdout, untilStopped: io.untilStopped },

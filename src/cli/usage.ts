@@ -23,6 +23,7 @@ export const usage = `Usage:
                                               print {config, system_prompt, dropped} of a messages request
                                               (one per line for JSON Lines), or its error body
   gateway-contract serve [--host H] [--port P] [--base-path /api/v1] [--catalog FILE] [--memory]
+                       [--cors ORIGIN]...
                                               run the reference gateway (HOST, PORT, GATEWAY_MANAGEMENT_KEY,
                                               GATEWAY_API_KEY from the environment) until SIGTERM or SIGINT;
                                               presets and keys kept in PostgreSQL (DATABASE_URL), else in

@@ -147,6 +147,8 @@ describe('gateway-contract serve', () => {
     [['serve', '--port'], '--port needs a value'],
     [['serve', '--verbose', 'yes'], 'serve does not take "--verbose"'],
     [['serve', '--base-path', 'api'], 'basePath must be empty or a path'],
+    [['serve', '--cors', 'app.example.com'], '--cors takes an origin such as https://app.example.com'],
+    [['serve', '--cors'], '--cors needs a value'],
   ])('exits 2 on %j', async (args, message) => {
     const result = await run(args, '', { env: {}, untilStopped: () => new Promise(() => {}) });
     expect(result.code).toBe(2);

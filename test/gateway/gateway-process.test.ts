@@ -78,4 +78,26 @@ describe('gateway-contract serve, as npm start runs it', () => {
     expect(after).toContain('SIGTERM: finishing open requests, then stopping.\nStopped.\n');
     await expect(fetch(`${url}/providers`)).rejects.toThrow();
   });
+
+  it('answers a browser on an origin given with --cors, and no other', async () => {
+    started = await startServe({}, ['--memory', '--cors', 'https://app.example.com']);
+    const url = /listening on (\S+)/.exec(started.banner)?.[1] as string;
+    const preflight = (origin: string) =>
+      fetch(`${url}/providers`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization',
+        },
+      });
+    const allowed = await preflight('https://app.example.com');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+    const other = await preflight('https://elsewhere.example.com');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    const answer = await fetch(`${url}/providers`, { headers: { origin: 'https://app.example.com' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+  });
 });
