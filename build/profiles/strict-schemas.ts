@@ -1,6 +1,7 @@
 import { schemaLists, schemaMaps, schemaValues } from '../../src/core/schema-keywords.js';
 import { customTool, genericTool } from '../../schemas/tool.js';
 import { trace } from '../../schemas/trace.js';
+import { modelEndpoint } from '../../schemas/model-endpoints.js';
 
 /**
  * The strict profile's schemas (docs/contract.md#unknown-properties): every object whose shape is known, one
@@ -19,6 +20,8 @@ const openObjects: ReadonlySet<object> = new Set([
   customTool.properties.input_schema,
   // A tool kind this contract does not know yet is passed through as sent.
   genericTool,
+  // The contract lists 4 of the public API's price keys; the public API sends more (`audio`, `discount`, ...).
+  modelEndpoint.properties.pricing,
 ]);
 
 /** Subschemas that test a value rather than describe its shape: closing them would change what they test. */

@@ -17,7 +17,7 @@ export const runtimeSpecifier = '../runtime/validator-runtime.js';
 /** A chain of at least this many `===` against strings or null becomes a Set lookup. */
 const ENUM_SET_MIN = 16;
 
-type Helper = 'codeUnitAt' | 'ucs2length' | 'firstMissing';
+type Helper = 'codeUnitAt' | 'ucs2length' | 'firstMissing' | 'letterPairTable' | 'inLetterPairs';
 
 /** The run-time helper `name`, in scope of the code being generated. */
 function helper(cxt: KeywordCxt, name: Helper): Name {
@@ -71,12 +71,21 @@ function requiredCode(cxt: KeywordCxt, ajvCode: (cxt: KeywordCxt) => void): void
   cxt.fail(missing.reduce((either, next) => _`${either} || ${next}`));
 }
 
-/** A long `enum` of strings (and null), the country codes, is one Set lookup instead of a chain of `===`. */
+/** A long `enum` of strings (and null) is one Set lookup instead of a chain of `===`, or a table of letter pairs. */
 function enumCode(cxt: KeywordCxt, ajvCode: (cxt: KeywordCxt) => void): void {
   const { gen, data, schema, $data } = cxt;
   const values = schema as unknown[];
   if ($data || values.length < ENUM_SET_MIN || !values.every((v) => v === null || typeof v === 'string'))
     return ajvCode(cxt);
+  // Two capital letters each (the country codes): a table of pairs, read by two char codes, no string hashing.
+  if (values.every((v) => v === null || /^[A-Z]{2}$/.test(v as string))) {
+    const table = gen.scopeValue('obj', {
+      key: `letter pairs ${JSON.stringify(values)}`,
+      ref: runtime.letterPairTable(values as (string | null)[]),
+      code: _`${helper(cxt, 'letterPairTable')}(${stringify(values)})`,
+    });
+    return cxt.fail(_`!${helper(cxt, 'inLetterPairs')}(${table}, ${data})`);
+  }
   const set = gen.scopeValue('obj', {
     key: `enum set ${JSON.stringify(values)}`,
     ref: new Set(values),

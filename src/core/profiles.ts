@@ -39,7 +39,11 @@ function nodeRequire(): ModuleRequire | undefined {
   }
 }
 
-const requireModule = nodeRequire();
+/**
+ * Made on the first load of another module, not at import: loading `node:module` costs about 2 ms, a seventh of
+ * the library's whole start-up, for calls that may never reject or ask for `strict` (bench/cold-start.ts).
+ */
+let requireModule: ModuleRequire | undefined | null = null;
 
 const loaded = new Map<string, ValidatorTable>([
   [moduleNames.default.verdict, defaultVerdict.validatorsByName],
@@ -63,7 +67,9 @@ function tableOf(module: unknown): ValidatorTable {
  */
 function loadNow(name: string): ValidatorTable | undefined {
   const known = loaded.get(name);
-  if (known !== undefined || requireModule === undefined || notNow.has(name)) return known;
+  if (known !== undefined || notNow.has(name)) return known;
+  if (requireModule === null) requireModule = nodeRequire();
+  if (requireModule === undefined) return undefined;
   for (const location of locations(name)) {
     try {
       const table = tableOf(requireModule(location));

@@ -190,7 +190,7 @@ describe('the rewrite', () => {
     const [first, ...body] = rewrite(source).split('\n');
     const rest = printCompact(body.join('\n')).split('\n');
     expect(first).toBe(
-      "import {codeUnitAt,errorSiteHelpers,firstMissing,prefixed,ucs2length} from '../runtime/validator-runtime.js';",
+      "import {codeUnitAt,errorSiteHelpers,firstMissing,inLetterPairs,letterPairTable,prefixed,ucs2length} from '../runtime/validator-runtime.js';",
     );
     expect(rest.join('\n')).not.toMatch(
       /\bimport\b|\brequire\(|function (codeUnitAt|ucs2length|firstMissing|prefixed|deepFreeze)\b/,

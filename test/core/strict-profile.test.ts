@@ -4,6 +4,7 @@ import {
   validate,
   validateMessagesRequest,
   validateMessagesRequestStrict,
+  validateModelEndpointsResponseStrict,
   validateProvidersResponseStrict,
   type RootName,
 } from '../../src/index.js';
@@ -88,6 +89,22 @@ describe('the strict profile', () => {
     };
     expect(validate('providers-response', providers).ok).toBe(true);
     expect(validateProvidersResponseStrict(providers)).toBe(false);
+  });
+
+  it("keeps an endpoint's pricing open: the contract lists 4 of the public API's price keys", () => {
+    const cases = loadCaseFiles().flatMap(([, groups]) => groups);
+    const valid = cases
+      .filter((group) => group.schema === 'model-endpoints-response')
+      .flatMap((group) => group.tests)
+      .find(
+        (test) => test.valid && validate('model-endpoints-response', test.data, { profile: 'strict' }).ok,
+      );
+    const endpoints = structuredClone(valid!.data) as { data: { endpoints: Record<string, unknown>[] } };
+    const first = endpoints.data.endpoints[0]!;
+    first['pricing'] = { ...(first['pricing'] as object), audio: '0.00004', discount: 0.1 };
+    expect(validateModelEndpointsResponseStrict(endpoints)).toBe(true);
+    first['uptime_last_2d'] = 99;
+    expect(validateModelEndpointsResponseStrict(endpoints)).toBe(false);
   });
 
   it('throws on an unknown profile, a programmer error', () => {

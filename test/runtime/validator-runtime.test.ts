@@ -5,6 +5,8 @@ import {
   deepFreeze,
   errorSiteHelpers,
   firstMissing,
+  inLetterPairs,
+  letterPairTable,
   prefixed,
   ucs2length,
   type ErrorSite,
@@ -56,6 +58,29 @@ describe('ucs2length', () => {
       fc.property(fc.string({ unit: 'binary' }), (text) => {
         expect(ucs2length(text)).toBe([...text].length);
       }),
+    );
+  });
+});
+
+describe('letterPairTable and inLetterPairs', () => {
+  const codes = ['AD', 'GB', 'US', 'ZW'];
+
+  it('accept exactly the listed pairs, and null only when listed', () => {
+    const table = letterPairTable(codes);
+    for (const code of codes) expect(inLetterPairs(table, code)).toBe(true);
+    for (const other of ['AA', 'UK', 'ZZ', 'us', 'U', 'USA', '', 'A[', '@S', 'U\u0000']) {
+      expect(inLetterPairs(table, other), other).toBe(false);
+    }
+    expect(inLetterPairs(table, null)).toBe(false);
+    expect(inLetterPairs(letterPairTable([...codes, null]), null)).toBe(true);
+    for (const value of [undefined, 1, {}, ['US']]) expect(inLetterPairs(table, value)).toBe(false);
+  });
+
+  it('agree with a Set of the same values on any string', () => {
+    const table = letterPairTable(codes);
+    const set = new Set(codes);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 3 }), (value) => inLetterPairs(table, value) === set.has(value)),
     );
   });
 });
