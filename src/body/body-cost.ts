@@ -21,7 +21,7 @@ export function tooManyShapesMessage(maxShapes: number): string {
 
 export const tooDenseMessage = `must not hold more than ${FREE_CONTAINERS} objects and arrays plus one per ${CHARACTERS_PER_CONTAINER} characters`;
 
-/** Whether a body of `characters` holds more objects and arrays than its size allows. */
-export function isTooDense(containers: number, characters: number): boolean {
-  return containers > FREE_CONTAINERS + Math.floor(characters / CHARACTERS_PER_CONTAINER);
+/** The most objects and arrays a body of `characters` may hold. */
+export function maxContainers(characters: number): number {
+  return FREE_CONTAINERS + Math.floor(characters / CHARACTERS_PER_CONTAINER);
 }

@@ -1,6 +1,6 @@
 import { resolvedLimits, type BodyLimits } from './body-limits.js';
 import { bodyIssueMessages, errorBody } from '../core/errors.js';
-import { isTooDense, tooDenseMessage, tooManyShapesMessage } from './body-cost.js';
+import { maxContainers, tooDenseMessage, tooManyShapesMessage } from './body-cost.js';
 import { countParsedKeys, scanJsonShape } from './json-shape.js';
 import { findStructureIssue } from './json-structure.js';
 import type { ValidationResult } from '../core/validators.js';
@@ -69,10 +69,11 @@ export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}
   }
   if (text.charCodeAt(0) === BYTE_ORDER_MARK) text = text.slice(1);
   if (isBlank(text)) return rejected(bodyIssueMessages.empty);
-  const shape = scanJsonShape(text, maxDepth, maxObjectShapes);
+  // The pass stops at the first container past the density bound, so a dense body costs a fraction of a scan.
+  const shape = scanJsonShape(text, maxDepth, maxObjectShapes, maxContainers(text.length));
   // What the engine's parser would spend on the body is bounded before it runs (docs/contract.md#body-cost).
   if (shape.tooManyShapes) return rejected(tooManyShapesMessage(maxObjectShapes));
-  if (!shape.tooDeep && isTooDense(shape.containers, text.length)) return rejected(tooDenseMessage);
+  if (shape.tooManyContainers) return rejected(tooDenseMessage);
   // A body too deep, or with an object so wide that JSON.parse would cost more than a scan for repeated keys,
   // is explained by the exact scan before anything parses it.
   if (shape.tooDeep || shape.widestObject > WIDE_OBJECT) {

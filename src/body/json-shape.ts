@@ -24,6 +24,8 @@ export interface JsonShape {
   containers: number;
   /** Whether the objects start more distinct key sequences than `maxShapes`; the pass stops there. */
   tooManyShapes: boolean;
+  /** Whether more than `maxContainers` objects and arrays open; the pass stops there. */
+  tooManyContainers: boolean;
 }
 
 const FNV_PRIME = 0x01000193;
@@ -69,18 +71,23 @@ function addShape(table: Int32Array, hash: number): boolean {
 
 /**
  * Counts the keys of a JSON text, in all and in its widest object, and its objects and arrays, or stops as soon as
- * a container opens past `maxDepth` levels (the root is level 1) or the objects start more than `maxShapes`
- * distinct key sequences. A shape is the keys of an object in order up to one of them (`{"a":1,"b":2}` starts
+ * a container opens past `maxDepth` levels (the root is level 1), more than `maxContainers` open (a dense body is
+ * rejected without scanning the rest of it), or the objects start more than `maxShapes` distinct key sequences. A shape is the keys of an object in order up to one of them (`{"a":1,"b":2}` starts
  * two: `a`, and `a` then `b`): the engine builds a hidden class for each one it has not met, and that, not the
  * size, is what makes an object costly to parse (docs/contract.md#body-cost). Text that is not JSON gets some
  * counts: the caller's JSON.parse rejects it.
  */
-export function scanJsonShape(text: string, maxDepth: number, maxShapes = Infinity): JsonShape {
+export function scanJsonShape(
+  text: string,
+  maxDepth: number,
+  maxShapes = Infinity,
+  maxContainers = Infinity,
+): JsonShape {
   // An object's keys start at most one shape each, so a text with no more keys than `maxShapes` cannot start too
   // many: it is counted without hashing a key, and only a text with more is scanned again with the hashes.
-  const counted = scanWith(text, maxDepth, maxShapes, undefined);
+  const counted = scanWith(text, maxDepth, maxShapes, maxContainers, undefined);
   if (counted !== undefined) return counted;
-  return scanWith(text, maxDepth, maxShapes, shapeTableFor(maxShapes)) as JsonShape;
+  return scanWith(text, maxDepth, maxShapes, maxContainers, shapeTableFor(maxShapes)) as JsonShape;
 }
 
 /** The scan, with the shape table, or without it until the keys pass `maxShapes` (then undefined). */
@@ -88,6 +95,7 @@ function scanWith(
   text: string,
   maxDepth: number,
   maxShapes: number,
+  maxContainers: number,
   table: Int32Array | undefined,
 ): JsonShape | undefined {
   let depth = 0;
@@ -125,17 +133,42 @@ function scanWith(
         hash = hash || 1;
         shapeAtLevel[depth] = hash;
         if (addShape(table, hash) && ++shapes > maxShapes) {
-          return { tooDeep: false, keys, widestObject, containers, tooManyShapes: true };
+          return {
+            tooDeep: false,
+            keys,
+            widestObject,
+            containers,
+            tooManyShapes: true,
+            tooManyContainers: false,
+          };
         }
       }
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
-      containers++;
-      if (++depth > maxDepth) return { tooDeep: true, keys, widestObject, containers, tooManyShapes: false };
+      if (++containers > maxContainers) {
+        return {
+          tooDeep: false,
+          keys,
+          widestObject,
+          containers,
+          tooManyShapes: false,
+          tooManyContainers: true,
+        };
+      }
+      if (++depth > maxDepth) {
+        return {
+          tooDeep: true,
+          keys,
+          widestObject,
+          containers,
+          tooManyShapes: false,
+          tooManyContainers: false,
+        };
+      }
       keysAtLevel[depth] = 0;
       shapeAtLevel[depth] = shapeBasis;
     } else if (depth > 0) depth--;
   }
-  return { tooDeep: false, keys, widestObject, containers, tooManyShapes: false };
+  return { tooDeep: false, keys, widestObject, containers, tooManyShapes: false, tooManyContainers: false };
 }
 
 /** The number of keys of every object in a parsed JSON value, walked with an explicit stack. */

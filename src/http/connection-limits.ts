@@ -25,6 +25,12 @@ export interface ConnectionLimits {
   maxConnections?: number;
   /** Request body bytes held across all requests at once; 64 MiB by default. Past it: 503 with `Retry-After`. */
   maxBodyBytesInFlight?: number;
+  /**
+   * Bytes of large bodies (64 KiB and up) being checked at once, after they are read: parsed, validated,
+   * normalized, stored; 4 MiB by default, and one body always goes. The others wait their turn, so a request
+   * in between waits for the checks of about this many bytes, not for those of every body in flight.
+   */
+  maxBodyBytesChecked?: number;
   /** Most bytes of an unread body discarded after an early answer, before the connection closes; 64 MiB. */
   lingerBytes?: number;
   /** Longest time spent discarding them, in milliseconds; 10 s by default. */
@@ -38,6 +44,7 @@ export const DEFAULT_CONNECTION_LIMITS: Required<ConnectionLimits> = {
   maxRequestsPerSocket: 1_000,
   maxConnections: 1_024,
   maxBodyBytesInFlight: 64 * 1024 * 1024,
+  maxBodyBytesChecked: 4 * 1024 * 1024,
   lingerBytes: DEFAULT_LINGER.maxBytes,
   lingerMs: DEFAULT_LINGER.maxMs,
 };

@@ -6,7 +6,7 @@ export { createHandler } from './handler.js';
 export { ContractViolation } from './contract-violation.js';
 export { presetOperations } from './preset-operations.js';
 export { createNodeListener } from './node.js';
-export { createNodeServer } from './node-server.js';
+export { applyConnectionLimits, createNodeServer } from './node-server.js';
 export { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.js';
 export {
   createBodyValidator,

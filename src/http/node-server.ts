@@ -1,10 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { resolvedLimits } from '../body/body-limits.js';
-import { createBodyBudget } from './body-budget.js';
 import { resolvedConnectionLimits, type ConnectionLimits } from './connection-limits.js';
 import { createHandler } from './handler.js';
-import { serveNodeRequest } from './node.js';
+import { nodeServeBounds, serveNodeRequest } from './node.js';
 import type { Handler, HandlerOptions, HandlerResponse } from './types.js';
 
 /** What a server built around a handler is told besides its limits. */
@@ -51,27 +50,22 @@ function capConnections(server: Server, max: number): void {
 }
 
 /**
- * A `node:http` server around a handler, with the connection bounds set (`ConnectionLimits`, each defaulted):
- * header, request and keep-alive timeouts, requests per connection, a connection cap, a budget of body bytes in
- * flight, a lingering close after early answers, and an `Expect: 100-continue` request rejected before its body
- * without `100 Continue`.
+ * Sets the bounds of `ConnectionLimits` that belong to a `node:http` server (each defaulted) on one made
+ * elsewhere, before it listens: header, request and keep-alive timeouts, requests per connection, and the
+ * connection cap. The per-request bounds (body budget, turns, pipelining, lingering close) come with
+ * `createNodeListener`: `applyConnectionLimits(http.createServer(createNodeListener(options)))`.
  */
-export function serveHandler(
-  handler: Handler,
-  maxBodyBytes: number,
-  limits: ConnectionLimits = {},
-  hooks: NodeServerHooks = {},
-): Server {
+export function applyConnectionLimits<T extends Server>(server: T, limits: ConnectionLimits = {}): T {
   const bounds = resolvedConnectionLimits(limits);
-  // Loaded here rather than imported, so that the bundle chunk the fetch entry shares loads no Node built-in.
-  const { createServer } = process.getBuiltinModule('node:http');
-  const server = createServer({
-    headersTimeout: bounds.headersTimeoutMs,
-    requestTimeout: bounds.requestTimeoutMs,
-    keepAliveTimeout: bounds.keepAliveTimeoutMs,
-    // Timeouts are checked this often; Node's 30 s would let a 10 s header timeout run 40 s.
-    connectionsCheckingInterval: Math.min(1_000, bounds.headersTimeoutMs),
-  });
+  server.headersTimeout = bounds.headersTimeoutMs;
+  server.requestTimeout = bounds.requestTimeoutMs;
+  server.keepAliveTimeout = bounds.keepAliveTimeoutMs;
+  // Timeouts are checked this often (read when the server starts listening); Node's 30 s would let a 10 s header
+  // timeout run 40 s.
+  (server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = Math.min(
+    1_000,
+    bounds.headersTimeoutMs,
+  );
   server.maxRequestsPerSocket = bounds.maxRequestsPerSocket;
   // A request past that limit was sent without waiting for the `Connection: close` that said so: Node would
   // answer each with 503 while the client keeps writing, so the connection is closed instead.
@@ -79,10 +73,25 @@ export function serveHandler(
   // A connection with no traffic either way for this long (a client that stopped reading its answers) is closed.
   server.setTimeout(bounds.requestTimeoutMs);
   capConnections(server, bounds.maxConnections);
-  const serveBounds = {
-    budget: { bytes: createBodyBudget(bounds.maxBodyBytesInFlight), maxBodyBytes },
-    linger: { maxBytes: bounds.lingerBytes, maxMs: bounds.lingerMs },
-  };
+  return server;
+}
+
+/**
+ * A `node:http` server around a handler, with the connection bounds set (`ConnectionLimits`, each defaulted):
+ * header, request and keep-alive timeouts, requests per connection, a connection cap, a budget of body bytes in
+ * flight, large bodies checked in turns, a lingering close after early answers, and an `Expect: 100-continue`
+ * request rejected before its body without `100 Continue`.
+ */
+export function serveHandler(
+  handler: Handler,
+  maxBodyBytes: number,
+  limits: ConnectionLimits = {},
+  hooks: NodeServerHooks = {},
+): Server {
+  // Loaded here rather than imported, so that the bundle chunk the fetch entry shares loads no Node built-in.
+  const { createServer } = process.getBuiltinModule('node:http');
+  const server = applyConnectionLimits(createServer(), limits);
+  const serveBounds = nodeServeBounds(maxBodyBytes, resolvedConnectionLimits(limits));
   const serve = (request: IncomingMessage, response: ServerResponse) => {
     // Requests Node parsed from a connection already closed (one that pipelined too deep) cost nothing more.
     if (request.socket.destroyed) return;

@@ -1,5 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bytesToHold, type BodyBudget } from './body-budget.js';
+import { resolvedLimits } from '../body/body-limits.js';
+import {
+  bytesToHold,
+  createBodyBudget,
+  createBodyTurns,
+  TAKES_TURNS_FROM,
+  type BodyBudget,
+  type BodyTurns,
+} from './body-budget.js';
+import { resolvedConnectionLimits, type ConnectionLimits } from './connection-limits.js';
 import { createHandler } from './handler.js';
 import { errorResponse } from './http-response.js';
 import { DEFAULT_LINGER, sendContinue, writeAfterBody, type LingerLimits } from './lingering-close.js';
@@ -14,10 +23,26 @@ export interface NodeRequestOverrides {
   body?: BodySource;
 }
 
-/** What a server adds around each request: the shared body budget and the lingering close's bounds. */
+/**
+ * What a server adds around each request: the shared body budget, the turns large bodies take to be checked,
+ * and the lingering close's bounds.
+ */
 export interface NodeServeBounds {
   budget?: { bytes: BodyBudget; maxBodyBytes: number };
+  turns?: BodyTurns;
   linger?: LingerLimits;
+}
+
+/** The per-request bounds of `ConnectionLimits`, shared by every request of one server or listener. */
+export function nodeServeBounds(
+  maxBodyBytes: number,
+  limits: Required<ConnectionLimits>,
+): Required<NodeServeBounds> {
+  return {
+    budget: { bytes: createBodyBudget(limits.maxBodyBytesInFlight), maxBodyBytes },
+    turns: createBodyTurns(limits.maxBodyBytesChecked),
+    linger: { maxBytes: limits.lingerBytes, maxMs: limits.lingerMs },
+  };
 }
 
 /**
@@ -36,11 +61,28 @@ export function writeNodeResponse(
   return writeAfterBody(request, response, result, linger);
 }
 
-/** The request stream as a body, with `100 Continue` sent only once the handler starts reading it. */
-function bodyAfterContinue(request: IncomingMessage, response: ServerResponse): BodySource {
-  return (maxBytes: number) => {
+/** A large body's turn to be checked, taken once it is read and ended once its request is answered. */
+interface BodyTurn {
+  end?: () => void;
+}
+
+/**
+ * The request stream as a body, with `100 Continue` sent only once the handler starts reading it; a large body
+ * within the limit is handed over when its turn to be checked comes.
+ */
+function bodyAfterContinue(
+  request: IncomingMessage,
+  response: ServerResponse,
+  turns: BodyTurns | undefined,
+  turn: BodyTurn,
+): BodySource {
+  return async (maxBytes: number) => {
     sendContinue(request, response);
-    return readNodeStream(request, maxBytes);
+    const bytes = await readNodeStream(request, maxBytes);
+    if (turns !== undefined && bytes.byteLength >= TAKES_TURNS_FROM && bytes.byteLength <= maxBytes) {
+      turn.end = await turns.take(bytes.byteLength);
+    }
+    return bytes;
   };
 }
 
@@ -58,16 +100,19 @@ async function serveInOrder(
     await writeNodeResponse(request, response, refused, bounds.linger);
     return refused;
   }
+  const turn: BodyTurn = {};
   try {
     const result = await handler({
       method: request.method ?? 'GET',
       url: overrides.url ?? request.url ?? '/',
       headers: nodeHeaders(request),
-      body: 'body' in overrides ? overrides.body : bodyAfterContinue(request, response),
+      body: 'body' in overrides ? overrides.body : bodyAfterContinue(request, response, bounds.turns, turn),
     });
+    turn.end?.();
     await writeNodeResponse(request, response, result, bounds.linger);
     return result;
   } finally {
+    turn.end?.();
     budget?.bytes.release(held);
   }
 }
@@ -88,15 +133,21 @@ export function serveNodeRequest(
 }
 
 /**
- * A `node:http` request listener: `http.createServer(createNodeListener({ resolveKey, operations }))`. It answers
- * rejections before the body whole and closes with a lingering close, and runs pipelined requests in order;
- * `createNodeServer` adds the connection bounds and the `100 Continue` rejection.
+ * A `node:http` request listener: `http.createServer(createNodeListener({ resolveKey, operations }))`. It carries
+ * the bounds of `ConnectionLimits` that act per request: the budget of body bytes in flight (503 past it), large
+ * bodies checked in turns, pipelined requests in order with reading paused while they wait, and a lingering
+ * close after an early answer. The bounds that belong to the server (timeouts, requests per connection, the
+ * connection cap) are set by `applyConnectionLimits(server)`, or by `createNodeServer`, which does both.
  */
 export function createNodeListener(
   options: HandlerOptions,
+  limits: ConnectionLimits = {},
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const handler = createHandler(options);
+  const bounds = nodeServeBounds(resolvedLimits(options.limits).maxBytes, resolvedConnectionLimits(limits));
   return (request, response) => {
-    serveNodeRequest(handler, request, response).catch(() => response.destroy());
+    // Requests Node parsed from a connection already closed (one that pipelined too deep) cost nothing more.
+    if (request.socket.destroyed) return;
+    serveNodeRequest(handler, request, response, {}, bounds).catch(() => response.destroy());
   };
 }

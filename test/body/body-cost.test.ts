@@ -63,6 +63,15 @@ describe('the body-cost bound (docs/contract.md#body-cost)', () => {
     ).toBe(true);
   });
 
+  it('stops its pass at the first object or array past the density bound, not at the end of the body', () => {
+    const dense = '[' + '[],'.repeat(100) + '[]]';
+    expect(scanJsonShape(dense, 64, Infinity, 10)).toMatchObject({ tooManyContainers: true, containers: 11 });
+    expect(scanJsonShape(dense, 64, Infinity, 102)).toMatchObject({
+      tooManyContainers: false,
+      containers: 102,
+    });
+  });
+
   it('rejects a limit that is not a usable integer', () => {
     expect(() => parseJsonBody('{}', { maxObjectShapes: 0 })).toThrow(RangeError);
   });

@@ -1,11 +1,13 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorBody } from '../../src/core/errors.js';
 import type { ConnectionLimits } from '../../src/http/connection-limits.js';
-import { createNodeServer } from '../../src/http/node-server.js';
-import { MAX_PIPELINED } from '../../src/http/request-order.js';
+import { createBodyTurns } from '../../src/http/body-budget.js';
+import { createNodeListener } from '../../src/http/node.js';
+import { applyConnectionLimits, createNodeServer } from '../../src/http/node-server.js';
+import { MAX_PIPELINED, PAUSE_PIPELINED } from '../../src/http/request-order.js';
 import { MANAGEMENT_KEY, tableOptions } from './adapter-cases.js';
 import { exampleRequest } from './example-request.js';
 
@@ -193,6 +195,32 @@ describe('connection bounds', () => {
     expect(answered).toBeLessThanOrEqual(MAX_PIPELINED);
   });
 
+  it('stops parsing a connection it closed, instead of making a request of every one left in the chunk', async () => {
+    const port = await start();
+    let seen = 0;
+    server!.on('request', () => seen++);
+    const client = open(port);
+    await client.connected;
+    client.socket.write('GET /api/v1/providers HTTP/1.1\r\nhost: t\r\n\r\n'.repeat(MAX_PIPELINED * 40));
+    await client.closedByServer();
+    expect(seen).toBe(MAX_PIPELINED + 1);
+  });
+
+  it('stops reading a connection while requests wait on it, and reads on once they are answered', async () => {
+    const port = await start();
+    const pausedAt: boolean[] = [];
+    server!.on('request', (request: IncomingMessage) => pausedAt.push(request.socket.isPaused()));
+    const client = open(port);
+    await client.connected;
+    const get = 'GET /api/v1/providers HTTP/1.1\r\nhost: t\r\n\r\n';
+    client.socket.write(get.repeat(PAUSE_PIPELINED + 2));
+    for (let i = 0; i < PAUSE_PIPELINED + 2; i++) expect((await client.next())?.status).toBe(200);
+    expect(pausedAt.slice(0, PAUSE_PIPELINED - 1)).not.toContain(true);
+    expect(pausedAt[PAUSE_PIPELINED - 1]).toBe(true);
+    client.socket.write(get);
+    expect((await client.next())?.status).toBe(200);
+  });
+
   it('closes the longest-idle connection when a new one passes the cap, so a real request is served', async () => {
     const port = await start({ maxConnections: 2 });
     const idle = [open(port), open(port)];
@@ -224,7 +252,63 @@ describe('connection bounds', () => {
     expect(JSON.parse(refused?.body ?? '')).toEqual(errorBody(503));
   });
 
+  it('gives the Node listener the body budget, and a server of its own the server bounds', async () => {
+    server = applyConnectionLimits(
+      createServer(
+        createNodeListener({ ...tableOptions([]), basePath: '/api/v1' }, { maxBodyBytesInFlight: 1024 }),
+      ),
+    );
+    expect([server.headersTimeout, server.requestTimeout, server.keepAliveTimeout]).toEqual([
+      10_000, 30_000, 5_000,
+    ]);
+    expect(server.maxRequestsPerSocket).toBe(1_000);
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    await startBodyThatNeverEnds(port, 1000);
+    const probe = open(port);
+    await probe.connected;
+    probe.socket.write(post('second', MANAGEMENT_KEY, exampleRequest));
+    expect((await probe.next())?.status).toBe(503);
+    probe.socket.write('GET /api/v1/providers HTTP/1.1\r\nhost: t\r\n\r\n');
+    expect((await probe.next())?.status).toBe(200);
+  });
+
   it('rejects a nonsense bound when the server is made', () => {
     expect(() => createNodeServer({ ...tableOptions([]) }, { maxConnections: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('large bodies take turns to be checked', () => {
+  const MiB = 1024 * 1024;
+  const turnOf = (turns: ReturnType<typeof createBodyTurns>, bytes: number, started: number[], id: number) =>
+    turns.take(bytes).then((end) => (started.push(id), end));
+  const loopRuns = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('lets a body wait while the ones being checked hold the bytes, then in order, one loop run apart', async () => {
+    const turns = createBodyTurns(4 * MiB);
+    const started: number[] = [];
+    const first = await turnOf(turns, 3 * MiB, started, 1);
+    const small = await turnOf(turns, MiB, started, 2);
+    const second = turnOf(turns, 3 * MiB, started, 3);
+    const third = turnOf(turns, 3 * MiB, started, 4);
+    await loopRuns();
+    expect(started).toEqual([1, 2]);
+    first();
+    small();
+    await loopRuns();
+    (await second)();
+    await loopRuns();
+    await third;
+    expect(started).toEqual([1, 2, 3, 4]);
+  });
+
+  it('always lets one body go, even one larger than the bytes checked at once', async () => {
+    const turns = createBodyTurns(MiB);
+    const started: number[] = [];
+    const end = await turnOf(turns, 8 * MiB, started, 1);
+    end();
+    end();
+    await turnOf(turns, 8 * MiB, started, 2);
+    expect(started).toEqual([1, 2]);
   });
 });
