@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { normalizeBasePath } from '../http/route-match.js';
 import { gatewayBanner } from './banner.js';
 import { bundledCatalog } from './catalog.js';
+import { batchedLines } from './log-lines.js';
 import { loadCatalogFile } from './catalog-file.js';
 import { chooseStore, openGatewayStore } from './gateway-store.js';
 import { gatewayKeys, keptGatewayKeys } from './keys.js';
@@ -36,7 +37,13 @@ export interface RunIo {
  * SIGINT lets open requests finish and closes the store before it returns exit code 0.
  */
 export async function runGateway(options: RunOptions, io: RunIo): Promise<number> {
-  const log = (line: string) => io.stdout(`${line}\n`);
+  const lines = batchedLines(io.stdout);
+  const log = lines.line;
+  // Everything else this function prints goes through `print`, after the queued lines, so the order holds.
+  const print = (text: string) => {
+    lines.flush();
+    io.stdout(text);
+  };
   // What needs no store is checked first, so a mistyped flag or key fails at once, before a database opens.
   normalizeBasePath(options.basePath);
   gatewayKeys(options.env);
@@ -58,8 +65,8 @@ export async function runGateway(options: RunOptions, io: RunIo): Promise<number
     // Listening for the signal before the banner says it is up, so a stop sent right after is not missed.
     const stopped = io.untilStopped();
     const exampleBodyPath = existsSync(EXAMPLE_BODY_PATH) ? EXAMPLE_BODY_PATH : null;
-    io.stdout(`The interface page and playground: ${gateway.baseUrl}${PAGE_PATH}\n`);
-    io.stdout(
+    print(`The interface page and playground: ${gateway.baseUrl}${PAGE_PATH}\n`);
+    print(
       gatewayBanner({
         baseUrl: gateway.baseUrl,
         keys,
@@ -70,11 +77,12 @@ export async function runGateway(options: RunOptions, io: RunIo): Promise<number
       }),
     );
     const signal = await stopped;
-    io.stdout(`${signal}: finishing open requests, then stopping.\n`);
+    print(`${signal}: finishing open requests, then stopping.\n`);
     await gateway.close();
   } finally {
+    lines.flush();
     await store.close();
   }
-  io.stdout('Stopped.\n');
+  print('Stopped.\n');
   return 0;
 }
