@@ -52,8 +52,8 @@ export function takeRequires(code: string): { code: string; helpers: Map<string,
     helpers.set(id.name, helper as RuntimeName);
     edits.push({ start: statement.start, end: statement.end, text: '' });
   }
-  const requires = find(program, { type: 'CallExpression', callee: identifier('require') }).length;
-  expectCount('imports', 'top-level `const name = require("module").name;`', edits.length, requires);
+  const requires = find(program, { type: 'CallExpression', callee: identifier('require') });
+  expectCount('imports', 'top-level `const name = require("module").name;`', edits, requires);
   return { code: applyEdits(code, edits), helpers };
 }
 

@@ -51,8 +51,8 @@ export function mergeDuplicates(code: string): string {
   expectCount(
     'merging',
     'exports `export const name = validateN;` of functions it found',
-    [...exported].filter((name) => functions.has(name)).length,
-    exported.size,
+    [...exported].filter((name) => functions.has(name)),
+    [...exported],
   );
   let classOf = new Map([...functions.keys()].map((name) => [name, 0]));
   for (let classes = 1; ;) {
@@ -91,7 +91,7 @@ export function mergeDuplicates(code: string): string {
   }
   const out = applyEdits(code, edits);
   const defined = new Set(functions.keys());
-  const dangling = [...nodes(parse(out))].filter(
+  const dangling = nodes(parse(out)).filter(
     ([node]) => matches(node, identifier(validateName)) && !defined.has(node.name),
   );
   if (dangling.length > 0) fail('merging', `${dangling[0]![0].name} is read but no longer defined`);
