@@ -52,8 +52,10 @@ const templates = new Map<string, unknown>();
  */
 export function capture(source: string, value: unknown): Record<string, AstNode> | undefined {
   if (!templates.has(source)) {
-    // In a function body, where `return` may stand.
-    const body = parse(`function template(){${source}}`).body[0].body.body as AstNode[];
+    // A `return` may stand only in a function body, an `export` only at the top.
+    const inFunction = source.includes('return');
+    const program = parse(inFunction ? `function template(){${source}}` : source);
+    const body = (inFunction ? program.body[0].body.body : program.body) as AstNode[];
     const single =
       matches(body[0], { type: 'ExpressionStatement' }) && !source.endsWith(';')
         ? body[0]!.expression
@@ -86,11 +88,8 @@ function same(template: unknown, value: unknown, found: Record<string, AstNode>)
   );
 }
 
-/** The shape of the code `source` (see `capture`). */
-export const like =
-  (source: string): Shape =>
-  (value) =>
-    capture(source, value) !== undefined;
+/** `value` is the code `source` (see `capture`). */
+export const is = (source: string, value: unknown): boolean => capture(source, value) !== undefined;
 
 /** Every node under `root` in source order, parents before children, with its parent. */
 export function nodes(root: AstNode): [AstNode, AstNode | null][] {

@@ -1,20 +1,5 @@
-import {
-  applyEdits,
-  capture,
-  expectCount,
-  fail,
-  find,
-  identifier,
-  like,
-  literal,
-  matches,
-  nodes,
-  parse,
-  references,
-  replace,
-  type AstNode,
-  type Edit,
-} from './ast.js';
+import * as ast from './ast.js';
+import type { AstNode, Edit } from './ast.js';
 
 /**
  * Build time: drops the error bookkeeping of Ajv's standalone code (allErrors off) where it cannot change
@@ -28,32 +13,30 @@ import {
  */
 
 const pass = 'bookkeeping';
-const is = (source: string, node: unknown) => capture(source, node) !== undefined;
+const { capture, is, nodes, replace } = ast;
 const moves = (node: unknown) => is('errors++', node) || is('errors = $value', node);
 
 /** The name `const _errsN = errors;` declares: a snapshot of the count. */
-function snapshotOf(node: AstNode): string | undefined {
-  const name = capture('const $name = errors;', node)?.['$name']?.name as string | undefined;
-  return name !== undefined && /^_errs\d+$/.test(name) ? name : undefined;
-}
+const snapshotOf = (node: AstNode): string | undefined =>
+  /^_errs\d+$/.exec(capture('const $name = errors;', node)?.['$name']?.name)?.[0];
 
 /** `step` over each of Ajv's functions in `code`, as positional edits. */
 function eachFunction(code: string, step: (fn: AstNode) => Edit[]): string {
-  const functions = (parse(code).body as AstNode[]).filter((node) =>
-    matches(node, { type: 'FunctionDeclaration', id: identifier(/^validate\d+$/) }),
+  const functions = (ast.parse(code).body as AstNode[]).filter((node) =>
+    ast.matches(node, { type: 'FunctionDeclaration', id: ast.identifier(/^validate\d+$/) }),
   );
   const shaped = functions.filter(
     ({ id, body }) =>
       is('let vErrors = null;let errors = 0;', body.body.slice(0, 2)) &&
       is(`${id.name}.errors = vErrors;return errors === 0;`, body.body.slice(-2)),
   );
-  expectCount(
+  ast.expectCount(
     pass,
     'functions `let vErrors = null;let errors = 0;...return errors === 0;`',
     shaped,
     functions,
   );
-  return applyEdits(code, functions.flatMap(step));
+  return ast.applyEdits(code, functions.flatMap(step));
 }
 
 /** Each comparison of the count with a snapshot (or 0) no move can reach becomes `true`. */
@@ -61,50 +44,42 @@ function settleComparisons(fn: AstNode): Edit[] {
   const all = nodes(fn.body).map(([node]) => node);
   // Only `for` loops jump backwards: the settled test below knows no other.
   if (all.some((node) => /^(While|DoWhile|Continue)Statement$/.test(node.type)))
-    fail(pass, `${fn.id.name} has a loop other than \`for\``);
+    ast.fail(pass, `${fn.id.name} has a loop other than \`for\``);
   const loops = all
     .filter((node) => /^For(In|Of)?Statement$/.test(node.type))
-    .map((loop) => (loop.body.type === 'BlockStatement' ? loop.body : fail(pass, 'a loop without a block')));
+    .map((loop) =>
+      loop.body.type === 'BlockStatement' ? loop.body : ast.fail(pass, 'a loop without a block'),
+    );
   const movedAt = all.filter(moves).map((node) => node.start);
   const snapshots = new Map<string, number>([['0', fn.body.body[1].start]]);
-  for (const node of all) {
-    const name = snapshotOf(node);
-    if (name !== undefined && snapshots.has(name)) fail(pass, `${name} is declared twice`);
-    if (name !== undefined) snapshots.set(name, node.start);
+  for (const node of all.filter(snapshotOf)) {
+    if (snapshots.has(snapshotOf(node)!)) ast.fail(pass, `${snapshotOf(node)} is declared twice`);
+    snapshots.set(snapshotOf(node)!, node.start);
   }
   const compared = all.filter(
-    (node) => node.type === 'BinaryExpression' && (is('errors', node.left) || is('errors', node.right)),
+    (node) => node.type === 'BinaryExpression' && [node.left, node.right].some((side) => is('errors', side)),
   );
-  const known = compared.flatMap((node) => {
+  const known = compared.filter((node) => {
     const side = (capture('$side === errors', node) ?? capture('errors === $side', node))?.['$side'];
-    const name = String(side?.name ?? side?.value);
-    return /^(_errs\d+|0)$/.test(name) ? [{ node, name }] : [];
+    return /^(_errs\d+|0)$/.test(String(side?.name ?? side?.value));
   });
-  expectCount(
+  ast.expectCount(
     pass,
     'comparisons `_errsN === errors`, `errors === _errsN` or `errors === 0`',
     known,
     compared,
   );
-  const verdict = fn.body.body.at(-1).argument;
-  return known.flatMap(({ node, name }) => {
-    const from = snapshots.get(name) ?? fail(pass, `${name} is never declared`);
+  return known.flatMap((node) => {
+    const side = is('errors', node.left) ? node.right : node.left;
+    const from =
+      snapshots.get(String(side.name ?? side.value)) ?? ast.fail(pass, `${side.name} is never declared`);
     const at = node.start;
+    const moved = movedAt.some((move) => move > from && move < at);
     const loopedAlone = loops.some(
       (loop) => loop.start < at && at < loop.end && !(loop.start < from && from < loop.end),
     );
-    const moved = movedAt.some((move) => move > from && move < at);
-    return node === verdict || moved || loopedAlone ? [] : [replace(node, 'true')];
+    return node === fn.body.body.at(-1).argument || moved || loopedAlone ? [] : [replace(node, 'true')];
   });
-}
-
-/** What a function does with one `validN` flag. */
-interface FlagUses {
-  values: AstNode[];
-  guards: { test: AstNode; joined: boolean }[];
-  breaks: AstNode[];
-  settings: AstNode[];
-  reads: number;
 }
 
 /**
@@ -114,42 +89,41 @@ interface FlagUses {
  * no longer set.
  */
 function dropTrueFlags(fn: AstNode): Edit[] {
-  const flags = new Map<string, FlagUses>();
-  const uses = (name: string) => {
-    if (!flags.has(name)) flags.set(name, { values: [], guards: [], breaks: [], settings: [], reads: 0 });
-    return flags.get(name)!;
-  };
-  for (const [node] of references(fn.body)) if (/^valid\d+$/.test(node.name)) uses(node.name).reads++;
-  for (const [node] of nodes(fn.body)) {
+  const flags = new Map<
+    string,
+    { values: AstNode[]; guards: AstNode[]; breaks: AstNode[]; settings: AstNode[]; reads: number }
+  >();
+  for (const [node] of ast.references(fn.body)) {
+    if (!/^valid\d+$/.test(node.name)) continue;
+    if (!flags.has(node.name))
+      flags.set(node.name, { values: [], guards: [], breaks: [], settings: [], reads: 0 });
+    flags.get(node.name)!.reads++;
+  }
+  for (const [node, parent] of nodes(fn.body)) {
     const set = capture('var $flag = $value;', node) ?? capture('$flag = $value', node);
-    const name: string | undefined = set?.['$flag']?.name;
-    if (!flags.has(name!)) continue;
-    uses(name!).values.push(set!['$value']!);
+    const flag = flags.get(set?.['$flag']?.name);
+    flag?.values.push(set!['$value']!);
+    // Settings of no effect of their own: `true` or a comparison of counts.
     if (
+      flag &&
       node.type === 'VariableDeclaration' &&
       (is('true', set!['$value']) || is('$s === errors', set!['$value']))
     )
-      uses(name!).settings.push(node);
-  }
-  for (const [node, parent] of nodes(fn.body)) {
-    if (node.type === 'IfStatement' && flags.has(node.test.name)) {
-      const siblings: AstNode[] = parent?.body ?? [];
-      const joined = siblings[siblings.indexOf(node) - 1];
-      const setsTrue = `var ${node.test.name} = true;`;
-      const both = is(setsTrue, joined?.consequent?.body?.at(-1)) && is(`{${setsTrue}}`, joined?.alternate);
-      uses(node.test.name).guards.push({ test: node.test, joined: both });
-    }
-    const broken = capture('if(!$flag){break;}', node)?.['$flag']?.name;
-    if (flags.has(broken)) uses(broken).breaks.push(node);
+      flag.settings.push(node);
+    flags.get(capture('if(!$flag){break;}', node)?.['$flag']?.name)?.breaks.push(node);
+    if (node.type !== 'IfStatement' || !flags.has(node.test.name)) continue;
+    const before: AstNode | undefined = parent!.body[parent!.body.indexOf(node) - 1];
+    const setsTrue = `var ${node.test.name} = true;`;
+    const joined = is(setsTrue, before?.consequent?.body?.at(-1)) && is(`{${setsTrue}}`, before?.alternate);
+    flags.get(node.test.name)!.guards.push({ ...node.test, joined });
   }
   return [...flags.values()].flatMap(({ values, guards, breaks, settings, reads }) => {
     const alwaysTrue = values.every((value) => is('true', value));
     const settled = guards.filter((guard) => alwaysTrue || guard.joined);
     const dropped = alwaysTrue ? breaks : [];
-    // Settings of no effect of their own (`true` or a comparison of counts) go once no one reads the flag.
     const unread = settled.length + dropped.length + settings.length === reads;
     return [
-      ...settled.map((guard) => replace(guard.test, 'true')),
+      ...settled.map((guard) => replace(guard, 'true')),
       ...[...dropped, ...(unread ? settings : [])].map((node) => replace(node)),
     ];
   });
@@ -160,14 +134,16 @@ function unwrapSettled(fn: AstNode): Edit[] {
   const dropped: AstNode[] = [];
   const edits: Edit[] = [];
   for (const [node] of nodes(fn.body)) {
-    if (dropped.some((branch) => branch.start <= node.start && node.end <= branch.end)) continue;
-    if (matches(node, { type: 'IfStatement', test: literal(true), consequent: { type: 'BlockStatement' } })) {
+    if (
+      node.type !== 'IfStatement' ||
+      dropped.some((branch) => branch.start <= node.start && node.end <= branch.end)
+    )
+      continue;
+    if (is('true', node.test) && node.consequent.type === 'BlockStatement') {
       edits.push({ start: node.start, end: node.consequent.start, text: '' });
-      edits.push({ start: node.consequent.end, end: node.end, text: '' });
       if (node.alternate !== null) dropped.push(node.alternate);
-    } else if (matches(node, { type: 'IfStatement', alternate: like('{}') })) {
-      edits.push({ start: node.consequent.end, end: node.end, text: '' });
-    }
+    } else if (!is('{}', node.alternate)) continue;
+    edits.push({ start: node.consequent.end, end: node.end, text: '' });
   }
   return edits;
 }
@@ -178,12 +154,11 @@ function unwrapSettled(fn: AstNode): Edit[] {
  */
 function settleReturn(fn: AstNode): Edit[] {
   const reads = new Map<string, number>();
-  for (const [node] of references(fn.body)) reads.set(node.name, (reads.get(node.name) ?? 0) + 1);
-  const unused = nodes(fn.body)
-    .map(([node]) => node)
-    .filter((node) => reads.get(snapshotOf(node)!) === 1);
+  for (const [node] of ast.references(fn.body)) reads.set(node.name, (reads.get(node.name) ?? 0) + 1);
+  const all = nodes(fn.body).map(([node]) => node);
+  const unused = all.filter((node) => reads.get(snapshotOf(node)!) === 1);
   const edits = unused.map((node) => replace(node));
-  if (reads.get('vErrors') !== 2 || find(fn.body, moves).length > 0) return edits;
+  if (reads.get('vErrors') !== 2 || all.some(moves)) return edits;
   const [keptErrors, keptCount] = fn.body.body as AstNode[];
   const [ending, verdict] = (fn.body.body as AstNode[]).slice(-2);
   edits.push(

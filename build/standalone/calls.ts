@@ -1,19 +1,5 @@
-import {
-  anything,
-  applyEdits,
-  capture,
-  expectCount,
-  fail,
-  find,
-  identifier,
-  like,
-  matches,
-  parse,
-  references,
-  replace,
-  textOf,
-  type AstNode,
-} from './ast.js';
+import * as ast from './ast.js';
+import type { AstNode } from './ast.js';
 
 /**
  * Build time: Ajv hands every sub-validator a context object and an `instancePath` string built on every call,
@@ -21,7 +7,7 @@ import {
  * segment to its errors then (`prefixed`, src/runtime/validator-runtime.ts).
  */
 
-const validateName = identifier(/^validate\d+$/);
+const validateName = ast.identifier(/^validate\d+$/);
 
 /**
  * An `instancePath` Ajv builds, `instancePath` or `instancePath + SEG [+ SEG...]` (a `+` chain leaning left): the
@@ -29,9 +15,9 @@ const validateName = identifier(/^validate\d+$/);
  */
 export function pathSegment(code: string, value: AstNode): string | undefined {
   let spine = value;
-  while (matches(spine, { operator: '+', left: { type: 'BinaryExpression' } })) spine = spine.left;
-  if (matches(spine, identifier('instancePath'))) return spine === value ? '' : undefined;
-  const start = capture('instancePath + $segment', spine)?.['$segment']?.start;
+  while (ast.matches(spine, { operator: '+', left: { type: 'BinaryExpression' } })) spine = spine.left;
+  if (ast.matches(spine, ast.identifier('instancePath'))) return spine === value ? '' : undefined;
+  const start = ast.capture('instancePath + $segment', spine)?.['$segment']?.start;
   return start === undefined ? undefined : code.slice(start, value.end);
 }
 
@@ -41,41 +27,44 @@ const failedCall = `if(!$validate($value, {instancePath: $path, parentData: $par
 
 /** `if(!validateN(ARG)){vErrors = prefixed(vErrors, validateN.errors, SEG);errors = vErrors.length;}`. */
 export function lazySubcalls(code: string): string {
-  const program = parse(code);
-  const calls = find(program, {
+  const program = ast.parse(code);
+  const calls = ast.find(program, {
     type: 'CallExpression',
     callee: validateName,
-    arguments: [anything, anything],
+    arguments: [ast.anything, ast.anything],
   });
-  const rewritten = find(program, { type: 'IfStatement' }).flatMap((site) => {
-    const { $validate: name, $value: value, $path: path } = capture(failedCall, site) ?? {};
+  const rewritten = ast.find(program, { type: 'IfStatement' }).flatMap((site) => {
+    const { $validate: name, $value: value, $path: path } = ast.capture(failedCall, site) ?? {};
     const segment = path && pathSegment(code, path);
-    if (!matches(name, validateName) || segment === undefined) return [];
-    const text = `if(!${name!.name}(${textOf(code, value!)})){vErrors = prefixed(vErrors, ${name!.name}.errors${segment && `, ${segment}`});errors = vErrors.length;}`;
-    return [replace(site, text)];
+    if (!ast.matches(name, validateName) || segment === undefined) return [];
+    const text = `if(!${name!.name}(${ast.textOf(code, value!)})){vErrors = prefixed(vErrors, ${name!.name}.errors${segment && `, ${segment}`});errors = vErrors.length;}`;
+    return [ast.replace(site, text)];
   });
-  expectCount(
+  ast.expectCount(
     'sub-validator calls',
     'calls `validateN(value, {instancePath, parentData, parentDataProperty, rootData})` whose failure appends its errors',
     rewritten,
     calls,
   );
-  return applyEdits(code, rewritten);
+  return ast.applyEdits(code, rewritten);
 }
 
 /** `function validateN(data, {instancePath="", ...}={})` -> `function validateN(data)`: no context to read. */
 export function valueOnlySignatures(code: string): string {
-  const functions = find(parse(code), { type: 'FunctionDeclaration', id: validateName });
+  const functions = ast.find(ast.parse(code), { type: 'FunctionDeclaration', id: validateName });
   const edits = functions
     .filter((fn) =>
-      matches(fn.params, [identifier('data'), { left: { type: 'ObjectPattern' }, right: like('({})') }]),
+      ast.matches(fn.params, [
+        ast.identifier('data'),
+        { left: { type: 'ObjectPattern' }, right: (value: unknown) => ast.is('({})', value) },
+      ]),
     )
     .map((fn) => ({ start: fn.params[0].end, end: fn.params[1].end, text: '' }));
-  expectCount('signatures', 'functions `validateN(data, {instancePath="", ...}={})`', edits, functions);
-  const out = applyEdits(code, edits);
-  for (const [node] of references(parse(out))) {
+  ast.expectCount('signatures', 'functions `validateN(data, {instancePath="", ...}={})`', edits, functions);
+  const out = ast.applyEdits(code, edits);
+  for (const [node] of ast.references(ast.parse(out))) {
     if (/^(instancePath|parentData|parentDataProperty|rootData)$/.test(node.name))
-      fail('signatures', `${node.name} is still read: ${out.slice(node.start - 80, node.end + 80)}`);
+      ast.fail('signatures', `${node.name} is still read: ${out.slice(node.start - 80, node.end + 80)}`);
   }
   return out;
 }
