@@ -23,32 +23,20 @@ export type Shape =
   string | number | boolean | null | ((value: unknown) => boolean) | Shape[] | { [field: string]: Shape };
 
 /** `value` has `shape`: every field the shape names matches, arrays item by item and of the same length. */
-export function matches(value: unknown, shape: Shape): boolean {
-  if (typeof shape === 'function') return shape(value);
-  if (shape === null || typeof shape !== 'object') return value === shape;
-  if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(shape)) {
-    return (
-      Array.isArray(value) && value.length === shape.length && shape.every((s, i) => matches(value[i], s))
-    );
-  }
-  const record = value as Record<string, unknown>;
-  return Object.entries(shape).every(([field, s]) => matches(record[field], s));
-}
+export const matches = (value: unknown, shape: Shape): boolean => same(shape, value, {});
 
 export const anything = (): boolean => true;
 export const identifier = (name: string | RegExp): Shape => ({
   type: 'Identifier',
   name: typeof name === 'string' ? name : (value: unknown) => typeof value === 'string' && name.test(value),
 });
-export const literal = (value: string | number | boolean | null): Shape => ({ type: 'Literal', value });
 
-const templates = new Map<string, unknown>();
+const templates = new Map<string, Shape>();
 
 /**
  * The nodes `value` has where the code `source` has a `$name` identifier, when `value` is that code otherwise:
- * field by field, spans, raw text and shorthand aside, a `$name` standing for any node, the same one wherever it repeats.
- * `source` is one statement, several (an array of them), or an expression statement without its `;`.
+ * field by field, spans, raw text and shorthand aside, a `$name` standing for any node, the same wherever it
+ * repeats. `source` is one statement, several (an array of them), or an expression statement without its `;`.
  */
 export function capture(source: string, value: unknown): Record<string, AstNode> | undefined {
   if (!templates.has(source)) {
@@ -56,35 +44,34 @@ export function capture(source: string, value: unknown): Record<string, AstNode>
     const inFunction = source.includes('return');
     const program = parse(inFunction ? `function template(){${source}}` : source);
     const body = (inFunction ? program.body[0].body.body : program.body) as AstNode[];
-    const single =
-      matches(body[0], { type: 'ExpressionStatement' }) && !source.endsWith(';')
-        ? body[0]!.expression
-        : body[0];
-    templates.set(source, body.length > 1 ? body : single);
+    const expression = body[0]!.type === 'ExpressionStatement' && !source.endsWith(';');
+    templates.set(source, body.length > 1 ? body : expression ? body[0]!.expression : body[0]);
   }
   const found: Record<string, AstNode> = {};
-  return same(templates.get(source), value, found) ? found : undefined;
+  return same(templates.get(source)!, value, found) ? found : undefined;
 }
 
-function same(template: unknown, value: unknown, found: Record<string, AstNode>): boolean {
-  if (template === null || typeof template !== 'object') return template === value;
+/** `value` has `shape` (a shape or a template's tree), binding the template's `$name` identifiers in `found`. */
+function same(shape: Shape, value: unknown, found: Record<string, AstNode>): boolean {
+  if (typeof shape === 'function') return shape(value);
+  if (shape === null || typeof shape !== 'object') return shape === value;
   if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(template))
+  if (Array.isArray(shape))
     return (
       Array.isArray(value) &&
-      value.length === template.length &&
-      template.every((item, i) => same(item, value[i], found))
+      value.length === shape.length &&
+      shape.every((item, i) => same(item, value[i], found))
     );
-  const node = template as AstNode;
-  if (node.type === 'Identifier' && node.name.startsWith('$')) {
-    const bound = found[node.name];
-    found[node.name] ??= value as AstNode;
-    return bound === undefined || same(bound, value, found);
+  const name = shape['type'] === 'Identifier' ? shape['name'] : undefined;
+  if (typeof name === 'string' && name.startsWith('$')) {
+    const bound = found[name];
+    found[name] ??= value as AstNode;
+    return bound === undefined || same(bound as Shape, value, found);
   }
-  return Object.keys(node).every(
-    (field) =>
-      ['start', 'end', 'raw', 'shorthand'].includes(field) ||
-      same(node[field], (value as AstNode)[field], found),
+  const record = value as Record<string, unknown>;
+  return Object.entries(shape).every(
+    ([field, item]) =>
+      ['start', 'end', 'raw', 'shorthand'].includes(field) || same(item, record[field], found),
   );
 }
 
