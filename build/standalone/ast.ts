@@ -23,59 +23,90 @@ export type Shape =
   string | number | boolean | null | ((value: unknown) => boolean) | Shape[] | { [field: string]: Shape };
 
 /** `value` has `shape`: every field the shape names matches, arrays item by item and of the same length. */
-export function matches(value: unknown, shape: Shape): boolean {
-  if (typeof shape === 'function') return shape(value);
-  if (shape === null || typeof shape !== 'object') return value === shape;
-  if (value === null || typeof value !== 'object') return false;
-  if (Array.isArray(shape)) {
-    return (
-      Array.isArray(value) && value.length === shape.length && shape.every((s, i) => matches(value[i], s))
-    );
-  }
-  const record = value as Record<string, unknown>;
-  return Object.entries(shape).every(([field, s]) => matches(record[field], s));
-}
+export const matches = (value: unknown, shape: Shape): boolean => same(shape, value, {});
 
 export const anything = (): boolean => true;
-export const text = (value: unknown): boolean => typeof value === 'string';
-export const property = (key: string, value: Shape): Shape => ({
-  type: 'Property',
-  computed: false,
-  key: identifier(key),
-  value,
-});
 export const identifier = (name: string | RegExp): Shape => ({
   type: 'Identifier',
   name: typeof name === 'string' ? name : (value: unknown) => typeof value === 'string' && name.test(value),
 });
-export const member = (object: Shape, property: string): Shape => ({
-  type: 'MemberExpression',
-  computed: false,
-  object,
-  property: identifier(property),
-});
 
-/** Every node under `root`, parents before children, with its parent. */
-export function* nodes(root: AstNode, parent: AstNode | null = null): Generator<[AstNode, AstNode | null]> {
-  yield [root, parent];
-  for (const [field, value] of Object.entries(root)) {
-    if (field === 'start' || field === 'end') continue;
-    for (const child of Array.isArray(value) ? value : [value]) {
+const templates = new Map<string, Shape>();
+
+/**
+ * The nodes `value` has where the code `source` has a `$name` identifier, when `value` is that code otherwise:
+ * field by field, spans, raw text and shorthand aside, a `$name` standing for any node, the same wherever it
+ * repeats. `source` is one statement, several (an array of them), or an expression statement without its `;`.
+ */
+export function capture(source: string, value: unknown): Record<string, AstNode> | undefined {
+  if (!templates.has(source)) {
+    // A `return` may stand only in a function body, an `export` only at the top.
+    const inFunction = source.includes('return');
+    const program = parse(inFunction ? `function template(){${source}}` : source);
+    const body = (inFunction ? program.body[0].body.body : program.body) as AstNode[];
+    const expression = body[0]!.type === 'ExpressionStatement' && !source.endsWith(';');
+    templates.set(source, body.length > 1 ? body : expression ? body[0]!.expression : body[0]);
+  }
+  const found: Record<string, AstNode> = {};
+  return same(templates.get(source)!, value, found) ? found : undefined;
+}
+
+/** `value` has `shape` (a shape or a template's tree), binding the template's `$name` identifiers in `found`. */
+function same(shape: Shape, value: unknown, found: Record<string, AstNode>): boolean {
+  if (typeof shape === 'function') return shape(value);
+  if (shape === null || typeof shape !== 'object') return shape === value;
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(shape))
+    return (
+      Array.isArray(value) &&
+      value.length === shape.length &&
+      shape.every((item, i) => same(item, value[i], found))
+    );
+  const name = shape['type'] === 'Identifier' ? shape['name'] : undefined;
+  if (typeof name === 'string' && name.startsWith('$')) {
+    const bound = found[name];
+    found[name] ??= value as AstNode;
+    return bound === undefined || same(bound as Shape, value, found);
+  }
+  const record = value as Record<string, unknown>;
+  return Object.entries(shape).every(
+    ([field, item]) =>
+      ['start', 'end', 'raw', 'shorthand'].includes(field) || same(item, record[field], found),
+  );
+}
+
+/** `value` is the code `source` (see `capture`). */
+export const is = (source: string, value: unknown): boolean => capture(source, value) !== undefined;
+
+/** Every node under `root` in source order, parents before children, with its parent. */
+export function nodes(root: AstNode): [AstNode, AstNode | null][] {
+  const found: [AstNode, AstNode | null][] = [];
+  // A stack, not recursion: Ajv nests blocks hundreds deep.
+  const stack: [AstNode, AstNode | null][] = [[root, null]];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    found.push(item);
+    const children: unknown[] = [];
+    for (const field in item[0]) {
+      const value: unknown = item[0][field];
+      if (Array.isArray(value)) children.push(...(value as unknown[]));
+      else if (field !== 'start' && field !== 'end') children.push(value);
+    }
+    for (const child of children.reverse()) {
       if (child !== null && typeof child === 'object' && typeof (child as AstNode).type === 'string')
-        yield* nodes(child as AstNode, root);
+        stack.push([child as AstNode, item[0]]);
     }
   }
+  return found;
 }
 
 /** The identifiers `root` reads as variables (not property names), with their parents. */
-export function* references(root: AstNode): Generator<[AstNode, AstNode | null]> {
-  for (const [node, parent] of nodes(root)) {
-    if (node.type !== 'Identifier') continue;
-    if (parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) continue;
-    if (parent?.type === 'Property' && parent.key === node && !parent.computed && !parent.shorthand) continue;
-    yield [node, parent];
-  }
-}
+export const references = (root: AstNode) =>
+  nodes(root).filter(
+    ([node, parent]) =>
+      node.type === 'Identifier' &&
+      !(parent?.type === 'MemberExpression' && parent.property === node && !parent.computed) &&
+      !(parent?.type === 'Property' && parent.key === node && !parent.computed && !parent.shorthand),
+  );
 
 /**
  * `pass` over `code`: each node `rewrite` returns a replacement for, among `candidates` (the nodes of the kind the
@@ -91,28 +122,37 @@ export function rewriteEach(
   const found = candidates(parse(code));
   const edits = found.flatMap((node) => {
     const edit = rewrite(node);
-    return edit === undefined
-      ? []
-      : [typeof edit === 'string' ? { start: node.start, end: node.end, text: edit } : edit];
+    return edit === undefined ? [] : [typeof edit === 'string' ? replace(node, edit) : edit];
   });
-  expectCount(pass, what, edits.length, found.length);
+  expectCount(pass, what, edits, found);
   return applyEdits(code, edits);
 }
 
 /** Every node of `root` with `shape`. */
 export function find(root: AstNode, shape: Shape): AstNode[] {
-  return [...nodes(root)].map(([node]) => node).filter((node) => matches(node, shape));
+  return nodes(root).flatMap(([node]) => (matches(node, shape) ? [node] : []));
 }
 
 export function fail(pass: string, detail: string): never {
   throw new Error(`standalone rewrite (${pass}), Ajv ${ajvVersion}: ${detail}`);
 }
 
-/** Fails the pass when it rewrote another number of sites than Ajv's code has of the kind it rewrites. */
-export function expectCount(pass: string, shape: string, rewritten: number, total: number): void {
-  if (rewritten !== total || total === 0)
-    fail(pass, `rewrote ${rewritten} of ${total} ${shape}: Ajv's code has a shape this pass does not know`);
+/** Fails the pass unless each of `total`, the nodes of the kind it reads, has the shape it knows (`matched`). */
+export function expectCount(
+  pass: string,
+  shape: string,
+  matched: readonly unknown[],
+  total: readonly unknown[],
+) {
+  if (matched.length !== total.length || total.length === 0)
+    fail(
+      pass,
+      `matched ${matched.length} of ${total.length} ${shape}: Ajv's code has a shape this pass does not know`,
+    );
 }
+
+/** The edit that replaces `node` with `text`. */
+export const replace = (node: AstNode, text = ''): Edit => ({ start: node.start, end: node.end, text });
 
 /** One edit: the text between `start` and `end` becomes `text`. */
 export interface Edit {
@@ -137,32 +177,11 @@ export function applyEdits(code: string, edits: readonly Edit[]): string {
 /** The source text of `node`. */
 export const textOf = (code: string, node: AstNode): string => code.slice(node.start, node.end);
 
-/** The value of a literal written in the code: strings, numbers, booleans, null, `-n`, arrays and objects of them. */
-export function literalValue(node: AstNode): { value: unknown } | undefined {
-  if (node.type === 'Literal' && !('regex' in node && node.regex)) return { value: node.value };
-  if (node.type === 'UnaryExpression' && node.operator === '-' && node.argument.type === 'Literal')
-    return typeof node.argument.value === 'number' ? { value: -node.argument.value } : undefined;
-  if (node.type === 'ArrayExpression') {
-    const items = (node.elements as (AstNode | null)[]).map((item) =>
-      item ? literalValue(item) : undefined,
-    );
-    return items.every((item) => item !== undefined)
-      ? { value: items.map((item) => item!.value) }
-      : undefined;
+/** The value of an expression written as JSON, as Ajv writes schema values, or undefined for any other. */
+export function jsonValue(code: string, node: AstNode): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(textOf(code, node)) as unknown };
+  } catch {
+    return undefined;
   }
-  if (node.type !== 'ObjectExpression') return undefined;
-  const value: Record<string, unknown> = {};
-  for (const property of node.properties as AstNode[]) {
-    if (property.type !== 'Property' || property.computed || property.kind !== 'init') return undefined;
-    const key = property.key.type === 'Identifier' ? property.key.name : property.key.value;
-    const field = literalValue(property.value);
-    if (typeof key !== 'string' || field === undefined) return undefined;
-    Object.defineProperty(value, key, {
-      value: field.value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return { value };
 }

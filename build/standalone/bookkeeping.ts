@@ -1,3 +1,6 @@
+import * as ast from './ast.js';
+import type { AstNode, Edit } from './ast.js';
+
 /**
  * Build time: drops the error bookkeeping of Ajv's standalone code (allErrors off) where it cannot change
  * anything. Ajv counts errors in `errors` and, around each keyword, snapshots it (`const _errs3 = errors;`) to
@@ -9,170 +12,167 @@
  * are ones V8 inlines into their callers.
  */
 
-/** The index just past the string literal that opens at `start` (a `"`, as JSON.stringify writes every string). */
-function stringEnd(code: string, start: number): number {
-  for (let at = start + 1; at < code.length; at++) {
-    const char = code[at];
-    if (char === '\\') at++;
-    else if (char === '"') return at + 1;
-  }
-  throw new Error(`unterminated string at ${start}`);
-}
+const pass = 'bookkeeping';
+const { capture, is, nodes, replace } = ast;
+const moves = (node: unknown) => is('errors++', node) || is('errors = $value', node);
 
-const closers: Record<string, string> = { '{': '}', '(': ')', '[': ']' };
+/** The name `const _errsN = errors;` declares: a snapshot of the count. */
+const snapshotOf = (node: AstNode): string | undefined =>
+  /^_errs\d+$/.exec(capture('const $name = errors;', node)?.['$name']?.name)?.[0];
 
-/** The index just past the bracket that closes the one at `open`; a quote or backtick outside a string is refused. */
-export function closingIndex(code: string, open: number): number {
-  const stack: string[] = [];
-  for (let at = open; at < code.length; at++) {
-    const char = code[at]!;
-    if (char === '"') {
-      at = stringEnd(code, at) - 1;
-    } else if (char === "'" || char === '`') {
-      throw new Error(`unexpected ${char} outside a string: ${code.slice(at - 40, at + 40)}`);
-    } else if (char in closers) {
-      stack.push(closers[char]!);
-    } else if (char === '}' || char === ')' || char === ']') {
-      if (stack.pop() !== char) throw new Error(`unbalanced ${char}: ${code.slice(at - 40, at + 40)}`);
-      if (stack.length === 0) return at + 1;
-    }
-  }
-  throw new Error(`no closing bracket for ${code[open]} at ${open}`);
-}
-
-interface Range {
-  start: number;
-  end: number;
-}
-
-/** The bodies of the `for` loops in `body`. */
-function loopBodies(body: string): Range[] {
-  const loops: Range[] = [];
-  for (const match of body.matchAll(/\bfor\(/g)) {
-    const header = match.index + 'for'.length;
-    const open = closingIndex(body, header);
-    if (body[open] !== '{')
-      throw new Error(
-        `standalone bookkeeping: a loop without a block: ${body.slice(match.index, open + 40)}`,
-      );
-    loops.push({ start: open, end: closingIndex(body, open) });
-  }
-  return loops;
-}
-
-/** Where `errors` changes: a union collecting a branch's error, a failed sub-validator, a union's reset. */
-function errorMoves(body: string): number[] {
-  return [...body.matchAll(/errors\+\+|(?<![\w.$])(?<!let )errors = /g)].map((match) => match.index);
-}
-
-/** `errors` cannot have moved between `from` and `at`: no move between them, no loop around `at` alone. */
-function settled(from: number, at: number, moves: readonly number[], loops: readonly Range[]): boolean {
-  if (moves.some((move) => move > from && move < at)) return false;
-  return !loops.some((loop) => loop.start < at && at < loop.end && !(loop.start < from && from < loop.end));
-}
-
-/** One function body with its settled comparisons replaced by `true`. */
-function settleComparisons(body: string): string {
-  const moves = errorMoves(body);
-  const loops = loopBodies(body);
-  const snapshots = new Map<string, number>();
-  for (const match of body.matchAll(/const (_errs\d+) = errors;/g)) {
-    if (snapshots.has(match[1]!)) throw new Error(`standalone bookkeeping: ${match[1]} is declared twice`);
-    snapshots.set(match[1]!, match.index);
-  }
-  const start = body.indexOf('let errors = 0;');
-  if (start < 0) throw new Error('standalone bookkeeping: a function without `let errors = 0;`');
-  return body.replace(
-    /\b(_errs\d+) === errors\b|(?<!return )\berrors === (_errs\d+|0)\b/g,
-    (comparison, left: string | undefined, right: string | undefined, at: number) => {
-      const name = left ?? right!;
-      const from = name === '0' ? start : snapshots.get(name);
-      if (from === undefined) throw new Error(`standalone bookkeeping: ${name} is never declared`);
-      return settled(from, at, moves, loops) ? 'true' : comparison;
-    },
+/** `step` over each of Ajv's functions in `code`, as positional edits. */
+function eachFunction(code: string, step: (fn: AstNode) => Edit[]): string {
+  const functions = (ast.parse(code).body as AstNode[]).filter((node) =>
+    ast.matches(node, { type: 'FunctionDeclaration', id: ast.identifier(/^validate\d+$/) }),
   );
+  const shaped = functions.filter(
+    ({ id, body }) =>
+      is('let vErrors = null;let errors = 0;', body.body.slice(0, 2)) &&
+      is(`${id.name}.errors = vErrors;return errors === 0;`, body.body.slice(-2)),
+  );
+  ast.expectCount(
+    pass,
+    'functions `let vErrors = null;let errors = 0;...return errors === 0;`',
+    shaped,
+    functions,
+  );
+  return ast.applyEdits(code, functions.flatMap(step));
 }
 
-/** The index past an `else` branch that starts at `at` (a block, or an `if` with its own branches). */
-function elseEnd(body: string, at: number): number {
-  if (body[at] === '{') return closingIndex(body, at);
-  if (!body.startsWith('if(', at)) throw new Error(`standalone bookkeeping: an else of another kind`);
-  const block = closingIndex(body, at + 'if'.length);
-  if (body[block] !== '{') throw new Error(`standalone bookkeeping: an if without a block`);
-  const end = closingIndex(body, block);
-  return body.startsWith('else ', end) ? elseEnd(body, end + 'else '.length) : end;
-}
-
-/** `if(true){A}` and `if(true){A}else ...` -> `{A}`, nested ones too. */
-function unwrapIfTrue(body: string): string {
-  let out = '';
-  let from = 0;
-  for (let at = body.indexOf('if(true){'); at >= 0; at = body.indexOf('if(true){', from)) {
-    const open = at + 'if(true)'.length;
-    const close = closingIndex(body, open);
-    out += body.slice(from, at) + unwrapIfTrue(body.slice(open, close));
-    from = body.startsWith('else ', close) ? elseEnd(body, close + 'else '.length) : close;
+/** Each comparison of the count with a snapshot (or 0) no move can reach becomes `true`. */
+function settleComparisons(fn: AstNode): Edit[] {
+  const all = nodes(fn.body).map(([node]) => node);
+  // Only `for` loops jump backwards: the settled test below knows no other.
+  if (all.some((node) => /^(While|DoWhile|Continue)Statement$/.test(node.type)))
+    ast.fail(pass, `${fn.id.name} has a loop other than \`for\``);
+  const loops = all
+    .filter((node) => /^For(In|Of)?Statement$/.test(node.type))
+    .map((loop) =>
+      loop.body.type === 'BlockStatement' ? loop.body : ast.fail(pass, 'a loop without a block'),
+    );
+  const movedAt = all.filter(moves).map((node) => node.start);
+  const snapshots = new Map<string, number>([['0', fn.body.body[1].start]]);
+  for (const node of all.filter(snapshotOf)) {
+    if (snapshots.has(snapshotOf(node)!)) ast.fail(pass, `${snapshotOf(node)} is declared twice`);
+    snapshots.set(snapshotOf(node)!, node.start);
   }
-  return out + body.slice(from);
+  const compared = all.filter(
+    (node) => node.type === 'BinaryExpression' && [node.left, node.right].some((side) => is('errors', side)),
+  );
+  const known = compared.filter((node) => {
+    const side = (capture('$side === errors', node) ?? capture('errors === $side', node))?.['$side'];
+    return /^(_errs\d+|0)$/.test(String(side?.name ?? side?.value));
+  });
+  ast.expectCount(
+    pass,
+    'comparisons `_errsN === errors`, `errors === _errsN` or `errors === 0`',
+    known,
+    compared,
+  );
+  return known.flatMap((node) => {
+    const side = is('errors', node.left) ? node.right : node.left;
+    const from =
+      snapshots.get(String(side.name ?? side.value)) ?? ast.fail(pass, `${side.name} is never declared`);
+    const at = node.start;
+    const moved = movedAt.some((move) => move > from && move < at);
+    const loopedAlone = loops.some(
+      (loop) => loop.start < at && at < loop.end && !(loop.start < from && from < loop.end),
+    );
+    return node === fn.body.body.at(-1).argument || moved || loopedAlone ? [] : [replace(node, 'true')];
+  });
 }
 
 /**
- * `validN` flags known to be true stop guarding, and their `if`s become plain blocks: a flag only ever set to
- * `true`, and any flag right after `var validN = true;}else {var validN = true;}`, where both branches of the
- * property's `if` have just set it (a branch that leaves early returns, or breaks out of the loop around both).
- * A flag no one reads any more is no longer set.
+ * `validN` flags known to be true stop guarding: a flag only ever set to `true` (its `if(validN)` tests become
+ * `true`, its `if(!validN){break;}` go), and any flag right after an `if` whose branches both end setting it true
+ * (a branch that leaves early returns, or breaks out of the loop around both). A flag no one reads any more is
+ * no longer set.
  */
-function dropTrueFlags(body: string): string {
-  let out = body;
-  const flags = new Set([...out.matchAll(/\bvar (valid\d+) = /g)].map((match) => match[1]!));
-  for (const flag of flags) {
-    const joined = `var ${flag} = true;}else {var ${flag} = true;}`;
-    out = out.replaceAll(`${joined}if(${flag}){`, `${joined}if(true){`);
-    const assignments = [...out.matchAll(new RegExp(`(?<![\\w.$])${flag} = ([^;]*);`, 'g'))];
-    if (assignments.every((assignment) => assignment[1] === 'true')) {
-      out = out.replaceAll(`if(${flag}){`, 'if(true){').replaceAll(`if(!${flag}){break;}`, '');
-    }
-    // Unread now: its settings go, when they are `true` or a comparison of counts (no effect of their own).
-    const unread = out.replace(new RegExp(`var ${flag} = (true|_errs\\d+ === errors);`, 'g'), '');
-    if (!new RegExp(`\\b${flag}\\b`).test(unread)) out = unread;
+function dropTrueFlags(fn: AstNode): Edit[] {
+  const flags = new Map<
+    string,
+    { values: AstNode[]; guards: AstNode[]; breaks: AstNode[]; settings: AstNode[]; reads: number }
+  >();
+  for (const [node] of ast.references(fn.body)) {
+    if (!/^valid\d+$/.test(node.name)) continue;
+    if (!flags.has(node.name))
+      flags.set(node.name, { values: [], guards: [], breaks: [], settings: [], reads: 0 });
+    flags.get(node.name)!.reads++;
   }
-  out = unwrapIfTrue(out).replaceAll('else {}', '');
-  return out.replace(/const (_errs\d+) = errors;/g, (declaration, name: string) =>
-    new RegExp(`\\b${name}\\b`).test(out.replace(declaration, '')) ? declaration : '',
+  for (const [node, parent] of nodes(fn.body)) {
+    const set = capture('var $flag = $value;', node) ?? capture('$flag = $value', node);
+    const flag = flags.get(set?.['$flag']?.name);
+    flag?.values.push(set!['$value']!);
+    // Settings of no effect of their own: `true` or a comparison of counts.
+    if (
+      flag &&
+      node.type === 'VariableDeclaration' &&
+      (is('true', set!['$value']) || is('$s === errors', set!['$value']))
+    )
+      flag.settings.push(node);
+    flags.get(capture('if(!$flag){break;}', node)?.['$flag']?.name)?.breaks.push(node);
+    if (node.type !== 'IfStatement' || !flags.has(node.test.name)) continue;
+    const before: AstNode | undefined = parent!.body[parent!.body.indexOf(node) - 1];
+    const setsTrue = `var ${node.test.name} = true;`;
+    const joined = is(setsTrue, before?.consequent?.body?.at(-1)) && is(`{${setsTrue}}`, before?.alternate);
+    flags.get(node.test.name)!.guards.push({ ...node.test, joined });
+  }
+  return [...flags.values()].flatMap(({ values, guards, breaks, settings, reads }) => {
+    const alwaysTrue = values.every((value) => is('true', value));
+    const settled = guards.filter((guard) => alwaysTrue || guard.joined);
+    const dropped = alwaysTrue ? breaks : [];
+    const unread = settled.length + dropped.length + settings.length === reads;
+    return [
+      ...settled.map((guard) => replace(guard, 'true')),
+      ...[...dropped, ...(unread ? settings : [])].map((node) => replace(node)),
+    ];
+  });
+}
+
+/** `if(true){A}else ...` -> `{A}`, and `else {}` goes; an `if` in a dropped `else` goes with it. */
+function unwrapSettled(fn: AstNode): Edit[] {
+  const dropped: AstNode[] = [];
+  const edits: Edit[] = [];
+  for (const [node] of nodes(fn.body)) {
+    if (
+      node.type !== 'IfStatement' ||
+      dropped.some((branch) => branch.start <= node.start && node.end <= branch.end)
+    )
+      continue;
+    if (is('true', node.test) && node.consequent.type === 'BlockStatement') {
+      edits.push({ start: node.start, end: node.consequent.start, text: '' });
+      if (node.alternate !== null) dropped.push(node.alternate);
+    } else if (!is('{}', node.alternate)) continue;
+    edits.push({ start: node.consequent.end, end: node.end, text: '' });
+  }
+  return edits;
+}
+
+/**
+ * Snapshots no one compares any more go; a function where `errors` never moves reports no collected errors, so
+ * it returns true once past its checks, and keeps no count when nothing else reads it.
+ */
+function settleReturn(fn: AstNode): Edit[] {
+  const reads = new Map<string, number>();
+  for (const [node] of ast.references(fn.body)) reads.set(node.name, (reads.get(node.name) ?? 0) + 1);
+  const all = nodes(fn.body).map(([node]) => node);
+  const unused = all.filter((node) => reads.get(snapshotOf(node)!) === 1);
+  const edits = unused.map((node) => replace(node));
+  if (reads.get('vErrors') !== 2 || all.some(moves)) return edits;
+  const [keptErrors, keptCount] = fn.body.body as AstNode[];
+  const [ending, verdict] = (fn.body.body as AstNode[]).slice(-2);
+  edits.push(
+    replace(keptErrors!),
+    replace(ending!.expression.right, 'null'),
+    replace(verdict!.argument, 'true'),
   );
+  // Each unused snapshot, the declaration and the verdict read the count.
+  if (reads.get('errors') === unused.length + 2) edits.push(replace(keptCount!));
+  return edits;
 }
 
-/** A function where `errors` never moves reports no collected errors: it returns true once past its checks. */
-function settleReturn(name: string, body: string): string {
-  if (
-    errorMoves(body).length > 0 ||
-    /\bvErrors\b(?! = null;)/.test(body.replace(`${name}.errors = vErrors;`, ''))
-  ) {
-    return body;
-  }
-  const ending = `${name}.errors = vErrors;return errors === 0;`;
-  if (!body.endsWith(ending))
-    throw new Error(`standalone bookkeeping: ${name} does not end as Ajv's functions do`);
-  const out =
-    body.slice(0, -ending.length).replace('let vErrors = null;', '') + `${name}.errors = null;return true;`;
-  return /\berrors\b(?! = 0;)/.test(out.replace(/\.errors\b/g, ''))
-    ? out
-    : out.replace('let errors = 0;', '');
-}
-
-/** Applies the above to every `function validateN(data){...}` of the module. */
+/** Applies the above, in order, to every `function validateN(data){...}` of the module. */
 export function dropSettledBookkeeping(code: string): string {
-  let out = '';
-  let from = 0;
-  for (const match of code.matchAll(/function (validate\d+)\(data\)\{/g)) {
-    const open = match.index + match[0].length - 1;
-    const close = closingIndex(code, open);
-    const body = code.slice(open + 1, close - 1);
-    // Only `for` loops jump backwards: the settled test above knows no other.
-    if (/\b(continue|while|do)\b/.test(body))
-      throw new Error(`standalone bookkeeping: ${match[1]} has another loop`);
-    out += code.slice(from, open + 1) + settleReturn(match[1]!, dropTrueFlags(settleComparisons(body))) + '}';
-    from = close;
-  }
-  return out + code.slice(from);
+  const steps = [settleComparisons, dropTrueFlags, unwrapSettled, settleReturn];
+  return steps.reduce((out, step) => eachFunction(out, step), code);
 }

@@ -1,6 +1,6 @@
 import { issueSentence } from '../../src/core/issue-sentences.js';
 import * as ast from './ast.js';
-import type { AstNode, Shape } from './ast.js';
+import type { AstNode } from './ast.js';
 import { pathSegment } from './calls.js';
 
 /**
@@ -25,20 +25,16 @@ export interface ErrorSiteEntry {
 /** `const schemaN = {...};` at the top: the schema objects Ajv keeps for error params, taken out of the code. */
 export function takeSchemaConstants(code: string): { code: string; schemas: Map<string, unknown> } {
   const schemas = new Map<string, unknown>();
-  const declarator = { type: 'VariableDeclarator', id: ast.identifier(/^schema\d+$/) };
   const out = ast.rewriteEach(
     'schema constants',
-    'top-level `const schemaN = {...};`',
+    'top-level `const schemaN = {...};` of JSON',
     code,
-    (program) => ast.find(program, (node) => ast.matches(node, { declarations: [declarator] })),
+    (program) => ast.find(program, { declarations: [{ id: ast.identifier(/^schema\d+$/) }] }),
     (statement) => {
-      const { id, init } = statement.declarations[0];
-      if (!ast.matches(statement, { kind: 'const', declarations: [{ init: { type: 'ObjectExpression' } }] }))
-        return undefined;
-      schemas.set(
-        id.name,
-        (ast.literalValue(init) ?? ast.fail('schema constants', `${id.name} is no literal`)).value,
-      );
+      const { $name, $schema } = ast.capture('const $name = $schema;', statement) ?? {};
+      const schema = $schema && ast.jsonValue(code, $schema);
+      if (schema === undefined) return undefined;
+      schemas.set($name!.name, schema.value);
       return '';
     },
   );
@@ -47,7 +43,7 @@ export function takeSchemaConstants(code: string): { code: string; schemas: Map<
 
 /** The names `code` reads as variables. */
 export const namesRead = (code: string) =>
-  new Set([...ast.references(ast.parse(code))].map(([node]) => node.name));
+  new Set(ast.references(ast.parse(code)).map(([node]) => node.name));
 
 /** The declarations of the constants the rewritten code still reads. */
 export function schemaConstantsReadBy(code: string, schemas: Map<string, unknown>): string {
@@ -68,8 +64,12 @@ function schemaValue(node: AstNode, schemas: Map<string, unknown>): { value: unk
   return value === undefined ? ast.fail('error params', `${node.property.name} does not resolve`) : { value };
 }
 
-/** One of Ajv's error params: a value known at build time, or the code that computes it at run time. */
-type Param = { key: string; known: unknown } | { key: string; computed: string };
+/** One of Ajv's error params: its value known at build time, or the code that computes it at run time. */
+interface Param {
+  key: string;
+  known?: { value: unknown };
+  computed?: string;
+}
 
 function readParams(
   code: string,
@@ -77,37 +77,23 @@ function readParams(
   schemas: Map<string, unknown>,
   helpers: ReadonlySet<string>,
 ) {
-  const simple: Shape = (value) =>
-    ast.matches(value, { type: 'Identifier' }) || ast.literalValue(value as AstNode) !== undefined;
-  // A variable of Ajv's (a property name, an index), or a run-time helper called on such values.
-  const computed: Shape = (value) =>
-    ast.matches(value, { type: 'Identifier' }) ||
-    ast.matches(value, {
-      type: 'CallExpression',
-      callee: { name: (name: unknown) => helpers.has(name as string) },
-      arguments: (args: unknown) => (args as unknown[]).every(simple),
-    });
+  const simple = (value: AstNode) => value.type === 'Identifier' || ast.jsonValue(code, value) !== undefined;
   return (params.properties as AstNode[]).map((property): Param => {
-    const source = ast.textOf(code, property);
+    const { key, value } = property;
     if (!ast.matches(property, { type: 'Property', computed: false, key: { type: 'Identifier' } }))
-      ast.fail('error params', `param ${source}`);
-    const known = ast.literalValue(property.value) ?? schemaValue(property.value, schemas);
-    if (known !== undefined) return { key: property.key.name, known: known.value };
-    if (!ast.matches(property.value, computed))
-      ast.fail('error params', `param ${source} is neither a literal, a schema value nor a variable`);
-    return { key: property.key.name, computed: ast.textOf(code, property.value) };
+      ast.fail('error params', `param ${ast.textOf(code, property)}`);
+    const known = ast.jsonValue(code, value) ?? schemaValue(value, schemas);
+    if (known !== undefined) return { key: key.name, known };
+    // A variable of Ajv's (a property name, an index), or a run-time helper called on such values.
+    const call = { type: 'CallExpression', callee: { name: (name: unknown) => helpers.has(name as string) } };
+    if (value.type !== 'Identifier' && !(ast.matches(value, call) && value.arguments.every(simple)))
+      ast.fail(
+        'error params',
+        `param ${ast.textOf(code, property)} is neither a literal, a schema value nor a variable`,
+      );
+    return { key: key.name, computed: ast.textOf(code, value) };
   });
 }
-
-const errorObject: Shape = {
-  properties: [
-    ast.property('instancePath', (value) => pathSegment('', value as AstNode) !== undefined),
-    ast.property('schemaPath', { type: 'Literal', value: ast.text }),
-    ast.property('keyword', { type: 'Literal', value: ast.text }),
-    ast.property('params', { type: 'ObjectExpression' }),
-  ],
-};
-
 /**
  * Each error object becomes `siteError(PATH, i)` (or `siteErrorWith(PATH, i, {params})` with the params computed at
  * run time), `i` indexing a table of keyword, params and the issue's sentence.
@@ -123,7 +109,7 @@ export function wordErrorSites(
   const startsWithPath = {
     type: 'ObjectExpression',
     properties: (list: unknown) =>
-      ast.matches((list as unknown[])[0], { key: ast.identifier('instancePath') }),
+      ast.matches((list as AstNode[])[0], { key: ast.identifier('instancePath') }),
   };
   const out = ast.rewriteEach(
     'error sites',
@@ -131,33 +117,38 @@ export function wordErrorSites(
     code,
     (program) => ast.find(program, startsWithPath),
     (node) => {
-      if (!ast.matches(node, errorObject)) return undefined;
-      const [path, schemaPath, keyword, paramsField] = (node.properties as AstNode[]).map(
-        (field) => field.value,
-      );
-      const params = readParams(code, paramsField!, schemas, helpers);
-      const atRunTime = params.some((param) => 'computed' in param);
+      const errorObject =
+        '({instancePath: $path, schemaPath: $schemaPath, keyword: $keyword, params: $params})';
+      const { $path, $schemaPath, $keyword, $params } = ast.capture(errorObject, node) ?? {};
+      const [schemaPath, keyword] = [$schemaPath?.value, $keyword?.value];
+      const segment = $path && pathSegment(code, $path);
+      if (typeof keyword !== 'string' || typeof schemaPath !== 'string' || segment === undefined)
+        return undefined;
+      if ($params?.type !== 'ObjectExpression') return undefined;
+      const params = readParams(code, $params, schemas, helpers);
       // The sentence may not depend on a value only known at run time: word it with two different stand-ins.
-      const wordWith = (standIn: string) => {
+      const wordWith = (standIn: string | null) => {
         const values = Object.fromEntries(
-          params.map((param) => [param.key, 'known' in param ? param.known : standIn]),
+          params.map(({ key, known }) => [key, known ? known.value : standIn]),
         );
-        const error = { keyword: keyword!.value, params: values, schemaPath: schemaPath!.value };
-        return issueSentence(error, wording.patternRule, wording.closedRule) ?? 'is invalid';
+        const sentence = issueSentence(
+          { keyword, params: values, schemaPath },
+          wording.patternRule,
+          wording.closedRule,
+        );
+        return { values, message: sentence ?? 'is invalid' };
       };
-      const message = wordWith('a');
-      if (wordWith('b') !== message)
-        ast.fail('error sites', `the sentence of ${keyword!.value} depends on a run-time param`);
-      const known = Object.fromEntries(
-        params.map((param) => [param.key, 'known' in param ? param.known : null]),
-      );
-      const entry: ErrorSiteEntry = { keyword: keyword!.value, params: atRunTime ? null : known, message };
+      const { message } = wordWith('a');
+      if (wordWith('b').message !== message)
+        ast.fail('error sites', `the sentence of ${keyword} depends on a run-time param`);
+      const atRunTime = params.some((param) => param.computed !== undefined);
+      const entry: ErrorSiteEntry = { keyword, params: atRunTime ? null : wordWith(null).values, message };
       if (!indexOf.has(JSON.stringify(entry))) indexOf.set(JSON.stringify(entry), sites.push(entry) - 1);
-      const site = `${pathSegment(code, path!) || '""'},${indexOf.get(JSON.stringify(entry))}`;
+      const site = `${segment || '""'},${indexOf.get(JSON.stringify(entry))}`;
       if (!atRunTime) return `siteError(${site})`;
       // Ajv's params object, in its order, with the values known now written out.
       const literal = params.map(
-        (param) => `${param.key}: ${'computed' in param ? param.computed : JSON.stringify(param.known)}`,
+        ({ key, known, computed }) => `${key}: ${computed ?? JSON.stringify(known!.value)}`,
       );
       return `siteErrorWith(${site},{${literal.join(', ')}})`;
     },
@@ -167,40 +158,28 @@ export function wordErrorSites(
 
 /** `validateN.errors = [siteError(...)];return false;` -> `return failAt(validateN,...);`. */
 export function compactFailures(code: string): string {
-  const errors = ast.member(ast.identifier(/^validate\d+$/), 'errors');
-  const call = { type: 'CallExpression', callee: ast.identifier(/^siteError(With)?$/) };
-  const setsErrors: Shape = {
-    type: 'ExpressionStatement',
-    expression: {
-      type: 'AssignmentExpression',
-      operator: '=',
-      left: errors,
-      right: { type: 'ArrayExpression', elements: [call] },
-    },
-  };
-  const returnsFalse: Shape = { type: 'ReturnStatement', argument: { type: 'Literal', value: false } };
-  const next = new Map<AstNode, AstNode | undefined>();
+  const next = new Map<AstNode, AstNode>();
   return ast.rewriteEach(
     'failures',
     '`validateN.errors = [siteError(...)];` followed by `return false;`',
     code,
     (program) => {
-      for (const [block] of ast
-        .find(program, { type: 'BlockStatement' })
-        .map((node) => [node.body as AstNode[]] as const))
-        block.forEach((statement, i) => next.set(statement, block[i + 1]));
-      return ast.find(program, setsErrors);
+      for (const { body } of ast.find(program, { type: 'BlockStatement' }))
+        (body as AstNode[]).forEach((statement, i) => next.set(statement, body[i + 1]));
+      const site = (node: unknown) =>
+        ast.capture('$validate.errors = [$site];', node)?.['$site']?.callee?.name;
+      return ast.find(program, (node) => /^siteError(With)?$/.test(site(node)));
     },
     (statement) => {
-      const after = next.get(statement);
-      if (!ast.matches(after, returnsFalse)) return undefined;
-      const { left, right } = statement.expression;
-      const { callee, arguments: args, end } = right.elements[0];
-      const helper = callee.name === 'siteError' ? 'failAt' : 'failAtWith';
+      const failure = '$validate.errors = [$site];return false;';
+      const { $validate, $site } = ast.capture(failure, [statement, next.get(statement)]) ?? {};
+      if (!/^validate\d+$/.test($validate?.name)) return undefined;
+      const helper = $site!.callee.name === 'siteError' ? 'failAt' : 'failAtWith';
+      const site = code.slice($site!.arguments[0].start, $site!.end - 1);
       return {
-        start: statement.start,
-        end: after!.end,
-        text: `return ${helper}(${left.object.name},${code.slice(args[0].start, end - 1)});`,
+        ...ast.replace(statement),
+        end: next.get(statement)!.end,
+        text: `return ${helper}(${$validate!.name},${site});`,
       };
     },
   );

@@ -1,5 +1,6 @@
 import * as runtime from '../../src/runtime/validator-runtime.js';
-import { applyEdits, expectCount, fail, find, identifier, matches, parse, type AstNode } from './ast.js';
+import * as ast from './ast.js';
+import type { AstNode } from './ast.js';
 import { runtimeSpecifier } from './keywords.js';
 
 /**
@@ -14,47 +15,25 @@ const ajvRuntime: Readonly<Record<string, string>> = { 'ajv/dist/runtime/ucs2len
 
 export type RuntimeName = keyof typeof runtime;
 
-const requireDeclaration = {
-  type: 'VariableDeclaration',
-  kind: 'const',
-  declarations: [
-    {
-      type: 'VariableDeclarator',
-      id: { type: 'Identifier' },
-      init: {
-        type: 'MemberExpression',
-        computed: false,
-        object: {
-          type: 'CallExpression',
-          callee: identifier('require'),
-          arguments: [{ type: 'Literal', value: (value: unknown) => typeof value === 'string' }],
-        },
-        property: { type: 'Identifier' },
-      },
-    },
-  ],
-};
-
 /** The code without its `require` declarations, and the helper each local name stands for. */
 export function takeRequires(code: string): { code: string; helpers: Map<string, RuntimeName> } {
-  const program = parse(code);
+  const program = ast.parse(code);
   const helpers = new Map<string, RuntimeName>();
-  const edits = [];
-  for (const statement of program.body as AstNode[]) {
-    if (!matches(statement, requireDeclaration)) continue;
-    const { id, init } = statement.declarations[0];
-    const specifier: string = init.object.arguments[0].value;
-    const name: string = init.property.name;
+  const edits = (program.body as AstNode[]).flatMap((statement) => {
+    const { $local, $specifier, $name } =
+      ast.capture('const $local = require($specifier).$name;', statement) ?? {};
+    if ($local === undefined || typeof $specifier!.value !== 'string') return [];
+    const [specifier, name] = [$specifier!.value as string, $name!.name as string];
     const helper =
       specifier === runtimeSpecifier ? name : name === 'default' ? ajvRuntime[specifier] : undefined;
     if (helper === undefined || !Object.hasOwn(runtime, helper))
-      fail('imports', `no run-time helper for require("${specifier}").${name}`);
-    helpers.set(id.name, helper as RuntimeName);
-    edits.push({ start: statement.start, end: statement.end, text: '' });
-  }
-  const requires = find(program, { type: 'CallExpression', callee: identifier('require') }).length;
-  expectCount('imports', 'top-level `const name = require("module").name;`', edits.length, requires);
-  return { code: applyEdits(code, edits), helpers };
+      ast.fail('imports', `no run-time helper for require("${specifier}").${name}`);
+    helpers.set($local.name, helper as RuntimeName);
+    return [ast.replace(statement)];
+  });
+  const requires = ast.find(program, { type: 'CallExpression', callee: ast.identifier('require') });
+  ast.expectCount('imports', 'top-level `const name = require("module").name;`', edits, requires);
+  return { code: ast.applyEdits(code, edits), helpers };
 }
 
 /** The import of `names` from the run-time module, a single line a bundler can find and rewrite. */

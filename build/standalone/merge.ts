@@ -1,14 +1,5 @@
-import {
-  applyEdits,
-  expectCount,
-  fail,
-  identifier,
-  matches,
-  nodes,
-  parse,
-  type AstNode,
-  type Edit,
-} from './ast.js';
+import * as ast from './ast.js';
+import type { AstNode, Edit } from './ast.js';
 
 /**
  * Build time: Ajv compiles a subschema again for each root that reaches it by another route. Functions whose
@@ -16,14 +7,14 @@ import {
  * validator keeps its own name and `.errors`, as a wrapper of the shared one.
  */
 
-const validateName = /^validate\d+$/;
+const validateName = ast.identifier(/^validate\d+$/);
 
 /** A function's tree without spans, the names of validators it reads cut out, and those names in order. */
 function treeKey(fn: AstNode): { parts: string[]; callees: string[] } {
   const callees: string[] = [];
   const text = JSON.stringify(fn.body, (field, value: unknown) => {
     if (field === 'start' || field === 'end') return undefined;
-    if (matches(value, identifier(validateName))) {
+    if (ast.matches(value, validateName)) {
       callees.push((value as AstNode).name);
       return '\u0000';
     }
@@ -31,28 +22,28 @@ function treeKey(fn: AstNode): { parts: string[]; callees: string[] } {
   });
   const parts = text.split(JSON.stringify('\u0000'));
   if (parts.length !== callees.length + 1)
-    fail('merging', `the names read by ${fn.id.name} could not be cut out`);
+    ast.fail('merging', `the names read by ${fn.id.name} could not be cut out`);
   return { parts, callees };
 }
 
 export function mergeDuplicates(code: string): string {
-  const program = parse(code);
+  const program = ast.parse(code);
   const functions = new Map<string, { node: AstNode; key: ReturnType<typeof treeKey> }>();
-  for (const statement of program.body as AstNode[]) {
-    if (matches(statement, { type: 'FunctionDeclaration', id: identifier(validateName) }))
-      functions.set(statement.id.name, { node: statement, key: treeKey(statement) });
+  for (const node of program.body as AstNode[]) {
+    if (ast.matches(node, { type: 'FunctionDeclaration', id: validateName }))
+      functions.set(node.id.name, { node, key: treeKey(node) });
   }
-  const exported = new Set<string>();
-  for (const statement of program.body as AstNode[]) {
-    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : null;
-    const init = declaration?.declarations?.[0]?.init;
-    if (matches(init, identifier(validateName))) exported.add(init.name);
-  }
-  expectCount(
+  const exports = (program.body as AstNode[]).flatMap(
+    (node) => ast.capture('export const $name = $value;', node)?.['$value'] ?? [],
+  );
+  const exported = new Set(
+    exports.filter((value) => functions.has(value.name)).map((value) => value.name as string),
+  );
+  ast.expectCount(
     'merging',
     'exports `export const name = validateN;` of functions it found',
-    [...exported].filter((name) => functions.has(name)).length,
-    exported.size,
+    [...exported],
+    exports,
   );
   let classOf = new Map([...functions.keys()].map((name) => [name, 0]));
   for (let classes = 1; ;) {
@@ -60,7 +51,9 @@ export function mergeDuplicates(code: string): string {
     const next = new Map<string, number>();
     for (const [name, { key }] of functions) {
       const callees = key.callees.map((callee) =>
-        callee === name ? 'self' : `#${classOf.get(callee) ?? fail('merging', `${callee} is not defined`)}`,
+        callee === name
+          ? 'self'
+          : `#${classOf.get(callee) ?? ast.fail('merging', `${callee} is not defined`)}`,
       );
       const text = key.parts.map((part, i) => part + (callees[i] ?? '')).join('');
       if (!keys.has(text)) keys.set(text, keys.size);
@@ -79,21 +72,28 @@ export function mergeDuplicates(code: string): string {
   const shared = (name: string) => kept.get(classOf.get(name)!)!;
   const edits: Edit[] = [];
   for (const [name, { node }] of functions) {
-    if (shared(name) === name) {
-      for (const [reference] of nodes(node.body)) {
-        if (matches(reference, identifier(validateName)) && shared(reference.name) !== reference.name)
-          edits.push({ start: reference.start, end: reference.end, text: shared(reference.name) });
-      }
-    } else {
+    if (shared(name) !== name) {
       const wrapper = `function ${name}(data){const valid = ${shared(name)}(data);${name}.errors = ${shared(name)}.errors;return valid;}`;
-      edits.push({ start: node.start, end: node.end, text: exported.has(name) ? wrapper : '' });
+      edits.push(ast.replace(node, exported.has(name) ? wrapper : ''));
+      continue;
     }
+    for (const reference of ast.find(node.body, validateName))
+      if (shared(reference.name) !== reference.name)
+        edits.push(ast.replace(reference, shared(reference.name)));
   }
-  const out = applyEdits(code, edits);
-  const defined = new Set(functions.keys());
-  const dangling = [...nodes(parse(out))].filter(
-    ([node]) => matches(node, identifier(validateName)) && !defined.has(node.name),
-  );
-  if (dangling.length > 0) fail('merging', `${dangling[0]![0].name} is read but no longer defined`);
+  const out = ast.applyEdits(code, edits);
+  // Its own work checked: one function of each class and a wrapper of each other exported one, and no name read
+  // that is no longer declared.
+  const declared = ast
+    .find(ast.parse(out), { type: 'FunctionDeclaration', id: validateName })
+    .map((fn) => fn.id.name as string);
+  const wrapped = [...exported].filter((name) => shared(name) !== name);
+  if (declared.length !== kept.size + wrapped.length)
+    ast.fail(
+      'merging',
+      `${declared.length} functions left, not ${kept.size} classes and ${wrapped.length} wrappers`,
+    );
+  const dangling = ast.find(ast.parse(out), validateName).find((node) => !declared.includes(node.name));
+  if (dangling !== undefined) ast.fail('merging', `${dangling.name} is read but no longer declared`);
   return out;
 }

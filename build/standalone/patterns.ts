@@ -24,104 +24,65 @@ const word: [number, number][] = [
   [0x5f, 0x5f],
   [0x61, 0x7a],
 ];
-/** Characters that stand for themselves outside a class without an escape. */
-const plainLiteral = /[A-Za-z0-9 :_~,@#%&=<>!"'-]/;
-
-/** Reads one escape after `\` at `at`: a class shorthand, or a punctuation character standing for itself. */
-function readEscape(source: string, at: number): [number, number][] | undefined {
-  const char = source[at];
-  if (char === 'd') return digit;
-  if (char === 'w') return word;
-  if (char !== undefined && /[.\-\\/^$*+?()[\]{}|~:_]/.test(char)) {
-    const code = char.charCodeAt(0);
-    return [[code, code]];
-  }
-  return undefined;
+/** The ranges of one character or escape: `\d`, `\w`, or punctuation escaped to stand for itself. */
+function charRanges(token: string): [number, number][] | undefined {
+  if (token.length === 1) return [[token.charCodeAt(0), token.charCodeAt(0)]];
+  if (token === '\\d') return digit;
+  if (token === '\\w') return word;
+  return /^\\[.\-\\/^$*+?()[\]{}|~:_]$/.test(token) ? charRanges(token[1]!) : undefined;
 }
 
-/** Parses `[...]` at `at` (just past the `[`); returns its ranges and the index past `]`. */
-function readClass(source: string, at: number): [[number, number][], number] | undefined {
-  if (source[at] === '^') return undefined;
+/** The character `ranges` stand for when they are one. */
+const single = (ranges: [number, number][] | undefined) =>
+  ranges?.length === 1 && ranges[0]![0] === ranges[0]![1] ? ranges[0]![0] : undefined;
+
+/** The ranges of a class's contents (between `[` and `]`): characters, escapes, and ranges `a-z` of two chars. */
+function classRanges(content: string): [number, number][] | undefined {
   const ranges: [number, number][] = [];
-  while (at < source.length && source[at] !== ']') {
-    let item: [number, number][] | undefined;
-    if (source[at] === '\\') {
-      item = readEscape(source, at + 1);
-      at += 2;
-    } else {
-      const code = source.charCodeAt(at);
-      item = [[code, code]];
-      at++;
-    }
-    if (item === undefined) return undefined;
-    // `a-z`: a range between two single characters; a `-` first or last stands for itself.
-    if (source[at] === '-' && source[at + 1] !== ']' && item.length === 1 && item[0]![0] === item[0]![1]) {
-      const low = item[0]![0];
-      let high: number;
-      if (source[at + 1] === '\\') {
-        const escaped = readEscape(source, at + 2);
-        if (escaped === undefined || escaped.length !== 1 || escaped[0]![0] !== escaped[0]![1])
-          return undefined;
-        high = escaped[0]![0];
-        at += 3;
-      } else {
-        high = source.charCodeAt(at + 1);
-        at += 2;
-      }
-      if (high < low) return undefined;
-      item = [[low, high]];
-    }
-    ranges.push(...item);
+  for (const [, low, high] of content.matchAll(/(\\.|[^\\])(?:-(\\.|[^\\]))?/gs)) {
+    const from = charRanges(low!);
+    if (from === undefined) return undefined;
+    if (high === undefined) ranges.push(...from);
+    else if (single(from) === undefined || !(single(charRanges(high))! >= single(from)!)) return undefined;
+    else ranges.push([single(from)!, single(charRanges(high))!]);
   }
-  if (source[at] !== ']') return undefined;
-  return [ranges, at + 1];
+  return ranges;
 }
 
-/** Reads a quantifier at `at`; no quantifier is `{1}`. */
-function readQuantifier(source: string, at: number): [number, number, number] | undefined {
-  const char = source[at];
-  if (char === '+') return [1, Infinity, at + 1];
-  if (char === '*') return [0, Infinity, at + 1];
-  if (char === '?') return [0, 1, at + 1];
-  if (char !== '{') return [1, 1, at];
-  const braced = /^\{(\d+)(?:(,)(\d*))?\}/.exec(source.slice(at));
-  if (braced === null) return undefined;
-  const min = Number(braced[1]);
-  const max = braced[2] === undefined ? min : braced[3] === '' ? Infinity : Number(braced[3]);
-  if (max < min) return undefined;
-  return [min, max, at + braced[0].length];
-}
+/**
+ * One run: a class that is not negated, an escape, or a character that stands for itself unescaped, then an
+ * optional greedy quantifier.
+ */
+const runToken =
+  /(?:\[(?!\^)((?:\\.|[^\\\]])*)\]|(\\.)|([A-Za-z0-9 :_~,@#%&=<>!"'-]))(?:([+*?])|\{(\d+)(?:(,)(\d*))?\})?/sy;
+
+/** The least and most repeats of a run with each quantifier, or none. */
+const quantifiers: Record<string, [number, number]> = {
+  '': [1, 1],
+  '+': [1, Infinity],
+  '*': [0, Infinity],
+  '?': [0, 1],
+};
 
 /** The runs of a pattern the loop can check exactly, or undefined. */
 export function parseRuns(source: string): Run[] | undefined {
-  if (!source.startsWith('^') || !source.endsWith('$') || source.endsWith('\\$')) return undefined;
-  const body = source.slice(1, -1);
+  const body = /^\^(.*)\$$/s.exec(source)?.[1];
+  if (body === undefined || body === '' || body.endsWith('\\')) return undefined;
   const runs: Run[] = [];
-  let at = 0;
-  while (at < body.length) {
-    let ranges: [number, number][] | undefined;
-    const char = body[at]!;
-    if (char === '[') {
-      const read = readClass(body, at + 1);
-      if (read === undefined) return undefined;
-      [ranges, at] = read;
-    } else if (char === '\\') {
-      ranges = readEscape(body, at + 1);
-      at += 2;
-    } else if (plainLiteral.test(char)) {
-      const code = char.charCodeAt(0);
-      ranges = [[code, code]];
-      at++;
-    }
+  for (runToken.lastIndex = 0; runToken.lastIndex < body.length;) {
+    const token = runToken.exec(body);
+    if (token === null) return undefined;
+    const [, content, escape, plain, short, least, comma, most] = token;
+    const ranges = content === undefined ? charRanges(escape ?? plain!) : classRanges(content);
     if (ranges === undefined || ranges.length === 0) return undefined;
     if (ranges.some(([low, high]) => high > 0xffff || (low <= 0xdfff && high >= 0xd800))) return undefined;
-    const quantifier = readQuantifier(body, at);
-    if (quantifier === undefined) return undefined;
-    const [min, max] = quantifier;
-    at = quantifier[2];
+    const [min, max] =
+      least === undefined
+        ? quantifiers[short ?? '']!
+        : [Number(least), comma === undefined ? Number(least) : most === '' ? Infinity : Number(most)];
+    if (max < min) return undefined;
     runs.push({ ranges, min, max });
   }
-  if (runs.length === 0) return undefined;
   if (runs.slice(0, -1).some((run) => run.min !== run.max)) return undefined;
   return runs;
 }

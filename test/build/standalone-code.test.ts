@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { closingIndex, dropSettledBookkeeping } from '../../build/standalone/bookkeeping.js';
-import { applyEdits, matches, parse } from '../../build/standalone/ast.js';
+import { dropSettledBookkeeping } from '../../build/standalone/bookkeeping.js';
+import { ajvVersion, applyEdits, capture, matches, parse } from '../../build/standalone/ast.js';
 import { pathSegment } from '../../build/standalone/calls.js';
 import { prefixed } from '../../src/runtime/validator-runtime.js';
-
-describe('reading Ajv code', () => {
-  it('matches brackets across strings that hold brackets', () => {
-    const code = 'f({a:"}",b:[1,")"]}) + 1';
-    expect(code.slice(0, closingIndex(code, 1))).toBe('f({a:"}",b:[1,")"]})');
-    expect(code.slice(2, closingIndex(code, 2))).toBe('{a:"}",b:[1,")"]}');
-    expect(() => closingIndex("f('x')", 1)).toThrow(/unexpected '/);
-  });
-});
 
 describe('reading Ajv code as a syntax tree', () => {
   it('matches node shapes field by field, arrays item by item', () => {
@@ -23,6 +14,17 @@ describe('reading Ajv code as a syntax tree', () => {
       }),
     ).toBe(true);
     expect(matches(call, { type: 'CallExpression', arguments: [{ type: 'Identifier' }] })).toBe(false);
+  });
+
+  it('matches code written as a template, each `$name` any node, the same wherever it repeats', () => {
+    const statement = parse('if(!v1(d.a)){v1.errors = null;}').body[0];
+    expect(capture('if(!$f($x)){$f.errors = null;}', statement)?.['$x']?.type).toBe('MemberExpression');
+    expect(capture('if(!$f($x)){$g.errors = null;}', statement)?.['$g']?.name).toBe('v1');
+    expect(capture('if(!$f($x)){$x.errors = null;}', statement)).toBeUndefined();
+    expect(capture('if(!$f($x, $y)){$f.errors = null;}', statement)).toBeUndefined();
+    // Spacing, quotes and shorthand properties are the printer's, not the code's.
+    const object = parse('({a, b: "x"})').body[0].expression;
+    expect(capture("({a: a, b: 'x'})", object)).toEqual({});
   });
 
   it('reads the segments Ajv appends to instancePath, and nothing else', () => {
@@ -107,6 +109,24 @@ describe('dropping settled bookkeeping', () => {
       'if(!validate2(data[i0])){vErrors = prefixed(vErrors, validate2.errors);errors = vErrors.length;}}' +
       'validate4.errors = vErrors;return errors === 0;}';
     expect(dropSettledBookkeeping(looped)).toBe(looped);
+  });
+
+  it('fails the build, naming itself, the shape and the Ajv version, on code it does not know', () => {
+    const version = ajvVersion.replace(/\./g, '\\.');
+    expect(() => dropSettledBookkeeping(ajvShaped.replace('let errors = 0;', 'let errors = 1;'))).toThrow(
+      new RegExp(`\\(bookkeeping\\), Ajv ${version}: matched 0 of 1 functions \`let vErrors = null;`),
+    );
+    expect(() => dropSettledBookkeeping(ajvShaped.replace('_errs1 === errors', '_errs1 >= errors'))).toThrow(
+      /\(bookkeeping\).*matched \d+ of \d+ comparisons/,
+    );
+    expect(() => dropSettledBookkeeping(ajvShaped.replace('_errs1 === errors', '_errs9 === errors'))).toThrow(
+      /_errs9 is never declared/,
+    );
+    const looped = ajvShaped.replace(
+      'for(let i0=0; i0<data1.length; i0++)',
+      'let i0 = 0;while(i0++<data1.length)',
+    );
+    expect(() => dropSettledBookkeeping(looped)).toThrow(/validate1 has a loop other than `for`/);
   });
 
   it('behaves as the code it came from', () => {
