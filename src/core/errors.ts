@@ -90,7 +90,7 @@ export const copyErrorMessages = {
 const storeCaps = {
   maxPresets: 'presets',
   maxVersionsPerSlug: 'versions of one slug',
-  maxConfigBytes: 'bytes of config JSON',
+  maxConfigBytes: 'bytes of version JSON',
 } as const;
 
 export type StoreCap = keyof typeof storeCaps;

@@ -101,7 +101,7 @@ export function keyResolver(keys: GatewayKeys): ResolveKey {
     } satisfies Principal,
   }));
   return (token) => {
-    const presented = Buffer.from(keyDigest(token), 'hex');
+    const presented = createHash('sha256').update(token).digest();
     return known.find((key) => timingSafeEqual(key.digest, presented))?.principal ?? null;
   };
 }

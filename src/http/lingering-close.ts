@@ -65,12 +65,14 @@ export function discardBody(request: IncomingMessage, limits: LingerLimits): Pro
   });
 }
 
-/** A response with its length, so that it can be sent whole even when it waits behind a pipelined one. */
+/**
+ * A response with its length, so that it can be sent whole even when it waits behind a pipelined one. The body
+ * goes out as text: Node writes it after the head in one piece, encoding it once.
+ */
 function writeWhole(response: ServerResponse, result: HandlerResponse): void {
-  const body = Buffer.from(result.body);
   response
-    .writeHead(result.status, { ...result.headers, 'content-length': String(body.byteLength) })
-    .end(body);
+    .writeHead(result.status, { ...result.headers, 'content-length': String(Buffer.byteLength(result.body)) })
+    .end(result.body);
 }
 
 /**

@@ -85,6 +85,15 @@ function throttle(socket: OrderedSocket, queue: SocketQueue): void {
   }
 }
 
+/** `task` started now, a synchronous throw turned into a rejection as if it had run later. */
+function startNow<T>(task: () => Promise<T>): Promise<T> {
+  try {
+    return task();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 /**
  * Runs `task` once every earlier task of the same socket has settled and the client has read their responses;
  * never on a closed socket. A client that writes requests without reading the answers so holds one response
@@ -103,9 +112,13 @@ export function inArrivalOrder<T>(socket: OrderedSocket, task: () => Promise<T>)
     return Promise.reject(new ConnectionClosed());
   }
   throttle(socket, own);
-  const run = own.tail
-    .then(() => drained(socket))
-    .then(() => (socket.destroyed ? Promise.reject(new ConnectionClosed()) : task()));
+  // The common case, one request at a time on a connection whose client has read every answer, starts at once.
+  const run =
+    own.waiting === 1 && !socket.writableNeedDrain
+      ? startNow(task)
+      : own.tail
+          .then(() => drained(socket))
+          .then(() => (socket.destroyed ? Promise.reject(new ConnectionClosed()) : task()));
   const settled = () => {
     own.waiting--;
     throttle(socket, own);

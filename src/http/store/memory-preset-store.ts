@@ -28,11 +28,6 @@ function utf8Bytes(text: string): number {
   return runtime.Buffer ? runtime.Buffer.byteLength(text, 'utf8') : encoder.encode(text).byteLength;
 }
 
-/** What a version costs the byte cap: the UTF-8 bytes of its config's and system prompt's JSON, as an array. */
-function versionBytes(configText: string, version: PresetVersion): number {
-  return utf8Bytes(configText) + utf8Bytes(JSON.stringify(version.system_prompt)) + 3;
-}
-
 /** One turn of the event loop: I/O and other requests run in between, as they do while a database answers. */
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate : setTimeout)(resolve));
@@ -45,7 +40,7 @@ export interface MemoryPresetStoreOptions {
   maxPresets?: number;
   /** Most versions of one preset; 1,000 by default. */
   maxVersionsPerSlug?: number;
-  /** Most bytes of config it holds: the UTF-8 JSON of each version's config and system prompt; 256 MiB by default. */
+  /** Most bytes of versions it holds: the UTF-8 JSON each version is kept as (its config, system prompt, ids and times); 256 MiB by default. */
   maxConfigBytes?: number;
 }
 
@@ -104,10 +99,11 @@ export class MemoryPresetStore implements PresetStore {
     if (version.version !== expectedVersion + 1 || preset.slug !== slug) {
       throw new RangeError(`compareAndSet must add version ${expectedVersion + 1} of ${slug}, no other`);
     }
-    // JSON.stringify throws on a value that holds itself; a validated body has none.
-    const bytes = versionBytes(JSON.stringify(version.config), version);
-    this.#checkRoom(entry, bytes);
+    // JSON.stringify throws on a value that holds itself; a validated body has none. The text is both the copy
+    // kept and what the byte cap counts, so the config is serialized once.
     const versionText = JSON.stringify(version);
+    const bytes = utf8Bytes(versionText);
+    this.#checkRoom(entry, bytes);
     const { designated_version: _, ...rest } = preset;
     const presetText = JSON.stringify(rest);
     const versions = entry?.versions ?? new Map<number, string>();

@@ -118,9 +118,10 @@ describe('MemoryPresetStore', () => {
     expect((await saved(store, 'other', 'm')).designated_version.version).toBe(1);
   });
 
-  it('caps the bytes of config JSON, counted in UTF-8', async () => {
-    // One version of draft('m') is ["{"model":"m","max_tokens":64}","Be brief."] in JSON: 42 bytes.
-    const one = new TextEncoder().encode(JSON.stringify([draft('m').config, 'Be brief.'])).byteLength;
+  it('caps the bytes of the versions it keeps, their JSON counted in UTF-8', async () => {
+    // Every version of draft('m') by this author is as long in JSON: the ids and times have fixed lengths.
+    const sample = await saved(new MemoryPresetStore(), 'a', 'm');
+    const one = new TextEncoder().encode(JSON.stringify(sample.designated_version)).byteLength;
     const store = new MemoryPresetStore({ maxConfigBytes: 2 * one });
     await saved(store, 'a', 'm');
     await saved(store, 'b', 'm');
