@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DEFAULT_MAX_BODY_BYTES } from '../body/body-limits.js';
 import { rootNames, type RootName } from '../core/validators.js';
 import { inputFormats, type InputFormat } from './documents.js';
+import type { CheckSettings } from './verdict.js';
 
 /** A command line the CLI cannot run: exit 2, with the usage. */
 export class UsageError extends Error {}
@@ -76,4 +77,17 @@ export function readCount(flag: string, text: string | undefined, fallback: numb
     throw new UsageError(`${flag} must be a whole number from 1 to 1000000, got ${text}`);
   }
   return value;
+}
+
+/** What a file-reading command checks each document with: the name it was given and the shared flags. */
+export function checkSettingsFrom(
+  values: FlagValues<typeof documentOptions>,
+  name: string | undefined,
+  command: string,
+): CheckSettings {
+  return {
+    name: readName(name, command),
+    maxBytes: readMaxBytes(values['max-bytes']),
+    profile: values.strict === true ? 'strict' : 'default',
+  };
 }

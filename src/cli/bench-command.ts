@@ -1,14 +1,6 @@
 import { parseJsonBody } from '../body/json-body.js';
 import { validate } from '../core/validators.js';
-import {
-  documentOptions,
-  parsedArgs,
-  readCount,
-  readFormat,
-  readMaxBytes,
-  readName,
-  UsageError,
-} from './args.js';
+import { checkSettingsFrom, documentOptions, parsedArgs, readCount, readFormat, UsageError } from './args.js';
 import { documentsOf } from './documents.js';
 import { writeOut, type CliIo } from './io.js';
 import { LineReader } from './line-reader.js';
@@ -209,11 +201,7 @@ export function benchTable(rows: readonly BenchRow[]): string {
 export async function benchCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parsedArgs('bench', args, benchOptions);
   const [name, ...files] = positionals;
-  const settings: CheckSettings = {
-    name: readName(name, 'bench'),
-    maxBytes: readMaxBytes(values['max-bytes']),
-    profile: values.strict === true ? 'strict' : 'default',
-  };
+  const settings = checkSettingsFrom(values, name, 'bench');
   if (files.length === 0) throw new UsageError('bench needs at least one file');
   const rounds = readCount('--rounds', values.rounds, 5);
   const maxDocuments = readCount('--max-documents', values['max-documents'], 10_000);

@@ -1,4 +1,5 @@
-import { concat, LineReader, type Line } from './line-reader.js';
+import { joinedBytes } from '../body/byte-chunks.js';
+import { LineReader, type Line } from './line-reader.js';
 
 /** How an input holds its documents: `auto` decides from the content (see `documentsOf`). */
 export type InputFormat = 'auto' | 'json' | 'jsonl';
@@ -113,5 +114,5 @@ async function wholeDocument(
   for (let line = await reader.next(); line !== undefined; line = await reader.next()) {
     if (!take(line)) return tooLarge;
   }
-  return { line: start, bytes: concat(parts, length), jsonLines: false };
+  return { line: start, bytes: joinedBytes(parts, length), jsonLines: false };
 }

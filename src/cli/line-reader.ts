@@ -1,3 +1,4 @@
+import { joinedBytes } from '../body/byte-chunks.js';
 /** Bytes as they arrive from a file or standard input. */
 export type Chunks = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
@@ -65,8 +66,7 @@ export class LineReader {
   }
 
   private finish(): Line {
-    const bytes =
-      this.parts.length === 1 ? (this.parts[0] as Uint8Array) : concat(this.parts, this.partsLength);
+    const bytes = joinedBytes(this.parts, this.partsLength);
     this.parts = [];
     this.partsLength = 0;
     return { number: ++this.lineNumber, bytes };
@@ -93,14 +93,4 @@ export class LineReader {
       await this.iterator.return?.();
     }
   }
-}
-
-export function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
-  const joined = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
 }

@@ -1,10 +1,10 @@
-import { documentOptions, parsedArgs, readFormat, readMaxBytes, readName } from './args.js';
+import { checkSettingsFrom, documentOptions, parsedArgs, readFormat } from './args.js';
 import { documentsOf } from './documents.js';
 import { writeOut, type CliIo } from './io.js';
 import { LineReader } from './line-reader.js';
 import { grouped, megabytes, Progress } from './progress.js';
 import { chunksOf, expandSources, reasonOf } from './sources.js';
-import { checkDocument, type CheckSettings, type Verdict } from './verdict.js';
+import { checkDocument, type Verdict } from './verdict.js';
 
 /** The counts of one input, or of all of them. */
 interface Tally {
@@ -50,11 +50,7 @@ function tallyLine(label: string, tally: Tally, unreadable?: string): string {
 export async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parsedArgs('validate', args, validateOptions);
   const [name, ...files] = positionals;
-  const settings: CheckSettings = {
-    name: readName(name, 'validate'),
-    maxBytes: readMaxBytes(values['max-bytes']),
-    profile: values.strict === true ? 'strict' : 'default',
-  };
+  const settings = checkSettingsFrom(values, name, 'validate');
   const format = readFormat(values.format);
   const json = values.json === true;
   const quiet = values.quiet === true;

@@ -1,5 +1,6 @@
 import { bodyIssueMessages, errorBody, requestIssueMessages, type ErrorBody } from '../core/errors.js';
 import type { BodyLimits } from '../body/body-limits.js';
+import { joinedBytes } from '../body/byte-chunks.js';
 import { checkJsonDepth } from '../body/json-depth.js';
 import { parseJsonBody } from '../body/json-body.js';
 import type { ValidationResult } from '../core/validators.js';
@@ -29,17 +30,6 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
   });
 }
 
-function concat(chunks: readonly Uint8Array[], total: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /**
  * Reads a Node request stream until it ends or holds more than `maxBytes`, then stops listening: a body past
  * the limit is never held in full. The stream is left paused, not destroyed, so the response can still be sent.
@@ -59,10 +49,10 @@ export function readNodeStream(stream: NodeBodyStream, maxBytes: number): Promis
       total += bytes.byteLength;
       if (total > maxBytes) {
         stream.pause();
-        settle(() => resolve(concat(chunks, total)));
+        settle(() => resolve(joinedBytes(chunks, total)));
       }
     };
-    const onEnd = () => settle(() => resolve(concat(chunks, total)));
+    const onEnd = () => settle(() => resolve(joinedBytes(chunks, total)));
     const onError = (error: unknown) => settle(() => reject(error));
     const onClose = () => settle(() => reject(new Error('The request closed before its body ended.')));
     stream.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
@@ -87,7 +77,7 @@ export async function readWebStream(
       break;
     }
   }
-  return concat(chunks, total);
+  return joinedBytes(chunks, total);
 }
 
 function isWebStream(body: BodySource): body is ReadableStream<Uint8Array> {
