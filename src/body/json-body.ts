@@ -3,6 +3,7 @@ import { bodyIssueMessages, errorBody } from '../core/errors.js';
 import { maxContainers, tooDenseMessage, tooManyShapesMessage } from './body-cost.js';
 import { countParsedKeys, scanJsonShape } from './json-shape.js';
 import { findStructureIssue } from './json-structure.js';
+import { parsedFirst } from './json-parse-first.js';
 import type { ValidationResult } from '../core/validators.js';
 
 // RFC 8259 (section 8.1) lets a parser ignore a byte order mark: the decoder keeps it so bytes and strings drop
@@ -54,7 +55,8 @@ function isBlank(text: string): boolean {
  * text (deeper than `maxDepth`, 64 by default, gets 400 at the first too-deep value), the cost bounds (more than
  * `maxObjectShapes` distinct object shapes, 4096 by default, or objects and arrays packed denser than one per 24
  * characters past the first 4096, gets 400 at the root), JSON.parse, and a root
- * that must be an object. Each 400 names its path (docs/contract.md#body-limits). A limit that is not a usable
+ * that must be an object. Each 400 names its path (docs/contract.md#body-limits). A small, sparse body is parsed
+ * first and checked on the value (json-parse-first.ts), with the same verdicts. A limit that is not a usable
  * integer throws a RangeError: that is the caller's bug, not the input's.
  */
 export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}): JsonObjectResult {
@@ -69,6 +71,16 @@ export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}
   }
   if (text.charCodeAt(0) === BYTE_ORDER_MARK) text = text.slice(1);
   if (isBlank(text)) return rejected(bodyIssueMessages.empty);
+  const value = parsedFirst(text, maxDepth, maxObjectShapes, maxContainers(text.length));
+  if (value !== undefined) return { ok: true, value };
+  return checkedJsonText(text, maxDepth, maxObjectShapes);
+}
+
+/**
+ * The guards on decoded, non-blank text, scanning it before JSON.parse runs: the whole verdict, whatever the
+ * size. `parseJsonBody` takes a shortcut for small bodies that accepts only what this accepts.
+ */
+export function checkedJsonText(text: string, maxDepth: number, maxObjectShapes: number): JsonObjectResult {
   // The pass stops at the first container past the density bound, so a dense body costs a fraction of a scan.
   const shape = scanJsonShape(text, maxDepth, maxObjectShapes, maxContainers(text.length));
   // What the engine's parser would spend on the body is bounded before it runs (docs/contract.md#body-cost).
