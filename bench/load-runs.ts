@@ -117,7 +117,7 @@ export async function writeSection(heading: string, section: string): Promise<vo
   const current = readFileSync(path, 'utf8');
   const start = current.indexOf(`\n${heading}\n`);
   const next = start < 0 ? -1 : current.indexOf('\n## ', start + 1);
-  const before = start < 0 ? `${current.trimEnd()}\n` : current.slice(0, start + 1);
+  const before = `${(start < 0 ? current : current.slice(0, start)).trimEnd()}\n`;
   const after = next < 0 ? '' : `\n${current.slice(next + 1)}`;
   writeFileSync(path, `${before}\n${formatted.trimEnd()}\n${after}`);
 }
