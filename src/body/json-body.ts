@@ -71,8 +71,13 @@ export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}
   }
   if (text.charCodeAt(0) === BYTE_ORDER_MARK) text = text.slice(1);
   if (isBlank(text)) return rejected(bodyIssueMessages.empty);
-  const value = parsedFirst(text, maxDepth, maxObjectShapes, maxContainers(text.length));
-  if (value !== undefined) return { ok: true, value };
+  const first = parsedFirst(text, maxDepth, maxObjectShapes, maxContainers(text.length));
+  if (first?.plain === true) return { ok: true, value: first.value };
+  if (first !== undefined) {
+    // What the full path would find in an object within the cost bounds: a too-deep value or a repeated key.
+    const structureIssue = findStructureIssue(text, maxDepth);
+    if (structureIssue) return { ok: false, error: errorBody(400, [structureIssue]) };
+  }
   return checkedJsonText(text, maxDepth, maxObjectShapes);
 }
 

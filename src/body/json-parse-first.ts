@@ -3,8 +3,9 @@
  * less than scanning the text before parsing. Small: too short to start more object shapes than the bound
  * allows. Sparse: at most one `{` or `[` (in strings too) per 32 characters, so that even a body nested past the
  * depth limit costs the parser about what an ordinary body of its size does (a nesting level costs it some 30
- * times a character; docs/contract.md#body-cost). A value is accepted only when it shows every guard passed;
- * anything else goes the full way, which gives the verdict and the message, so no answer changes.
+ * times a character; docs/contract.md#body-cost). A value is accepted when it shows every guard passed; one
+ * that does not is a parsed object within the shape and density bounds, so only the exact scan for depth and
+ * repeated keys is left to give the verdict the full way would.
  */
 
 /** The longest text parsed first: a key takes at least four characters (`"":0`), so it holds few enough keys. */
@@ -80,16 +81,23 @@ function colonsKept(root: object, maxDepth: number, maxContainers: number): numb
   return colons;
 }
 
+/** A text parsed first, and whether its value shows every guard passed (else a guard may have failed). */
+export interface ParsedFirst {
+  value: Record<string, unknown>;
+  plain: boolean;
+}
+
 /**
- * `text` parsed, when it is short and sparse enough to be parsed first and turns out a JSON object within the
- * depth and density bounds and without a repeated key; else undefined, and the caller's full path judges it.
+ * `text` parsed, when it is short and sparse enough to be parsed first and turns out a JSON object, with whether
+ * it is within the depth and density bounds and without a repeated key; else undefined, and the caller's full
+ * path judges it.
  */
 export function parsedFirst(
   text: string,
   maxDepth: number,
   maxObjectShapes: number,
   maxContainers: number,
-): Record<string, unknown> | undefined {
+): ParsedFirst | undefined {
   if (text.length > parseFirstLimit(maxObjectShapes)) return undefined;
   if ((countOf(text, '{') + countOf(text, '[')) * CHARACTERS_PER_BRACKET > text.length) return undefined;
   let value: unknown;
@@ -100,5 +108,5 @@ export function parsedFirst(
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const kept = colonsKept(value, maxDepth, maxContainers);
-  return kept >= 0 && kept === colonsInText(text) ? (value as Record<string, unknown>) : undefined;
+  return { value: value as Record<string, unknown>, plain: kept >= 0 && kept === colonsInText(text) };
 }
