@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import { parseAst } from 'rolldown/parseAst';
 
 /**
- * Build time: Ajv's standalone code as a syntax tree (rolldown's oxc parser, ESTree nodes with their spans), and
- * positional edits of its text. Passes find nodes by their shape, never by the printer's spacing or names.
+ * Build time: Ajv's standalone code as a syntax tree (rolldown's oxc parser, ESTree nodes with spans) and
+ * positional edits of its text, so passes match node shapes, never the printer's spacing or names.
  */
 
 /** An ESTree node: its kind, its span in the code, and its fields (typed by the shapes a pass matches). */
@@ -14,9 +14,7 @@ export type AstNode = { type: string; start: number; end: number } & Record<stri
 export const ajvVersion: string = (createRequire(import.meta.url)('ajv/package.json') as { version: string })
   .version;
 
-export function parse(code: string): AstNode {
-  return parseAst(code) as unknown as AstNode;
-}
+export const parse = (code: string) => parseAst(code) as unknown as AstNode;
 
 /** A shape: a value a field must equal, a predicate, an array of shapes item by item, or an object of them. */
 export type Shape =
@@ -34,9 +32,8 @@ export const identifier = (name: string | RegExp): Shape => ({
 const templates = new Map<string, Shape>();
 
 /**
- * The nodes `value` has where the code `source` has a `$name` identifier, when `value` is that code otherwise:
- * field by field, spans, raw text and shorthand aside, a `$name` standing for any node, the same wherever it
- * repeats. `source` is one statement, several (an array of them), or an expression statement without its `;`.
+ * The nodes `value` has where the code `source` (one statement, several, or an expression without its `;`) has a
+ * `$name` identifier, when `value` is that code otherwise: spans, raw text and shorthand aside.
  */
 export function capture(source: string, value: unknown): Record<string, AstNode> | undefined {
   if (!templates.has(source)) {
@@ -85,16 +82,11 @@ export function nodes(root: AstNode): [AstNode, AstNode | null][] {
   const stack: [AstNode, AstNode | null][] = [[root, null]];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     found.push(item);
-    const children: unknown[] = [];
-    for (const field in item[0]) {
-      const value: unknown = item[0][field];
-      if (Array.isArray(value)) children.push(...(value as unknown[]));
-      else if (field !== 'start' && field !== 'end') children.push(value);
-    }
-    for (const child of children.reverse()) {
-      if (child !== null && typeof child === 'object' && typeof (child as AstNode).type === 'string')
-        stack.push([child as AstNode, item[0]]);
-    }
+    const children = Object.entries(item[0]).flatMap(([field, value]) =>
+      Array.isArray(value) ? value : field === 'start' || field === 'end' ? [] : [value],
+    );
+    for (const child of children.reverse())
+      if (typeof (child as AstNode | null)?.type === 'string') stack.push([child, item[0]]);
   }
   return found;
 }
@@ -109,8 +101,8 @@ export const references = (root: AstNode) =>
   );
 
 /**
- * `pass` over `code`: each node `rewrite` returns a replacement for, among `candidates` (the nodes of the kind the
- * pass rewrites), is replaced; the build fails unless every candidate was (`what` names the shape expected).
+ * `pass` over `code`: each of `candidates` (the nodes of the kind it rewrites) that `rewrite` gives a replacement
+ * is replaced, and the build fails unless every one was (`what` names the shape expected).
  */
 export function rewriteEach(
   pass: string,
@@ -129,9 +121,8 @@ export function rewriteEach(
 }
 
 /** Every node of `root` with `shape`. */
-export function find(root: AstNode, shape: Shape): AstNode[] {
-  return nodes(root).flatMap(([node]) => (matches(node, shape) ? [node] : []));
-}
+export const find = (root: AstNode, shape: Shape) =>
+  nodes(root).flatMap(([node]) => (matches(node, shape) ? [node] : []));
 
 export function fail(pass: string, detail: string): never {
   throw new Error(`standalone rewrite (${pass}), Ajv ${ajvVersion}: ${detail}`);
@@ -144,32 +135,25 @@ export function expectCount(
   matched: readonly unknown[],
   total: readonly unknown[],
 ) {
-  if (matched.length !== total.length || total.length === 0)
-    fail(
-      pass,
-      `matched ${matched.length} of ${total.length} ${shape}: Ajv's code has a shape this pass does not know`,
-    );
+  if (matched.length === total.length && total.length > 0) return;
+  fail(
+    pass,
+    `matched ${matched.length} of ${total.length} ${shape}: Ajv's code has a shape this pass does not know`,
+  );
 }
+
+/** One edit: the text between `start` and `end` becomes `text`. */
+export type Edit = { start: number; end: number; text: string };
 
 /** The edit that replaces `node` with `text`. */
 export const replace = (node: AstNode, text = ''): Edit => ({ start: node.start, end: node.end, text });
 
-/** One edit: the text between `start` and `end` becomes `text`. */
-export interface Edit {
-  start: number;
-  end: number;
-  text: string;
-}
-
 /** `code` with the edits made; edits may not overlap. */
 export function applyEdits(code: string, edits: readonly Edit[]): string {
-  const sorted = [...edits].sort((a, b) => a.start - b.start);
-  let out = '';
-  let from = 0;
-  for (const { start, end, text } of sorted) {
+  let [out, from] = ['', 0];
+  for (const { start, end, text } of [...edits].sort((a, b) => a.start - b.start)) {
     if (start < from) throw new Error(`standalone rewrite: overlapping edits at ${start}`);
-    out += code.slice(from, start) + text;
-    from = end;
+    [out, from] = [out + code.slice(from, start) + text, end];
   }
   return out + code.slice(from);
 }

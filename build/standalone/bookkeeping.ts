@@ -2,19 +2,23 @@ import * as ast from './ast.js';
 import type { AstNode, Edit } from './ast.js';
 
 /**
- * Build time: drops the error bookkeeping of Ajv's standalone code (allErrors off) where it cannot change
- * anything. Ajv counts errors in `errors` and, around each keyword, snapshots it (`const _errs3 = errors;`) to
- * ask later whether that keyword failed (`var valid0 = _errs3 === errors;`, `if(errors === _errs3){`). With
- * allErrors off, a failure outside a union returns at once, so `errors` only moves where a union collects its
- * branches' errors or a sub-validator fails (`errors++`, `errors = ...`). A comparison with no such move between
- * the snapshot and itself, and no loop around it that the snapshot is outside of, is always true: it is
- * replaced by `true`, and a `validN` flag that is only ever true no longer guards anything. Smaller functions
- * are ones V8 inlines into their callers.
+ * Build time: Ajv (allErrors off) snapshots its error count around each keyword (`const _errs3 = errors;`) to ask
+ * later whether it failed (`_errs3 === errors`); but a failure outside a union returns at once, so a comparison
+ * with no move of the count (`errors++`, `errors = ...`) since its snapshot, nor a loop it alone is in, is always
+ * true. Those become `true` and the flags and branches they settle go: smaller functions V8 inlines.
  */
 
 const pass = 'bookkeeping';
 const { capture, is, nodes, replace } = ast;
 const moves = (node: unknown) => is('errors++', node) || is('errors = $value', node);
+const nodesOf = (fn: AstNode) => nodes(fn.body).map(([node]) => node);
+
+/** How often each name is read in a function. */
+function readsIn(fn: AstNode): Map<string, number> {
+  const reads = new Map<string, number>();
+  for (const [node] of ast.references(fn.body)) reads.set(node.name, (reads.get(node.name) ?? 0) + 1);
+  return reads;
+}
 
 /** The name `const _errsN = errors;` declares: a snapshot of the count. */
 const snapshotOf = (node: AstNode): string | undefined =>
@@ -30,18 +34,13 @@ function eachFunction(code: string, step: (fn: AstNode) => Edit[]): string {
       is('let vErrors = null;let errors = 0;', body.body.slice(0, 2)) &&
       is(`${id.name}.errors = vErrors;return errors === 0;`, body.body.slice(-2)),
   );
-  ast.expectCount(
-    pass,
-    'functions `let vErrors = null;let errors = 0;...return errors === 0;`',
-    shaped,
-    functions,
-  );
+  ast.expectCount(pass, 'functions `let vErrors = null;...return errors === 0;`', shaped, functions);
   return ast.applyEdits(code, functions.flatMap(step));
 }
 
 /** Each comparison of the count with a snapshot (or 0) no move can reach becomes `true`. */
 function settleComparisons(fn: AstNode): Edit[] {
-  const all = nodes(fn.body).map(([node]) => node);
+  const all = nodesOf(fn);
   // Only `for` loops jump backwards: the settled test below knows no other.
   if (all.some((node) => /^(While|DoWhile|Continue)Statement$/.test(node.type)))
     ast.fail(pass, `${fn.id.name} has a loop other than \`for\``);
@@ -63,12 +62,7 @@ function settleComparisons(fn: AstNode): Edit[] {
     const side = (capture('$side === errors', node) ?? capture('errors === $side', node))?.['$side'];
     return /^(_errs\d+|0)$/.test(String(side?.name ?? side?.value));
   });
-  ast.expectCount(
-    pass,
-    'comparisons `_errsN === errors`, `errors === _errsN` or `errors === 0`',
-    known,
-    compared,
-  );
+  ast.expectCount(pass, 'comparisons of `errors` with `_errsN` or `0`', known, compared);
   return known.flatMap((node) => {
     const side = is('errors', node.left) ? node.right : node.left;
     const from =
@@ -83,33 +77,21 @@ function settleComparisons(fn: AstNode): Edit[] {
 }
 
 /**
- * `validN` flags known to be true stop guarding: a flag only ever set to `true` (its `if(validN)` tests become
- * `true`, its `if(!validN){break;}` go), and any flag right after an `if` whose branches both end setting it true
- * (a branch that leaves early returns, or breaks out of the loop around both). A flag no one reads any more is
- * no longer set.
+ * `validN` flags known to be true stop guarding: one only ever set to `true`, or one right after an `if` whose
+ * branches both end setting it true (a branch that leaves early returns or breaks). An unread flag is not set.
  */
 function dropTrueFlags(fn: AstNode): Edit[] {
-  const flags = new Map<
-    string,
-    { values: AstNode[]; guards: AstNode[]; breaks: AstNode[]; settings: AstNode[]; reads: number }
-  >();
-  for (const [node] of ast.references(fn.body)) {
-    if (!/^valid\d+$/.test(node.name)) continue;
-    if (!flags.has(node.name))
-      flags.set(node.name, { values: [], guards: [], breaks: [], settings: [], reads: 0 });
-    flags.get(node.name)!.reads++;
-  }
+  type Flag = { values: AstNode[]; guards: AstNode[]; breaks: AstNode[]; settings: AstNode[]; reads: number };
+  const flags = new Map<string, Flag>();
+  for (const [name, reads] of readsIn(fn))
+    if (/^valid\d+$/.test(name)) flags.set(name, { values: [], guards: [], breaks: [], settings: [], reads });
   for (const [node, parent] of nodes(fn.body)) {
     const set = capture('var $flag = $value;', node) ?? capture('$flag = $value', node);
     const flag = flags.get(set?.['$flag']?.name);
     flag?.values.push(set!['$value']!);
     // Settings of no effect of their own: `true` or a comparison of counts.
-    if (
-      flag &&
-      node.type === 'VariableDeclaration' &&
-      (is('true', set!['$value']) || is('$s === errors', set!['$value']))
-    )
-      flag.settings.push(node);
+    const inert = is('true', set?.['$value']) || is('$s === errors', set?.['$value']);
+    if (flag && node.type === 'VariableDeclaration' && inert) flag.settings.push(node);
     flags.get(capture('if(!$flag){break;}', node)?.['$flag']?.name)?.breaks.push(node);
     if (node.type !== 'IfStatement' || !flags.has(node.test.name)) continue;
     const before: AstNode | undefined = parent!.body[parent!.body.indexOf(node) - 1];
@@ -133,12 +115,10 @@ function dropTrueFlags(fn: AstNode): Edit[] {
 function unwrapSettled(fn: AstNode): Edit[] {
   const dropped: AstNode[] = [];
   const edits: Edit[] = [];
+  const inDropped = (node: AstNode) =>
+    dropped.some(({ start, end }) => start <= node.start && node.end <= end);
   for (const [node] of nodes(fn.body)) {
-    if (
-      node.type !== 'IfStatement' ||
-      dropped.some((branch) => branch.start <= node.start && node.end <= branch.end)
-    )
-      continue;
+    if (node.type !== 'IfStatement' || inDropped(node)) continue;
     if (is('true', node.test) && node.consequent.type === 'BlockStatement') {
       edits.push({ start: node.start, end: node.consequent.start, text: '' });
       if (node.alternate !== null) dropped.push(node.alternate);
@@ -148,26 +128,22 @@ function unwrapSettled(fn: AstNode): Edit[] {
   return edits;
 }
 
-/**
- * Snapshots no one compares any more go; a function where `errors` never moves reports no collected errors, so
- * it returns true once past its checks, and keeps no count when nothing else reads it.
- */
+/** Unread snapshots go; a function whose count never moves returns true past its checks and keeps no count. */
 function settleReturn(fn: AstNode): Edit[] {
-  const reads = new Map<string, number>();
-  for (const [node] of ast.references(fn.body)) reads.set(node.name, (reads.get(node.name) ?? 0) + 1);
-  const all = nodes(fn.body).map(([node]) => node);
+  const reads = readsIn(fn);
+  const all = nodesOf(fn);
   const unused = all.filter((node) => reads.get(snapshotOf(node)!) === 1);
   const edits = unused.map((node) => replace(node));
   if (reads.get('vErrors') !== 2 || all.some(moves)) return edits;
-  const [keptErrors, keptCount] = fn.body.body as AstNode[];
+  const [errorList, count] = fn.body.body as AstNode[];
   const [ending, verdict] = (fn.body.body as AstNode[]).slice(-2);
   edits.push(
-    replace(keptErrors!),
+    replace(errorList!),
     replace(ending!.expression.right, 'null'),
     replace(verdict!.argument, 'true'),
   );
   // Each unused snapshot, the declaration and the verdict read the count.
-  if (reads.get('errors') === unused.length + 2) edits.push(replace(keptCount!));
+  if (reads.get('errors') === unused.length + 2) edits.push(replace(count!));
   return edits;
 }
 

@@ -16,20 +16,15 @@ import { mergeDuplicates } from './merge.js';
 import { minifySync } from 'rolldown/experimental';
 
 export { runtimeSpecifier } from './keywords.js';
-export { runtimeImport } from './imports.js';
 
 /**
- * Build time: rewrites Ajv's standalone code (allErrors off, messages off, the build's keywords of
- * build/standalone/keywords.ts) so that a valid value costs only its checks: sub-validators get the value alone
- * and their callers prefix paths only on failure (calls.ts), error sites are indexes into a table worded now
- * (error-sites.ts), bookkeeping that cannot change anything goes (bookkeeping.ts), and functions Ajv emitted twice
- * are merged (merge.ts). Each pass works on the syntax tree, counts what it changed, and fails the build naming
- * itself, the shape it did not find and the Ajv version, so a new Ajv can never silently change what the
- * validators accept or report.
+ * Build time: rewrites Ajv's standalone code so that a valid value costs only its checks (calls.ts, error-sites.ts,
+ * bookkeeping.ts, merge.ts). Each pass counts what it changed on the syntax tree and fails the build naming itself,
+ * the shape and the Ajv version, so a new Ajv can never silently change what the validators accept or report.
  */
 
 export interface RewriteOptions extends SiteWording {
-  /** Ajv's `allErrors` code, which collects errors and never fails at a site, so it has no failures to compact. */
+  /** Ajv's `allErrors` code never fails at a site, so it has no failures to compact. */
   collectsAll?: boolean;
 }
 
@@ -37,18 +32,13 @@ export interface RewriteOptions extends SiteWording {
 const passHelpers = ['errorSiteHelpers', 'prefixed'] as const satisfies readonly RuntimeName[];
 
 /** The error-site helpers bound over the table with `errorSiteHelpers`. */
-const siteHelpers = [
-  'failAt',
-  'failAtWith',
-  'siteError',
-  'siteErrorWith',
-] as const satisfies readonly (keyof runtime.ErrorSiteHelpers)[];
+type SiteHelper = keyof runtime.ErrorSiteHelpers;
+const siteHelpers: SiteHelper[] = ['failAt', 'failAtWith', 'siteError', 'siteErrorWith'];
 
 /** The table of error sites and the helpers bound over it. */
 function errorSiteTable(sites: readonly ErrorSiteEntry[]): string {
-  // The table is JSON text, parsed at the first error: loading the module neither parses nor builds it.
-  // `var`, not `const`: V8 checks a `const` for its TDZ at each of the ~1300 call sites, bytecode in every
-  // function (measured: the large request validated 7% slower).
+  // JSON text parsed at the first error, so loading the module builds nothing; `var`, because V8 checks a `const`'s
+  // TDZ at each of ~1300 call sites (measured: the large request validated 7% slower).
   return `const errorSiteText = ${JSON.stringify(JSON.stringify(sites))};
 var {${siteHelpers.join(', ')}} = errorSiteHelpers(errorSiteText);
 `;
@@ -81,17 +71,10 @@ export function rewriteStandalone(code: string, options: RewriteOptions): string
 }
 
 /** `value` as a double-quoted string literal of ASCII characters only. */
-const asciiString = (value: string) =>
-  JSON.stringify(value).replace(
-    /[\u0080-\uffff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+const asciiString = (value: string) => JSON.stringify(value).replace(/[\u0080-\uffff]/g, unicodeEscape);
 
-/**
- * The module's statements after its import line printed small, by oxc's printer: Ajv's numbered names shorter,
- * no whitespace, and non-ASCII characters escaped (V8 keeps a module's source on the heap, at two bytes a
- * character as soon as one is not ASCII).
- */
+/** The module printed small by oxc's printer, ASCII only: V8 keeps a source with one non-ASCII character at two bytes each. */
 export function printCompact(code: string): string {
   const edits = references(parse(code)).flatMap(([node, parent]) => {
     if (shortName(node.name) === node.name) return [];
@@ -99,16 +82,11 @@ export function printCompact(code: string): string {
       ? fail('names', `a shorthand property ${node.name}`)
       : [replace(node, shortName(node.name))];
   });
-  const options = {
-    module: true,
-    compress: false,
-    mangle: false,
-    codegen: { removeWhitespace: true, asciiOnly: true },
-  };
+  const codegen = { removeWhitespace: true, asciiOnly: true };
+  const options = { module: true, compress: false, mangle: false, codegen };
   const printed = minifySync('validators.js', applyEdits(code, edits), options);
   if (printed.errors.length > 0) fail('printing', printed.errors.map((error) => error.message).join('; '));
-  // The printer writes plain strings as template literals, which V8 loads slower (measured: the bundled main
-  // entry's load median 28 ms against 15 ms): they become double-quoted strings again.
+  // Plain strings the printer wrote as template literals, which V8 loads slower (28 ms against 15 ms), go back.
   const strings = nodes(parse(printed.code)).flatMap(([node, parent]) =>
     node.type !== 'TemplateLiteral' ||
     node.expressions.length > 0 ||
