@@ -29,6 +29,10 @@ export const identifier = (name: string | RegExp): Shape => ({
   name: typeof name === 'string' ? name : (value: unknown) => typeof value === 'string' && name.test(value),
 });
 
+/** Ajv's validator functions, `function validateN(...)`, and the names that read them. */
+export const validateName = identifier(/^validate\d+$/);
+export const validatorFunction: Shape = { type: 'FunctionDeclaration', id: validateName };
+
 const templates = new Map<string, Shape>();
 
 /**
@@ -47,6 +51,9 @@ export function capture(source: string, value: unknown): Record<string, AstNode>
   const found: Record<string, AstNode> = {};
   return same(templates.get(source)!, value, found) ? found : undefined;
 }
+
+/** Fields a template matches any value of. */
+const ignored = new Set(['start', 'end', 'raw', 'shorthand']);
 
 /** `value` has `shape` (a shape or a template's tree), binding the template's `$name` identifiers in `found`. */
 function same(shape: Shape, value: unknown, found: Record<string, AstNode>): boolean {
@@ -67,8 +74,7 @@ function same(shape: Shape, value: unknown, found: Record<string, AstNode>): boo
   }
   const record = value as Record<string, unknown>;
   return Object.entries(shape).every(
-    ([field, item]) =>
-      ['start', 'end', 'raw', 'shorthand'].includes(field) || same(item, record[field], found),
+    ([field, item]) => ignored.has(field) || same(item, record[field], found),
   );
 }
 
@@ -120,6 +126,10 @@ export function rewriteEach(
   return applyEdits(code, edits);
 }
 
+/** The statements at the top of `program` with `shape`. */
+export const topLevel = (program: AstNode, shape: Shape) =>
+  (program.body as AstNode[]).filter((node) => matches(node, shape));
+
 /** Every node of `root` with `shape`. */
 export const find = (root: AstNode, shape: Shape) =>
   nodes(root).flatMap(([node]) => (matches(node, shape) ? [node] : []));
@@ -136,10 +146,8 @@ export function expectCount(
   total: readonly unknown[],
 ) {
   if (matched.length === total.length && total.length > 0) return;
-  fail(
-    pass,
-    `matched ${matched.length} of ${total.length} ${shape}: Ajv's code has a shape this pass does not know`,
-  );
+  const counts = `matched ${matched.length} of ${total.length} ${shape}`;
+  fail(pass, `${counts}: Ajv's code has a shape this pass does not know`);
 }
 
 /** One edit: the text between `start` and `end` becomes `text`. */

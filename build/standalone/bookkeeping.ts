@@ -26,9 +26,7 @@ const snapshotOf = (node: AstNode): string | undefined =>
 
 /** `step` over each of Ajv's functions in `code`, as positional edits. */
 function eachFunction(code: string, step: (fn: AstNode) => Edit[]): string {
-  const functions = (ast.parse(code).body as AstNode[]).filter((node) =>
-    ast.matches(node, { type: 'FunctionDeclaration', id: ast.identifier(/^validate\d+$/) }),
-  );
+  const functions = ast.topLevel(ast.parse(code), ast.validatorFunction);
   const shaped = functions.filter(
     ({ id, body }) =>
       is('let vErrors = null;let errors = 0;', body.body.slice(0, 2)) &&
@@ -44,11 +42,8 @@ function settleComparisons(fn: AstNode): Edit[] {
   // Only `for` loops jump backwards: the settled test below knows no other.
   if (all.some((node) => /^(While|DoWhile|Continue)Statement$/.test(node.type)))
     ast.fail(pass, `${fn.id.name} has a loop other than \`for\``);
-  const loops = all
-    .filter((node) => /^For(In|Of)?Statement$/.test(node.type))
-    .map((loop) =>
-      loop.body.type === 'BlockStatement' ? loop.body : ast.fail(pass, 'a loop without a block'),
-    );
+  const loops = all.filter((node) => /^For(In|Of)?Statement$/.test(node.type)).map((loop) => loop.body);
+  if (loops.some((body) => body.type !== 'BlockStatement')) ast.fail(pass, 'a loop without a block');
   const movedAt = all.filter(moves).map((node) => node.start);
   const snapshots = new Map<string, number>([['0', fn.body.body[1].start]]);
   for (const node of all.filter(snapshotOf)) {
@@ -69,9 +64,8 @@ function settleComparisons(fn: AstNode): Edit[] {
       snapshots.get(String(side.name ?? side.value)) ?? ast.fail(pass, `${side.name} is never declared`);
     const at = node.start;
     const moved = movedAt.some((move) => move > from && move < at);
-    const loopedAlone = loops.some(
-      (loop) => loop.start < at && at < loop.end && !(loop.start < from && from < loop.end),
-    );
+    const inside = (loop: AstNode, position: number) => loop.start < position && position < loop.end;
+    const loopedAlone = loops.some((loop) => inside(loop, at) && !inside(loop, from));
     return node === fn.body.body.at(-1).argument || moved || loopedAlone ? [] : [replace(node, 'true')];
   });
 }

@@ -2,12 +2,11 @@ import * as ast from './ast.js';
 import type { AstNode } from './ast.js';
 
 /**
- * Build time: Ajv hands every sub-validator a context object and an `instancePath` string built on every call,
- * valid or not. Here a sub-validator gets the value alone, and a caller that sees it fail prefixes the path
- * segment to its errors then (`prefixed`, src/runtime/validator-runtime.ts).
+ * Build time: Ajv builds a context and an `instancePath` for every sub-validator call, valid or not; here the call
+ * passes the value alone, and a caller that sees it fail prefixes the path to its errors then (`prefixed`).
  */
 
-const validateName = ast.identifier(/^validate\d+$/);
+const { validateName } = ast;
 
 /**
  * An `instancePath` Ajv builds, `instancePath` or `instancePath + SEG [+ SEG...]` (a `+` chain leaning left): the
@@ -40,25 +39,16 @@ export function lazySubcalls(code: string): string {
     const text = `if(!${name!.name}(${ast.textOf(code, value!)})){vErrors = prefixed(vErrors, ${name!.name}.errors${segment && `, ${segment}`});errors = vErrors.length;}`;
     return [ast.replace(site, text)];
   });
-  ast.expectCount(
-    'sub-validator calls',
-    'calls `validateN(value, {instancePath, parentData, parentDataProperty, rootData})` whose failure appends its errors',
-    rewritten,
-    calls,
-  );
+  ast.expectCount('sub-validator calls', 'calls `validateN(value, {instancePath, ...})`', rewritten, calls);
   return ast.applyEdits(code, rewritten);
 }
 
 /** `function validateN(data, {instancePath="", ...}={})` -> `function validateN(data)`: no context to read. */
 export function valueOnlySignatures(code: string): string {
-  const functions = ast.find(ast.parse(code), { type: 'FunctionDeclaration', id: validateName });
+  const functions = ast.find(ast.parse(code), ast.validatorFunction);
+  const context = { left: { type: 'ObjectPattern' }, right: (value: unknown) => ast.is('({})', value) };
   const edits = functions
-    .filter((fn) =>
-      ast.matches(fn.params, [
-        ast.identifier('data'),
-        { left: { type: 'ObjectPattern' }, right: (value: unknown) => ast.is('({})', value) },
-      ]),
-    )
+    .filter((fn) => ast.matches(fn.params, [ast.identifier('data'), context]))
     .map((fn) => ({ start: fn.params[0].end, end: fn.params[1].end, text: '' }));
   ast.expectCount('signatures', 'functions `validateN(data, {instancePath="", ...}={})`', edits, functions);
   const out = ast.applyEdits(code, edits);

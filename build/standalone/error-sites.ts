@@ -4,9 +4,8 @@ import type { AstNode } from './ast.js';
 import { pathSegment } from './calls.js';
 
 /**
- * Build time: each error object Ajv writes (`{instancePath, schemaPath, keyword, params}`) becomes an index into a
- * table worded now (the issue's sentence is the error's `message`), and the schema objects only error params read
- * are dropped. Paths are relative to the function's own value.
+ * Build time: each error object Ajv writes becomes an index into a table worded now (the issue's sentence is its
+ * `message`), and the schema objects only error params read are dropped.
  */
 
 export interface SiteWording {
@@ -46,37 +45,28 @@ export const namesRead = (code: string) =>
   new Set(ast.references(ast.parse(code)).map(([node]) => node.name));
 
 /** The declarations of the constants the rewritten code still reads. */
-export function schemaConstantsReadBy(code: string, schemas: Map<string, unknown>): string {
+export function schemaConstantsReadBy(code: string, schemas: Schemas): string {
   const read = namesRead(code);
   const kept = [...schemas].filter(([name]) => read.has(name));
   return kept.map(([name, schema]) => `const ${name} = ${JSON.stringify(schema)};`).join('');
 }
 
 /** A schema value read through a constant, `schemaN.a.b[0]`, as known at build time. */
-function schemaValue(node: AstNode, schemas: Map<string, unknown>): { value: unknown } | undefined {
+function schemaValue(node: AstNode, schemas: Schemas): { value: unknown } | undefined {
   if (node.type === 'Identifier')
     return schemas.has(node.name) ? { value: schemas.get(node.name) } : undefined;
   const object = node.type === 'MemberExpression' ? schemaValue(node.object, schemas) : undefined;
   if (object === undefined || object.value === null || typeof object.value !== 'object') return undefined;
-  const value = (object.value as Record<string, unknown>)[
-    node.computed ? node.property.value : node.property.name
-  ];
+  const key = node.computed ? node.property.value : node.property.name;
+  const value = (object.value as Record<string, unknown>)[key];
   return value === undefined ? ast.fail('error params', `${node.property.name} does not resolve`) : { value };
 }
 
 /** One of Ajv's error params: its value known at build time, or the code that computes it at run time. */
-interface Param {
-  key: string;
-  known?: { value: unknown };
-  computed?: string;
-}
+type Param = { key: string; known?: { value: unknown }; computed?: string };
+type Schemas = Map<string, unknown>;
 
-function readParams(
-  code: string,
-  params: AstNode,
-  schemas: Map<string, unknown>,
-  helpers: ReadonlySet<string>,
-) {
+function readParams(code: string, params: AstNode, schemas: Schemas, helpers: ReadonlySet<string>) {
   const simple = (value: AstNode) => value.type === 'Identifier' || ast.jsonValue(code, value) !== undefined;
   return (params.properties as AstNode[]).map((property): Param => {
     const { key, value } = property;
@@ -87,55 +77,44 @@ function readParams(
     // A variable of Ajv's (a property name, an index), or a run-time helper called on such values.
     const call = { type: 'CallExpression', callee: { name: (name: unknown) => helpers.has(name as string) } };
     if (value.type !== 'Identifier' && !(ast.matches(value, call) && value.arguments.every(simple)))
-      ast.fail(
-        'error params',
-        `param ${ast.textOf(code, property)} is neither a literal, a schema value nor a variable`,
-      );
+      ast.fail('error params', `${ast.textOf(code, property)} is not a literal, schema value or variable`);
     return { key: key.name, computed: ast.textOf(code, value) };
   });
 }
+
+const errorObject = '({instancePath: $path, schemaPath: $schemaPath, keyword: $keyword, params: $params})';
+
 /**
  * Each error object becomes `siteError(PATH, i)` (or `siteErrorWith(PATH, i, {params})` with the params computed at
  * run time), `i` indexing a table of keyword, params and the issue's sentence.
  */
 export function wordErrorSites(
   code: string,
-  schemas: Map<string, unknown>,
+  schemas: Schemas,
   helpers: ReadonlySet<string>,
   wording: SiteWording,
 ) {
+  const { patternRule, closedRule } = wording;
   const sites: ErrorSiteEntry[] = [];
   const indexOf = new Map<string, number>();
-  const startsWithPath = {
-    type: 'ObjectExpression',
-    properties: (list: unknown) =>
-      ast.matches((list as AstNode[])[0], { key: ast.identifier('instancePath') }),
-  };
+  const pathFirst = (list: unknown) =>
+    ast.matches((list as AstNode[])[0], { key: ast.identifier('instancePath') });
   const out = ast.rewriteEach(
     'error sites',
     'error objects `{instancePath, schemaPath: "...", keyword: "...", params: {...}}`',
     code,
-    (program) => ast.find(program, startsWithPath),
+    (program) => ast.find(program, { type: 'ObjectExpression', properties: pathFirst }),
     (node) => {
-      const errorObject =
-        '({instancePath: $path, schemaPath: $schemaPath, keyword: $keyword, params: $params})';
       const { $path, $schemaPath, $keyword, $params } = ast.capture(errorObject, node) ?? {};
       const [schemaPath, keyword] = [$schemaPath?.value, $keyword?.value];
       const segment = $path && pathSegment(code, $path);
-      if (typeof keyword !== 'string' || typeof schemaPath !== 'string' || segment === undefined)
-        return undefined;
-      if ($params?.type !== 'ObjectExpression') return undefined;
+      const shaped = typeof keyword === 'string' && typeof schemaPath === 'string' && segment !== undefined;
+      if (!shaped || $params?.type !== 'ObjectExpression') return undefined;
       const params = readParams(code, $params, schemas, helpers);
       // The sentence may not depend on a value only known at run time: word it with two different stand-ins.
       const wordWith = (standIn: string | null) => {
-        const values = Object.fromEntries(
-          params.map(({ key, known }) => [key, known ? known.value : standIn]),
-        );
-        const sentence = issueSentence(
-          { keyword, params: values, schemaPath },
-          wording.patternRule,
-          wording.closedRule,
-        );
+        const values = Object.fromEntries(params.map((p) => [p.key, p.known ? p.known.value : standIn]));
+        const sentence = issueSentence({ keyword, params: values, schemaPath }, patternRule, closedRule);
         return { values, message: sentence ?? 'is invalid' };
       };
       const { message } = wordWith('a');
@@ -143,13 +122,11 @@ export function wordErrorSites(
         ast.fail('error sites', `the sentence of ${keyword} depends on a run-time param`);
       const atRunTime = params.some((param) => param.computed !== undefined);
       const entry: ErrorSiteEntry = { keyword, params: atRunTime ? null : wordWith(null).values, message };
-      if (!indexOf.has(JSON.stringify(entry))) indexOf.set(JSON.stringify(entry), sites.push(entry) - 1);
-      const site = `${segment || '""'},${indexOf.get(JSON.stringify(entry))}`;
+      const key = JSON.stringify(entry);
+      const site = `${segment || '""'},${indexOf.get(key) ?? indexOf.set(key, sites.push(entry) - 1).get(key)}`;
       if (!atRunTime) return `siteError(${site})`;
       // Ajv's params object, in its order, with the values known now written out.
-      const literal = params.map(
-        ({ key, known, computed }) => `${key}: ${computed ?? JSON.stringify(known!.value)}`,
-      );
+      const literal = params.map((p) => `${p.key}: ${p.computed ?? JSON.stringify(p.known!.value)}`);
       return `siteErrorWith(${site},{${literal.join(', ')}})`;
     },
   );
@@ -176,11 +153,8 @@ export function compactFailures(code: string): string {
       if (!/^validate\d+$/.test($validate?.name)) return undefined;
       const helper = $site!.callee.name === 'siteError' ? 'failAt' : 'failAtWith';
       const site = code.slice($site!.arguments[0].start, $site!.end - 1);
-      return {
-        ...ast.replace(statement),
-        end: next.get(statement)!.end,
-        text: `return ${helper}(${$validate!.name},${site});`,
-      };
+      const text = `return ${helper}(${$validate!.name},${site});`;
+      return { start: statement.start, end: next.get(statement)!.end, text };
     },
   );
 }

@@ -4,10 +4,8 @@ import type { AstNode } from './ast.js';
 import { runtimeSpecifier } from './keywords.js';
 
 /**
- * Build time: Ajv writes a helper of its scope as `const funcN = require("module").name;`, CommonJS even in an
- * ES module. Each becomes an import of src/runtime/validator-runtime.ts and a module `const` bound to it: V8
- * inlines a `.call` through a local `const`, not through an import (measured: a country code per provider
- * validated 2.5 times slower).
+ * Build time: each `const funcN = require("module").name;` Ajv writes becomes an import of the run-time module and
+ * a local `const`: V8 inlines a `.call` through a `const`, not through an import (measured: 2.5 times faster).
  */
 
 /** Ajv's own run-time modules whose helper src/runtime/validator-runtime.ts provides under another name. */

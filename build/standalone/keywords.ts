@@ -1,14 +1,13 @@
-import { _, stringify, type Ajv, type CodeKeywordDefinition, type KeywordCxt, type Name } from 'ajv';
+import { _, stringify, type Ajv, type Code, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
 import { _Code } from 'ajv/dist/compile/codegen/code.js';
 import { noPropertyInData } from 'ajv/dist/vocabularies/code.js';
 import * as runtime from '../../src/runtime/validator-runtime.js';
 import { patternFunction } from './patterns.js';
 
 /**
- * Build time: keyword definitions that replace four of Ajv's own in the precompiled validators, each generating
- * cheaper code for the cases it knows and handing every other case to Ajv's definition, with Ajv's error
- * params. The helpers they call are imports of src/runtime/validator-runtime.ts: the generated code reads them
- * as `require("<runtimeSpecifier>").name`, which build/standalone/imports.ts turns into an import.
+ * Build time: keyword definitions that replace Ajv's own with cheaper code for the cases they know, Ajv's error
+ * params kept, handing any other case to Ajv. Their helpers are `require("<runtimeSpecifier>").name` in Ajv's code,
+ * which imports.ts turns into imports of src/runtime/validator-runtime.ts.
  */
 
 /** Where the generated module (src/generated/validators.js) imports its helpers from: src/runtime/. */
@@ -20,34 +19,27 @@ const ENUM_SET_MIN = 16;
 type Helper = 'codeUnitAt' | 'ucs2length' | 'firstMissing' | 'letterPairTable' | 'inLetterPairs';
 
 /** The run-time helper `name`, in scope of the code being generated. */
-function helper(cxt: KeywordCxt, name: Helper): Name {
-  return cxt.gen.scopeValue('func', {
-    ref: runtime[name],
-    code: _`require(${runtimeSpecifier}).${new _Code(name)}`,
-  });
+function helper(cxt: KeywordCxt, name: Helper) {
+  const code = _`require(${runtimeSpecifier}).${new _Code(name)}`;
+  return cxt.gen.scopeValue('func', { ref: runtime[name], code });
 }
 
-/**
- * `pattern`: a run of character classes (build/standalone/patterns.ts) becomes a loop over char codes; running a
- * `u` RegExp costs most of a providers list's validation (one country code per field). Any other keeps Ajv's RegExp.
- */
+/** A value the generated code reads from its scope: `ref` now, written out as `code`. */
+const scoped = (cxt: KeywordCxt, prefix: string, key: string, ref: unknown, code: Code) =>
+  cxt.gen.scopeValue(prefix, { key, ref, code });
+
+/** `pattern`: a run of character classes becomes a loop over char codes (patterns.ts); any other keeps its RegExp. */
 function patternCode(cxt: KeywordCxt, ajvCode: (cxt: KeywordCxt) => void): void {
-  const { gen, data, schema, $data } = cxt;
+  const { data, schema, $data } = cxt;
   if ($data || patternFunction('', schema as string) === undefined) return ajvCode(cxt);
   const reader = helper(cxt, 'codeUnitAt');
   const source = patternFunction('', schema as string, reader.str)!;
-  const check = gen.scopeValue('pattern', {
-    key: `char codes ${schema as string}`,
-    ref: new Function(reader.str, `return ${source}`)(runtime.codeUnitAt) as (s: string) => boolean,
-    code: new _Code(source),
-  });
-  cxt.fail(_`!${check}(${data})`);
+  const check = new Function(reader.str, `return ${source}`)(runtime.codeUnitAt) as (s: string) => boolean;
+  const name = scoped(cxt, 'pattern', `char codes ${schema as string}`, check, new _Code(source));
+  cxt.fail(_`!${name}(${data})`);
 }
 
-/**
- * `maxLength` counts code points (contract: characters), but `s.length <= N` already means at most N, and
- * `s.length >= 2N` at least N for `minLength`, since a code point is one or two UTF-16 units: count only then.
- */
+/** Code points are counted only when the UTF-16 length cannot decide: a code point is one or two units. */
 function lengthCode(cxt: KeywordCxt, ajvCode: (cxt: KeywordCxt) => void): void {
   const { keyword, data, schema, $data } = cxt;
   if ($data) return ajvCode(cxt);
@@ -57,10 +49,7 @@ function lengthCode(cxt: KeywordCxt, ajvCode: (cxt: KeywordCxt) => void): void {
   else cxt.fail(_`${data}.length < ${2 * limit} && ${count}(${data}) < ${limit}`);
 }
 
-/**
- * `required` reads the properties only: Ajv stores each name as it checks it, code on the success path of every
- * object that keeps functions too big for V8 to inline. The error names the first missing one, in the same order.
- */
+/** `required` only reads the properties (Ajv stores each name, code that keeps functions too big to inline). */
 function requiredCode(cxt: KeywordCxt, ajvCode: (cxt: KeywordCxt) => void): void {
   const { gen, data, schema, $data, it } = cxt;
   const names = schema as string[];
@@ -73,24 +62,19 @@ function requiredCode(cxt: KeywordCxt, ajvCode: (cxt: KeywordCxt) => void): void
 
 /** A long `enum` of strings (and null) is one Set lookup instead of a chain of `===`, or a table of letter pairs. */
 function enumCode(cxt: KeywordCxt, ajvCode: (cxt: KeywordCxt) => void): void {
-  const { gen, data, schema, $data } = cxt;
+  const { data, schema, $data } = cxt;
   const values = schema as unknown[];
   if ($data || values.length < ENUM_SET_MIN || !values.every((v) => v === null || typeof v === 'string'))
     return ajvCode(cxt);
   // Two capital letters each (the country codes): a table of pairs, read by two char codes, no string hashing.
   if (values.every((v) => v === null || /^[A-Z]{2}$/.test(v as string))) {
-    const table = gen.scopeValue('obj', {
-      key: `letter pairs ${JSON.stringify(values)}`,
-      ref: runtime.letterPairTable(values as (string | null)[]),
-      code: _`${helper(cxt, 'letterPairTable')}(${stringify(values)})`,
-    });
+    const ref = runtime.letterPairTable(values as (string | null)[]);
+    const code = _`${helper(cxt, 'letterPairTable')}(${stringify(values)})`;
+    const table = scoped(cxt, 'obj', `letter pairs ${JSON.stringify(values)}`, ref, code);
     return cxt.fail(_`!${helper(cxt, 'inLetterPairs')}(${table}, ${data})`);
   }
-  const set = gen.scopeValue('obj', {
-    key: `enum set ${JSON.stringify(values)}`,
-    ref: new Set(values),
-    code: _`new Set(${stringify(values)})`,
-  });
+  const code = _`new Set(${stringify(values)})`;
+  const set = scoped(cxt, 'obj', `enum set ${JSON.stringify(values)}`, new Set(values), code);
   cxt.fail(_`!${set}.has(${data})`);
 }
 
@@ -111,12 +95,7 @@ export function addBuildKeywords(ajv: Ajv): Ajv {
       throw new Error(`Ajv has no keyword ${keyword} to replace`);
     const definition = rule.definition as CodeKeywordDefinition;
     ajv.removeKeyword(keyword);
-    ajv.addKeyword({
-      ...definition,
-      keyword,
-      before,
-      code: (cxt) => code(cxt, definition.code),
-    });
+    ajv.addKeyword({ ...definition, keyword, before, code: (cxt) => code(cxt, definition.code) });
   }
   return ajv;
 }

@@ -2,12 +2,12 @@ import * as ast from './ast.js';
 import type { AstNode, Edit } from './ast.js';
 
 /**
- * Build time: Ajv compiles a subschema again for each root that reaches it by another route. Functions whose
- * syntax trees are equal up to the names of the functions they call (refined until stable) are one. An exported
- * validator keeps its own name and `.errors`, as a wrapper of the shared one.
+ * Build time: Ajv compiles a subschema again for each route that reaches it; functions whose trees are equal up to
+ * the names they call (refined until stable) become one, an exported one a wrapper keeping its name and `.errors`.
  */
 
-const validateName = ast.identifier(/^validate\d+$/);
+const { validateName, validatorFunction } = ast;
+const pass = 'merging';
 
 /** A function's tree without spans, the names of validators it reads cut out, and those names in order. */
 function treeKey(fn: AstNode): { parts: string[]; callees: string[] } {
@@ -22,38 +22,27 @@ function treeKey(fn: AstNode): { parts: string[]; callees: string[] } {
   });
   const parts = text.split(JSON.stringify('\u0000'));
   if (parts.length !== callees.length + 1)
-    ast.fail('merging', `the names read by ${fn.id.name} could not be cut out`);
+    ast.fail(pass, `the names read by ${fn.id.name} could not be cut out`);
   return { parts, callees };
 }
 
 export function mergeDuplicates(code: string): string {
   const program = ast.parse(code);
-  const functions = new Map<string, { node: AstNode; key: ReturnType<typeof treeKey> }>();
-  for (const node of program.body as AstNode[]) {
-    if (ast.matches(node, { type: 'FunctionDeclaration', id: validateName }))
-      functions.set(node.id.name, { node, key: treeKey(node) });
-  }
+  const found = ast.topLevel(program, validatorFunction);
+  const functions = new Map(found.map((node) => [node.id.name as string, { node, key: treeKey(node) }]));
   const exports = (program.body as AstNode[]).flatMap(
     (node) => ast.capture('export const $name = $value;', node)?.['$value'] ?? [],
   );
-  const exported = new Set(
-    exports.filter((value) => functions.has(value.name)).map((value) => value.name as string),
-  );
-  ast.expectCount(
-    'merging',
-    'exports `export const name = validateN;` of functions it found',
-    [...exported],
-    exports,
-  );
+  const names = exports.map((value) => value.name as string);
+  const exported = new Set(names.filter((name) => functions.has(name)));
+  ast.expectCount(pass, 'exports `export const name = validateN;` of its functions', [...exported], exports);
   let classOf = new Map([...functions.keys()].map((name) => [name, 0]));
   for (let classes = 1; ;) {
     const keys = new Map<string, number>();
     const next = new Map<string, number>();
     for (const [name, { key }] of functions) {
       const callees = key.callees.map((callee) =>
-        callee === name
-          ? 'self'
-          : `#${classOf.get(callee) ?? ast.fail('merging', `${callee} is not defined`)}`,
+        callee === name ? 'self' : `#${classOf.get(callee) ?? ast.fail(pass, `${callee} is not defined`)}`,
       );
       const text = key.parts.map((part, i) => part + (callees[i] ?? '')).join('');
       if (!keys.has(text)) keys.set(text, keys.size);
@@ -84,16 +73,11 @@ export function mergeDuplicates(code: string): string {
   const out = ast.applyEdits(code, edits);
   // Its own work checked: one function of each class and a wrapper of each other exported one, and no name read
   // that is no longer declared.
-  const declared = ast
-    .find(ast.parse(out), { type: 'FunctionDeclaration', id: validateName })
-    .map((fn) => fn.id.name as string);
+  const declared = ast.find(ast.parse(out), validatorFunction).map((fn) => fn.id.name as string);
   const wrapped = [...exported].filter((name) => shared(name) !== name);
   if (declared.length !== kept.size + wrapped.length)
-    ast.fail(
-      'merging',
-      `${declared.length} functions left, not ${kept.size} classes and ${wrapped.length} wrappers`,
-    );
+    ast.fail(pass, `${declared.length} functions, not ${kept.size} classes + ${wrapped.length} wrappers`);
   const dangling = ast.find(ast.parse(out), validateName).find((node) => !declared.includes(node.name));
-  if (dangling !== undefined) ast.fail('merging', `${dangling.name} is read but no longer declared`);
+  if (dangling !== undefined) ast.fail(pass, `${dangling.name} is read but no longer declared`);
   return out;
 }
