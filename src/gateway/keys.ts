@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readBearerToken } from '../body/bearer-token.js';
 import type { KeyKind, Principal, ResolveKey } from '../http/types.js';
 import { GATEWAY_WORKSPACE_ID } from './workspace.js';
@@ -27,7 +27,7 @@ export class KeySetupError extends Error {
 
 /** A key's SHA-256, hex: how a key is stored and compared. */
 export function keyDigest(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 function keyFrom(
@@ -101,7 +101,7 @@ export function keyResolver(keys: GatewayKeys): ResolveKey {
     } satisfies Principal,
   }));
   return (token) => {
-    const presented = createHash('sha256').update(token).digest();
+    const presented = hash('sha256', token, 'buffer');
     return known.find((key) => timingSafeEqual(key.digest, presented))?.principal ?? null;
   };
 }
