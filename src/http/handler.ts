@@ -7,7 +7,8 @@ import type { MessagesRequest } from '../generated/types.js';
 import { authenticate } from './authenticate.js';
 import { ContractViolation } from './contract-violation.js';
 import { corsPolicy } from './cors.js';
-import { errorResponse, jsonResponse, methodNotAllowed } from './http-response.js';
+import { errorResponse, jsonResponse, jsonTextResponse, methodNotAllowed } from './http-response.js';
+import { writtenJsonOf } from './store/written-json.js';
 import { readJsonRequest } from './request-body.js';
 import { headerValue } from './request-headers.js';
 import { createRouter } from './route-match.js';
@@ -97,7 +98,8 @@ function respond(
   profile: ValidateOptions,
 ): HandlerResponse {
   if (typeof result === 'object' && result !== null && 'data' in result) {
-    const body = { data: (result as OperationResult<unknown> & { data: unknown }).data };
+    const data = (result as OperationResult<unknown> & { data: unknown }).data;
+    const body = { data };
     const checked = checkBodies ? validate(operation.success, body, profile) : null;
     if (checked && !checked.ok) {
       throw new ContractViolation(
@@ -105,7 +107,9 @@ function respond(
         checked.error.error.metadata?.issues,
       );
     }
-    return jsonResponse(200, body);
+    // A preset a store has just written answers with the store's own text: the same values, not serialized twice.
+    const written = typeof data === 'object' && data !== null ? writtenJsonOf(data) : undefined;
+    return written === undefined ? jsonResponse(200, body) : jsonTextResponse(200, `{"data":${written}}`);
   }
   if (!isErrorBody(result) || !(operation.errors as readonly number[]).includes(result.error.code)) {
     throw new ContractViolation(

@@ -13,12 +13,17 @@ export function jsonResponse(
   body: unknown,
   headers: Record<string, string> = {},
 ): HandlerResponse {
+  return jsonTextResponse(status, JSON.stringify(body), headers);
+}
+
+/** The same for a body already serialized. */
+export function jsonTextResponse(
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): HandlerResponse {
   const retry = status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : undefined;
-  return {
-    status,
-    headers: { 'content-type': JSON_CONTENT_TYPE, ...retry, ...headers },
-    body: JSON.stringify(body),
-  };
+  return { status, headers: { 'content-type': JSON_CONTENT_TYPE, ...retry, ...headers }, body: text };
 }
 
 /** The error body of a status, `code` equal to it. */

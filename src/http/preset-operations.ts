@@ -1,7 +1,13 @@
 import { errorBody } from '../core/errors.js';
 import { presetDraftOf } from '../core/normalize.js';
 import { PresetStoreFull } from './store/preset-store-full.js';
-import { savePresetVersion, type PresetClock, type PresetStore } from './store/preset-store.js';
+import type { PresetDraft } from '../generated/types.js';
+import {
+  savePresetVersion,
+  type PresetAuthor,
+  type PresetClock,
+  type PresetStore,
+} from './store/preset-store.js';
 import type { GatewayOperations } from './types.js';
 
 /**
@@ -14,20 +20,25 @@ export function presetOperations(
   clock: PresetClock = {},
 ): Pick<GatewayOperations, 'createPresetsMessages' | 'getPresetVersion'> {
   return {
-    async createPresetsMessages({ slug, request, principal }) {
-      // The request was parsed for this call alone, and the store copies what it keeps, so nothing is copied here.
-      const draft = presetDraftOf(request);
-      try {
-        const saved = await savePresetVersion(store, slug, draft, principal, clock);
-        return saved.ok ? { data: saved.preset } : errorBody(409);
-      } catch (error) {
-        if (error instanceof PresetStoreFull) return errorBody(503);
-        throw error;
-      }
-    },
+    // Not async: the draft is taken at once, so the request it came from is not held while the store works.
+    createPresetsMessages: ({ slug, request, principal }) =>
+      saveDraft(slug, presetDraftOf(request), principal),
     async getPresetVersion({ slug, version }) {
       const found = await store.getVersion(slug, version);
       return found ? { data: found } : errorBody(404);
     },
   };
+
+  async function saveDraft(slug: string, draft: PresetDraft, principal: PresetAuthor) {
+    try {
+      const saved = await savePresetVersion(store, slug, draft, principal, clock);
+      if (!saved.ok) return errorBody(409);
+      // The answer may be the JSON the store wrote for this preset (writtenJsonOf), so the preset stays as written.
+      Object.freeze(saved.preset.designated_version);
+      return { data: Object.freeze(saved.preset) };
+    } catch (error) {
+      if (error instanceof PresetStoreFull) return errorBody(503);
+      throw error;
+    }
+  }
 }

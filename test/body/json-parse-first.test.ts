@@ -88,6 +88,29 @@ describe('small bodies parsed first', () => {
     });
   });
 
+  it('finds a repeated key behind whitespace, after quoted JSON, or under a polluted prototype', () => {
+    expect(first('{"a":1,"b":{"c":2}}')).toMatchObject({ a: 1, b: { c: 2 } });
+    // JSON quoted inside a string: its colons follow escaped quotes, so they are not counted as keys.
+    expect(first('{"tool":"{\\"id\\":1}","x":2}')).toMatchObject({ tool: '{"id":1}', x: 2 });
+    expect(first('{"a" :1,"a":2}')).toBeUndefined();
+    expect(first('{"a"\n:1, "a" : 2, "s":"t : u"}')).toBeUndefined();
+    expect(first('{"a\\\\":1,"a\\\\":2}')).toBeUndefined();
+    expect(first('{"s":"\\" :","a":1,"a":2}')).toBeUndefined();
+    const prototype = Object.prototype as Record<string, unknown>;
+    Object.defineProperty(prototype, 'polluted', {
+      value: 1,
+      enumerable: true,
+      configurable: true,
+      writable: true,
+    });
+    try {
+      expect(first('{"a":1,"b":2}')).toBeUndefined();
+      expect(parseJsonBody(sparse('{"a":1,"a":2}'))).toMatchObject({ ok: false });
+    } finally {
+      delete prototype['polluted'];
+    }
+  });
+
   it('leaves a body too long, too dense, too deep or not an object to the full path', () => {
     expect(first('{"a":[[[]]]}', 3)).toBeUndefined();
     expect(first('{"a":[[[]]]}', 4)).toMatchObject({ a: [[[]]] });

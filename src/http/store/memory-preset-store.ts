@@ -2,6 +2,8 @@ import type { PresetVersion } from '../../generated/types.js';
 import { checkedLimit } from '../../body/body-limits.js';
 import { PresetStoreFull } from './preset-store-full.js';
 import type { PresetStore, StoredPreset } from './preset-store.js';
+import { TextArena, type KeptText } from './text-arena.js';
+import { rememberWrittenJson } from './written-json.js';
 
 /** The caps' defaults: room for a demo or a test suite, bounded so that a flood of creates cannot fill memory. */
 const DEFAULT_MAX_PRESETS = 10_000;
@@ -9,29 +11,44 @@ const DEFAULT_MAX_VERSIONS_PER_SLUG = 1_000;
 const DEFAULT_MAX_CONFIG_BYTES = 256 * 1024 * 1024;
 
 /**
- * Presets and versions are kept as JSON text: writing it is the copy in, parsing it the copy out, and a flat
- * string is one object for the garbage collector where a preset's objects are dozens. The preset is kept without
- * its designated version, which its versions already hold.
+ * Presets and versions are kept as JSON text: writing it is the copy in, parsing it the copy out. A version's
+ * text goes into a text arena, as UTF-8 off the JavaScript heap, so what a full store holds costs the garbage
+ * collector next to nothing and a create allocates no object for it.
  */
 interface Entry {
+  /**
+   * The preset without its designated version, which its versions already hold: a string, a few hundred bytes,
+   * freed when the next version replaces it.
+   */
   preset: string;
-  /** The designated version's number, read without parsing the preset. */
-  latest: number;
-  versions: Map<number, string>;
+  /** Version N's text starts at index 2N - 2 and ends at 2N - 1: versions are numbered from 1 without gaps. */
+  versions: number[];
 }
 
-const encoder = new TextEncoder();
-const runtime = globalThis as { Buffer?: { byteLength(text: string, encoding: 'utf8'): number } };
+function versionAt(entry: Entry, version: number): KeptText | undefined {
+  const start = entry.versions[2 * version - 2];
+  const end = entry.versions[2 * version - 1];
+  return start === undefined || end === undefined || version < 1 ? undefined : { start, end };
+}
 
-/** UTF-8 bytes of a text: Node counts them without encoding; elsewhere the text is encoded. */
-function utf8Bytes(text: string): number {
-  return runtime.Buffer ? runtime.Buffer.byteLength(text, 'utf8') : encoder.encode(text).byteLength;
+/** Where the designated version is the last key, the preset's JSON is its other fields' JSON with it appended. */
+function lastKeyOf(value: object): string | undefined {
+  let last: string | undefined;
+  for (const key in value) last = key;
+  return last;
 }
 
 /** One turn of the event loop: I/O and other requests run in between, as they do while a database answers. */
 function nextTurn(): Promise<void> {
-  return new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate : setTimeout)(resolve));
+  // Calls made in one turn share one wait: under load that is one timer a turn, not one a call.
+  return (pendingTurn ??= new Promise((resolve) => {
+    (typeof setImmediate === 'function' ? setImmediate : setTimeout)(() => {
+      pendingTurn = undefined;
+      resolve();
+    });
+  }));
 }
+let pendingTurn: Promise<void> | undefined;
 
 export interface MemoryPresetStoreOptions {
   /** What each read and write waits before it runs; one event-loop turn by default. */
@@ -53,6 +70,7 @@ export interface MemoryPresetStoreOptions {
  */
 export class MemoryPresetStore implements PresetStore {
   readonly #presets = new Map<string, Entry>();
+  readonly #texts = new TextArena();
   readonly #latency: () => Promise<void>;
   readonly #maxPresets: number;
   readonly #maxVersionsPerSlug: number;
@@ -79,37 +97,44 @@ export class MemoryPresetStore implements PresetStore {
     const entry = this.#presets.get(slug);
     if (entry === undefined) return null;
     const preset = JSON.parse(entry.preset) as StoredPreset;
-    preset.designated_version = JSON.parse(entry.versions.get(entry.latest) as string) as PresetVersion;
+    const latest = versionAt(entry, entry.versions.length / 2) as KeptText;
+    preset.designated_version = JSON.parse(this.#texts.read(latest)) as PresetVersion;
     return preset;
   }
 
   async getVersion(slug: string, version: number): Promise<PresetVersion | null> {
     await this.#latency();
-    const found = this.#presets.get(slug)?.versions.get(version);
-    return found === undefined ? null : (JSON.parse(found) as PresetVersion);
+    const entry = this.#presets.get(slug);
+    const found = entry && Number.isInteger(version) ? versionAt(entry, version) : undefined;
+    return found === undefined ? null : (JSON.parse(this.#texts.read(found)) as PresetVersion);
   }
 
   async compareAndSet(slug: string, expectedVersion: number, preset: StoredPreset): Promise<boolean> {
     await this.#latency();
     // Nothing awaits from here to the end, so the check and the write are one step no other request splits.
     const entry = this.#presets.get(slug);
-    const latest = entry?.latest ?? 0;
+    const latest = (entry?.versions.length ?? 0) / 2;
     if (latest !== expectedVersion) return false;
     const version = preset.designated_version;
     if (version.version !== expectedVersion + 1 || preset.slug !== slug) {
       throw new RangeError(`compareAndSet must add version ${expectedVersion + 1} of ${slug}, no other`);
     }
-    // JSON.stringify throws on a value that holds itself; a validated body has none. The text is both the copy
-    // kept and what the byte cap counts, so the config is serialized once.
+    // JSON.stringify throws on a value that holds itself; a validated body has none. The text is the copy kept,
+    // what the byte cap counts, and the answer to the create, so the config is serialized once.
     const versionText = JSON.stringify(version);
-    const bytes = utf8Bytes(versionText);
+    const versionKept = this.#texts.write(versionText);
+    const bytes = versionKept.end - versionKept.start;
     this.#checkRoom(entry, bytes);
+    this.#texts.keep(versionKept);
     const { designated_version: _, ...rest } = preset;
     const presetText = JSON.stringify(rest);
-    const versions = entry?.versions ?? new Map<number, string>();
-    versions.set(version.version, versionText);
-    this.#presets.set(slug, { preset: presetText, latest: version.version, versions });
+    const versions = entry?.versions ?? [];
+    versions.push(versionKept.start, versionKept.end);
+    this.#presets.set(slug, { preset: presetText, versions });
     this.#configBytes += bytes;
+    if (lastKeyOf(preset) === 'designated_version') {
+      rememberWrittenJson(preset, `${presetText.slice(0, -1)},"designated_version":${versionText}}`);
+    }
     return true;
   }
 
@@ -118,7 +143,7 @@ export class MemoryPresetStore implements PresetStore {
     if (entry === undefined && this.#presets.size >= this.#maxPresets) {
       throw new PresetStoreFull('maxPresets', this.#maxPresets);
     }
-    if ((entry?.versions.size ?? 0) >= this.#maxVersionsPerSlug) {
+    if ((entry?.versions.length ?? 0) / 2 >= this.#maxVersionsPerSlug) {
       throw new PresetStoreFull('maxVersionsPerSlug', this.#maxVersionsPerSlug);
     }
     if (this.#configBytes + bytes > this.#maxConfigBytes) {

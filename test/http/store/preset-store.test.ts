@@ -3,6 +3,9 @@ import { MemoryPresetStore } from '../../../src/http/store/memory-preset-store.j
 import { PresetStoreFull } from '../../../src/http/store/preset-store-full.js';
 import { savePresetVersion, type StoredPreset } from '../../../src/http/store/preset-store.js';
 import { validate } from '../../../src/core/validators.js';
+import { errorBody } from '../../../src/core/errors.js';
+import { createHandler } from '../../../src/http/handler.js';
+import { presetOperations } from '../../../src/http/preset-operations.js';
 
 const author = { userId: 'user-1', workspaceId: '5b0c3a52-7d6e-4f3a-9c41-2e8f1d6a7b90' };
 const draft = (model: string) => ({ config: { model, max_tokens: 64 }, system_prompt: 'Be brief.' });
@@ -145,5 +148,51 @@ describe('MemoryPresetStore', () => {
     expect(answered).toBe(false);
     await read;
     expect(answered).toBe(true);
+  });
+});
+
+describe('a create through the handler on the memory store', () => {
+  it('answers with the JSON the store wrote, the same bytes a serializer gives, and a frozen preset', async () => {
+    const store = new MemoryPresetStore();
+    const operations = presetOperations(store);
+    const handler = createHandler({
+      resolveKey: (key) => (key === 'k' ? { userId: 'u', workspaceId: null, kind: 'management' } : null),
+      validateResponses: false,
+      operations: {
+        ...operations,
+        getObservabilityDestination: async () => errorBody(404),
+        listEndpoints: async () => errorBody(404),
+        listProviders: async () => ({ data: [] }),
+      },
+    });
+    for (const version of [1, 2]) {
+      const body = JSON.stringify({
+        model: `m/${version}`,
+        messages: [],
+        system: 'Be brief.',
+        max_tokens: 9,
+      });
+      const response = await handler({
+        method: 'POST',
+        url: '/presets/twice/messages',
+        headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+        body,
+      });
+      expect(response.status).toBe(200);
+      const answered = JSON.parse(response.body) as { data: StoredPreset };
+      expect(response.body).toBe(JSON.stringify(answered));
+      expect(answered.data.designated_version).toEqual(await store.getVersion('twice', version));
+      expect(answered.data).toMatchObject({
+        slug: 'twice',
+        designated_version: { config: { model: `m/${version}` } },
+      });
+    }
+    const created = await operations.createPresetsMessages({
+      slug: 'frozen',
+      request: { model: 'm', messages: [], max_tokens: 1 },
+      principal: { userId: 'u', workspaceId: null, kind: 'management' },
+    });
+    const preset = (created as { data: StoredPreset }).data;
+    expect(Object.isFrozen(preset) && Object.isFrozen(preset.designated_version)).toBe(true);
   });
 });
