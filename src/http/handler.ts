@@ -167,6 +167,31 @@ export function createHandler(options: HandlerOptions): Handler {
     return cors === null ? response : cors.decorate(request, response);
   };
 
+  /**
+   * Reads and checks the body the operation takes, then starts the operation: its pending result, or the
+   * response that turns the body away. A function of its own so that no frame waiting on the operation holds
+   * the parsed request, which the collector can drop while the operation works on what it took from it.
+   */
+  async function start(
+    request: HandlerRequest,
+    operation: Operation,
+    params: Record<string, string>,
+    principal: Principal | null,
+    context: ErrorContext,
+  ): Promise<HandlerResponse | { pending: unknown }> {
+    let body: MessagesRequest | undefined;
+    if (operation.body !== null) {
+      const parsed = await readJsonRequest(request, limits);
+      if (!parsed.ok) return jsonResponse(parsed.error.error.code, parsed.error);
+      if (validateRequests) await profileReady;
+      const checked = validateRequests ? validate(operation.body, parsed.value, profile) : null;
+      if (checked && !checked.ok) return jsonResponse(400, checked.error);
+      body = parsed.value as MessagesRequest;
+    }
+    context.phase = 'implementation';
+    return { pending: invoke(operations, operation.id as OperationId, params, body, principal) };
+  }
+
   async function answer(request: HandlerRequest): Promise<HandlerResponse> {
     const context: ErrorContext = { operationId: null, phase: 'resolve-key' };
     try {
@@ -191,18 +216,9 @@ export function createHandler(options: HandlerOptions): Handler {
       const checkedParams = validateParams(context.operationId, params);
       if (!checkedParams.ok) return jsonResponse(checkedParams.error.error.code, checkedParams.error);
 
-      let body: MessagesRequest | undefined;
-      if (operation.body !== null) {
-        const parsed = await readJsonRequest(request, limits);
-        if (!parsed.ok) return jsonResponse(parsed.error.error.code, parsed.error);
-        if (validateRequests) await profileReady;
-        const checked = validateRequests ? validate(operation.body, parsed.value, profile) : null;
-        if (checked && !checked.ok) return jsonResponse(400, checked.error);
-        body = parsed.value as MessagesRequest;
-      }
-
-      context.phase = 'implementation';
-      const result = await invoke(operations, context.operationId, params, body, auth.principal);
+      const started = await start(request, operation, params, auth.principal, context);
+      if (!('pending' in started)) return started;
+      const result = await started.pending;
       context.phase = 'response';
       return respond(operation, result, validateResponses, profile);
     } catch (error) {

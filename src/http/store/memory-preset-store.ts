@@ -31,11 +31,32 @@ function versionAt(entry: Entry, version: number): KeptText | undefined {
   return start === undefined || end === undefined || version < 1 ? undefined : { start, end };
 }
 
-/** Where the designated version is the last key, the preset's JSON is its other fields' JSON with it appended. */
-function lastKeyOf(value: object): string | undefined {
-  let last: string | undefined;
-  for (const key in value) last = key;
-  return last;
+const VERSION_KEY = '"designated_version":';
+
+/**
+ * The JSON kept of a preset: its version's, and its own without the version, which the versions already hold.
+ * JSON.stringify throws on a value that holds itself; a validated body has none. Where the version is the last
+ * key, as `savePresetVersion` writes it, one serialization gives both, and the whole is remembered as the
+ * answer to the create, so the config is serialized once.
+ */
+function presetTexts(preset: StoredPreset): { presetText: string; versionText: string } {
+  let lastKey: string | undefined;
+  for (const key in preset) lastKey = key;
+  if (lastKey === 'designated_version') {
+    const whole = JSON.stringify(preset);
+    // Inside a string a quote is escaped, so the text matches only a key; with no object or array in the fields
+    // before it, the first match is the preset's own.
+    const at = whole.indexOf(VERSION_KEY);
+    if (at > 1 && whole.lastIndexOf('{', at) === 0 && whole.lastIndexOf('[', at) === -1) {
+      rememberWrittenJson(preset, whole);
+      return {
+        presetText: `${whole.slice(0, at - 1)}}`,
+        versionText: whole.slice(at + VERSION_KEY.length, -1),
+      };
+    }
+  }
+  const { designated_version: version, ...rest } = preset;
+  return { presetText: JSON.stringify(rest), versionText: JSON.stringify(version) };
 }
 
 /** One turn of the event loop: I/O and other requests run in between, as they do while a database answers. */
@@ -119,22 +140,15 @@ export class MemoryPresetStore implements PresetStore {
     if (version.version !== expectedVersion + 1 || preset.slug !== slug) {
       throw new RangeError(`compareAndSet must add version ${expectedVersion + 1} of ${slug}, no other`);
     }
-    // JSON.stringify throws on a value that holds itself; a validated body has none. The text is the copy kept,
-    // what the byte cap counts, and the answer to the create, so the config is serialized once.
-    const versionText = JSON.stringify(version);
+    const { presetText, versionText } = presetTexts(preset);
     const versionKept = this.#texts.write(versionText);
     const bytes = versionKept.end - versionKept.start;
     this.#checkRoom(entry, bytes);
     this.#texts.keep(versionKept);
-    const { designated_version: _, ...rest } = preset;
-    const presetText = JSON.stringify(rest);
     const versions = entry?.versions ?? [];
     versions.push(versionKept.start, versionKept.end);
     this.#presets.set(slug, { preset: presetText, versions });
     this.#configBytes += bytes;
-    if (lastKeyOf(preset) === 'designated_version') {
-      rememberWrittenJson(preset, `${presetText.slice(0, -1)},"designated_version":${versionText}}`);
-    }
     return true;
   }
 

@@ -196,3 +196,31 @@ describe('a create through the handler on the memory store', () => {
     expect(Object.isFrozen(preset) && Object.isFrozen(preset.designated_version)).toBe(true);
   });
 });
+
+describe('the texts the memory store keeps of a preset', () => {
+  it('splits one serialization where it can, and serializes the parts where fields hold objects', async () => {
+    const store = new MemoryPresetStore();
+    const version = {
+      id: 'v1',
+      preset_id: 'p1',
+      version: 1,
+      config: { model: 'm', metadata: { designated_version: '{"x":[1]}' } },
+      system_prompt: 'say "designated_version": no',
+      creator_id: 'u',
+      created_at: 't',
+      updated_at: 't',
+    };
+    const plain = { id: 'p1', slug: 'a', name: 'a "designated_version":', designated_version_id: 'v1' };
+    // A field holding an object before the version, as a caller's own preset type might have.
+    const nested = { id: 'p2', slug: 'b', extra: { designated_version: 1 }, designated_version_id: 'v1' };
+    for (const [slug, fields] of [
+      ['a', plain],
+      ['b', nested],
+    ] as const) {
+      const preset = { ...fields, designated_version: { ...version } } as unknown as StoredPreset;
+      expect(await store.compareAndSet(slug, 0, preset)).toBe(true);
+      expect(await store.getVersion(slug, 1)).toEqual(version);
+      expect(await store.getPreset(slug)).toEqual(preset);
+    }
+  });
+});
