@@ -10,7 +10,8 @@ import { gatewayKeys, keyResolver } from '../src/gateway/keys.js';
 import { requestLogLine } from '../src/gateway/request-log.js';
 import { authenticate } from '../src/http/authenticate.js';
 import { createHandler } from '../src/http/handler.js';
-import { jsonResponse } from '../src/http/http-response.js';
+import { jsonTextResponse } from '../src/http/http-response.js';
+import { writtenJsonOf } from '../src/http/store/written-json.js';
 import { presetOperations } from '../src/http/preset-operations.js';
 import { readJsonRequest } from '../src/http/request-body.js';
 import { createRouter } from '../src/http/route-match.js';
@@ -69,6 +70,7 @@ const nextSlug = () => {
 const saved = await savePresetVersion(store, 'sample', normalizePresetRequest(typical), principal);
 if (!saved.ok) throw new Error('the sample preset was not saved');
 const preset = saved.preset;
+if (writtenJsonOf(preset) === undefined) throw new Error('the store wrote no JSON for the sample preset');
 /** The bare floor's answer: a preset-shaped JSON of the same size as the gateway's. */
 const floorAnswer = { data: preset };
 
@@ -156,9 +158,9 @@ const steps: Step[] = [
   },
   {
     name: 'response',
-    what: '`jsonResponse(200, { data: preset })` and the bytes written',
+    what: 'the answer `{ data: preset }` from the JSON the store wrote (as the handler does), and the bytes written',
     kind: 'step',
-    run: () => Buffer.from(jsonResponse(200, { data: preset }).body),
+    run: () => Buffer.from(jsonTextResponse(200, `{"data":${writtenJsonOf(preset) ?? ''}}`).body),
   },
   {
     name: 'log line',
