@@ -36,10 +36,13 @@ const VERSION_KEY = '"designated_version":';
 /**
  * The JSON kept of a preset: its version's, and its own without the version, which the versions already hold.
  * JSON.stringify throws on a value that holds itself; a validated body has none. Where the version is the last
- * key, as `savePresetVersion` writes it, one serialization gives both, and the whole is remembered as the
- * answer to the create, so the config is serialized once.
+ * key, as `savePresetVersion` writes it, the version's text is cut from the whole preset's, which is remembered
+ * as the answer to the create, so the config is serialized once.
  */
 function presetTexts(preset: StoredPreset): { presetText: string; versionText: string } {
+  const { designated_version: version, ...rest } = preset;
+  // Serialized apart, the preset's own text is a string of its own, not a slice that would keep the whole alive.
+  const presetText = JSON.stringify(rest);
   let lastKey: string | undefined;
   for (const key in preset) lastKey = key;
   if (lastKey === 'designated_version') {
@@ -49,14 +52,10 @@ function presetTexts(preset: StoredPreset): { presetText: string; versionText: s
     const at = whole.indexOf(VERSION_KEY);
     if (at > 1 && whole.lastIndexOf('{', at) === 0 && whole.lastIndexOf('[', at) === -1) {
       rememberWrittenJson(preset, whole);
-      return {
-        presetText: `${whole.slice(0, at - 1)}}`,
-        versionText: whole.slice(at + VERSION_KEY.length, -1),
-      };
+      return { presetText, versionText: whole.slice(at + VERSION_KEY.length, -1) };
     }
   }
-  const { designated_version: version, ...rest } = preset;
-  return { presetText: JSON.stringify(rest), versionText: JSON.stringify(version) };
+  return { presetText, versionText: JSON.stringify(version) };
 }
 
 /** One turn of the event loop: I/O and other requests run in between, as they do while a database answers. */
