@@ -11,7 +11,7 @@ import { requestLogLine } from '../src/gateway/request-log.js';
 import { authenticate } from '../src/http/authenticate.js';
 import { createHandler } from '../src/http/handler.js';
 import { jsonTextResponse } from '../src/http/http-response.js';
-import { writtenJsonOf } from '../src/http/store/written-json.js';
+import { takeWrittenJson } from '../src/http/store/written-json.js';
 import { presetOperations } from '../src/http/preset-operations.js';
 import { readJsonRequest } from '../src/http/request-body.js';
 import { createRouter } from '../src/http/route-match.js';
@@ -70,7 +70,8 @@ const nextSlug = () => {
 const saved = await savePresetVersion(store, 'sample', normalizePresetRequest(typical), principal);
 if (!saved.ok) throw new Error('the sample preset was not saved');
 const preset = saved.preset;
-if (writtenJsonOf(preset) === undefined) throw new Error('the store wrote no JSON for the sample preset');
+const presetJson = takeWrittenJson(preset);
+if (presetJson === undefined) throw new Error('the store wrote no JSON for the sample preset');
 /** The bare floor's answer: a preset-shaped JSON of the same size as the gateway's. */
 const floorAnswer = { data: preset };
 
@@ -160,7 +161,7 @@ const steps: Step[] = [
     name: 'response',
     what: 'the answer `{ data: preset }` from the JSON the store wrote (as the handler does), and the bytes written',
     kind: 'step',
-    run: () => Buffer.from(jsonTextResponse(200, `{"data":${writtenJsonOf(preset) ?? ''}}`).body),
+    run: () => Buffer.from(jsonTextResponse(200, `{"data":${presetJson}}`).body),
   },
   {
     name: 'log line',

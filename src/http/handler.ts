@@ -8,7 +8,7 @@ import { authenticate } from './authenticate.js';
 import { ContractViolation } from './contract-violation.js';
 import { corsPolicy } from './cors.js';
 import { errorResponse, jsonResponse, jsonTextResponse, methodNotAllowed } from './http-response.js';
-import { writtenJsonOf } from './store/written-json.js';
+import { takeWrittenJson } from './store/written-json.js';
 import { readJsonRequest } from './request-body.js';
 import { headerValue } from './request-headers.js';
 import { createRouter } from './route-match.js';
@@ -108,7 +108,7 @@ function respond(
       );
     }
     // A preset a store has just written answers with the store's own text: the same values, not serialized twice.
-    const written = typeof data === 'object' && data !== null ? writtenJsonOf(data) : undefined;
+    const written = typeof data === 'object' && data !== null ? takeWrittenJson(data) : undefined;
     return written === undefined ? jsonResponse(200, body) : jsonTextResponse(200, `{"data":${written}}`);
   }
   if (!isErrorBody(result) || !(operation.errors as readonly number[]).includes(result.error.code)) {

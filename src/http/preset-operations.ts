@@ -33,7 +33,7 @@ export function presetOperations(
     try {
       const saved = await savePresetVersion(store, slug, draft, principal, clock);
       if (!saved.ok) return errorBody(409);
-      // The answer may be the JSON the store wrote for this preset (writtenJsonOf), so the preset stays as written.
+      // The answer may be the JSON the store wrote for this preset (takeWrittenJson), so the preset stays as written.
       Object.freeze(saved.preset.designated_version);
       return { data: Object.freeze(saved.preset) };
     } catch (error) {
