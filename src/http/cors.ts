@@ -1,3 +1,4 @@
+import { withHeaders } from './http-response.js';
 import { headerValue } from './request-headers.js';
 import type { CorsOptions, HandlerRequest, HandlerResponse } from './types.js';
 
@@ -54,27 +55,22 @@ export function corsPolicy(options: CorsOptions): CorsPolicy {
       if (allowed === null) return null;
       return {
         status: 204,
-        headers: {
-          ...allowed,
+        headers: withHeaders(allowed, {
           'access-control-allow-methods': ALLOWED_METHODS.join(', '),
           'access-control-allow-headers': ALLOWED_HEADERS,
           'access-control-max-age': String(maxAge),
           vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
-        },
+        }),
         body: '',
       };
     },
     decorate(request, response) {
       const allowed = allowance(request);
       const vary = response.headers['vary'];
-      return {
-        ...response,
-        headers: {
-          ...response.headers,
-          ...(allowed === null ? {} : { ...allowed, 'access-control-expose-headers': EXPOSED_HEADERS }),
-          vary: vary === undefined ? 'Origin' : `${vary}, Origin`,
-        },
-      };
+      const headers = withHeaders(response.headers, allowed ?? {});
+      if (allowed !== null) headers['access-control-expose-headers'] = EXPOSED_HEADERS;
+      headers['vary'] = vary === undefined ? 'Origin' : `${vary}, Origin`;
+      return { ...response, headers };
     },
   };
 }

@@ -26,6 +26,21 @@ export function jsonTextResponse(
   return { status, headers: { 'content-type': JSON_CONTENT_TYPE, ...retry, ...headers }, body: text };
 }
 
+/**
+ * `headers` with `added` set on top, own keys only. Built key by key on purpose: V8 gives an object spread and then
+ * given a new key (`{ ...headers, name: value }`) a hidden class of its own on every call, garbage the old
+ * generation must collect, which costs a response several times the copy.
+ */
+export function withHeaders(
+  headers: Readonly<Record<string, string>>,
+  added: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const joined: Record<string, string> = {};
+  for (const name in headers) if (Object.hasOwn(headers, name)) joined[name] = headers[name] as string;
+  for (const name in added) if (Object.hasOwn(added, name)) joined[name] = added[name] as string;
+  return joined;
+}
+
 /** The error body of a status, `code` equal to it. */
 export function errorResponse(status: ErrorStatus, issues?: readonly Issue[]): HandlerResponse {
   return jsonResponse(status, errorBody(status, issues));

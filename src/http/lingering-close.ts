@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { withHeaders } from './http-response.js';
 import type { HandlerResponse } from './types.js';
 
 /**
@@ -71,7 +72,10 @@ export function discardBody(request: IncomingMessage, limits: LingerLimits): Pro
  */
 function writeWhole(response: ServerResponse, result: HandlerResponse): void {
   response
-    .writeHead(result.status, { ...result.headers, 'content-length': String(Buffer.byteLength(result.body)) })
+    .writeHead(
+      result.status,
+      withHeaders(result.headers, { 'content-length': String(Buffer.byteLength(result.body)) }),
+    )
     .end(result.body);
 }
 
@@ -95,11 +99,10 @@ export async function writeAfterBody(
   }
   if (response.headersSent || response.destroyed) return;
   const body = Buffer.from(result.body);
-  response.writeHead(result.status, {
-    ...result.headers,
-    connection: 'close',
-    'content-length': String(body.byteLength),
-  });
+  response.writeHead(
+    result.status,
+    withHeaders(result.headers, { connection: 'close', 'content-length': String(body.byteLength) }),
+  );
   // The answer is sent in full now; ending the response is what closes the connection, so it waits.
   response.write(body);
   await discardBody(request, linger);
