@@ -8,7 +8,7 @@ import { gatewayKeys, keyResolver } from '../src/gateway/keys.js';
 import { startGateway } from '../src/gateway/server.js';
 import { catalogOperations } from '../src/gateway/catalog-operations.js';
 import { bundledCatalog } from '../src/gateway/catalog.js';
-import { presetOperations } from '../src/http/preset-operations.js';
+import { presetOperations } from '../src/http/store/preset-operations.js';
 import { MemoryPresetStore } from '../src/http/store/memory-preset-store.js';
 import { savePresetVersion, type PresetStore } from '../src/http/store/preset-store.js';
 import { normalizePresetRequest } from '../src/core/normalize.js';
@@ -143,7 +143,7 @@ const servers: Record<string, (where: string) => Promise<Started>> = {
   async 'express-gateway'() {
     const [{ default: express }, { expressGateway }] = await Promise.all([
       import('express'),
-      import('../src/http/express.js'),
+      import('../src/http/adapters/express.js'),
     ]);
     const app = express();
     const { basePath: _, ...options } = gatewayOptions();
@@ -164,7 +164,7 @@ const servers: Record<string, (where: string) => Promise<Started>> = {
   async 'fastify-checked'() {
     const [{ default: Fastify }, { rawBodies, validateBody }] = await Promise.all([
       import('fastify'),
-      import('../src/http/fastify.js'),
+      import('../src/http/adapters/fastify.js'),
     ]);
     const answer = await presetAnswer();
     const app = Fastify();
@@ -179,7 +179,7 @@ const servers: Record<string, (where: string) => Promise<Started>> = {
   async 'fastify-gateway'() {
     const [{ default: Fastify }, { fastifyGateway }] = await Promise.all([
       import('fastify'),
-      import('../src/http/fastify.js'),
+      import('../src/http/adapters/fastify.js'),
     ]);
     const app = Fastify();
     const { basePath: _, ...options } = gatewayOptions();
@@ -198,7 +198,10 @@ const servers: Record<string, (where: string) => Promise<Started>> = {
     return { server: serveFetch(app.fetch, () => served++) };
   },
   async 'hono-gateway'() {
-    const [{ Hono }, { fetchGateway }] = await Promise.all([import('hono'), import('../src/http/fetch.js')]);
+    const [{ Hono }, { fetchGateway }] = await Promise.all([
+      import('hono'),
+      import('../src/http/adapters/fetch.js'),
+    ]);
     const gateway = fetchGateway(gatewayOptions());
     const app = new Hono().all(`${BASE_PATH}/*`, (c) => gateway(c.req.raw));
     return { server: serveFetch(app.fetch, () => served++) };

@@ -51,7 +51,7 @@ const scenarios: Record<string, (imported: () => void) => Promise<Server>> = {
   async 'express-ours'(imported) {
     const [{ default: express }, { validateBody }] = await Promise.all([
       import('express'),
-      ownEntry<typeof import('../src/http/express.js')>('gateway-contract/express'),
+      ownEntry<typeof import('../src/http/adapters/express.js')>('gateway-contract/express'),
     ]);
     imported();
     const app = express();
@@ -78,7 +78,7 @@ const scenarios: Record<string, (imported: () => void) => Promise<Server>> = {
   async 'fastify-ours'(imported) {
     const [{ default: Fastify }, { rawBodies, validateBody }] = await Promise.all([
       import('fastify'),
-      ownEntry<typeof import('../src/http/fastify.js')>('gateway-contract/fastify'),
+      ownEntry<typeof import('../src/http/adapters/fastify.js')>('gateway-contract/fastify'),
     ]);
     imported();
     const app = Fastify();
@@ -105,7 +105,7 @@ const scenarios: Record<string, (imported: () => void) => Promise<Server>> = {
   async 'hono-ours'(imported) {
     const [{ Hono }, { validateBody }] = await Promise.all([
       import('hono'),
-      ownEntry<typeof import('../src/http/fetch.js')>('gateway-contract/fetch'),
+      ownEntry<typeof import('../src/http/adapters/fetch.js')>('gateway-contract/fetch'),
     ]);
     imported();
     const app = new Hono().post(ROUTE, validateBody('messages-request'), (c) =>

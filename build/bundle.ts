@@ -17,9 +17,9 @@ export const bundledEntries: Readonly<Record<string, string>> = {
   compile: 'src/compile.js',
   schemas: 'schemas/index.js',
   http: 'src/http/index.js',
-  fastify: 'src/http/fastify.js',
-  express: 'src/http/express.js',
-  fetch: 'src/http/fetch.js',
+  fastify: 'src/http/adapters/fastify.js',
+  express: 'src/http/adapters/express.js',
+  fetch: 'src/http/adapters/fetch.js',
   store: 'src/http/store/sql.js',
   bin: 'src/cli/bin.js',
 };

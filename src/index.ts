@@ -51,7 +51,7 @@ export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH, type BodyLimits } from './bo
 export { DEFAULT_MAX_OBJECT_SHAPES } from './body/body-cost.js';
 export { checkJsonDepth } from './body/json-depth.js';
 export { bodyIssueMessages } from './core/errors.js';
-export { readBearerToken } from './body/bearer-token.js';
+export { readBearerToken } from './http/bearer-token.js';
 export { createModelFilter, type ModelFilterLists } from './core/router-patterns.js';
 export { maskSecret, maskDestination } from './core/masking.js';
 export { SECRET_CONFIG_FIELDS, MASKED_SECRET_PATTERN } from '../schemas/masked-secret.js';

@@ -1,14 +1,10 @@
+import { DEFAULT_MAX_DEPTH } from '../core/json-value.js';
 import { DEFAULT_MAX_OBJECT_SHAPES } from './body-cost.js';
+
+export { DEFAULT_MAX_DEPTH };
 
 /** The largest request body accepted by default, in bytes of UTF-8 (4 MiB); larger gets 413. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-/**
- * The deepest nesting accepted by default. A level is one object or array: the root object is level 1,
- * a container directly inside it level 2, and so on; a string, number, boolean or null adds no level, since
- * it nests nothing. So 64 levels allow 64 containers inside each other, and the 65th gets 400.
- */
-export const DEFAULT_MAX_DEPTH = 64;
 
 /**
  * The limits a caller may change (docs/contract.md#body-limits, docs/contract.md#body-cost); each defaults to

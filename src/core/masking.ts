@@ -1,5 +1,5 @@
 import { MASKED_SECRET_PATTERN } from '../../schemas/masked-secret.js';
-import { copyJson } from '../body/json-value.js';
+import { copyJson } from './json-value.js';
 import { secretNames } from './secret-fields.js';
 
 /** What a secret too short to show any of is masked as. */

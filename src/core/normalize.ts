@@ -1,7 +1,6 @@
 import type { MessagesRequest, PresetConfig, PresetDraft } from '../generated/types.js';
 import * as generated from '../generated/validators.js';
-import { DEFAULT_MAX_DEPTH } from '../body/body-limits.js';
-import { copyJson } from '../body/json-value.js';
+import { copyJson, DEFAULT_MAX_DEPTH } from './json-value.js';
 
 /**
  * The config keys (docs/contract.md#preset-config), read from the preset-config schema at build time so the

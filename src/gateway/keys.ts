@@ -1,5 +1,5 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readBearerToken } from '../body/bearer-token.js';
+import { readBearerToken } from '../http/bearer-token.js';
 import type { KeyKind, Principal, ResolveKey } from '../http/types.js';
 import { GATEWAY_WORKSPACE_ID } from './workspace.js';
 

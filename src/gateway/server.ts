@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHandler } from '../http/handler.js';
-import type { ConnectionLimits } from '../http/connection-limits.js';
-import { serveHandler } from '../http/node-server.js';
-import { presetOperations } from '../http/preset-operations.js';
+import type { ConnectionLimits } from '../http/node/connection-limits.js';
+import { serveHandler } from '../http/node/node-server.js';
+import { presetOperations } from '../http/store/preset-operations.js';
 import { normalizeBasePath } from '../http/route-match.js';
 import type { CorsOptions, ErrorContext, HandlerOptions } from '../http/types.js';
 import { MemoryPresetStore } from '../http/store/memory-preset-store.js';

@@ -1,4 +1,4 @@
-import { readBearerToken } from '../body/bearer-token.js';
+import { readBearerToken } from './bearer-token.js';
 import { errorBody, invalidKeyBody, type ErrorBody } from '../core/errors.js';
 import type { AuthRequirement } from '../core/operations.js';
 import type { Principal, ResolveKey } from './types.js';

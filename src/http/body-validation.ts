@@ -12,6 +12,8 @@ import { readJsonRequest } from './request-body.js';
 import { loadProfile, profileOf, type Profile } from '../core/profiles.js';
 import type { BodyInput } from './types.js';
 
+export type { RootName, RootTypes } from '../core/validators.js';
+
 /**
  * How a body is checked. The limits are the body limits (contract: body-limits); the body-cost bound, once
  * built, joins them here as a further option, so no call written today changes.

@@ -8,7 +8,7 @@ import { authenticate } from './authenticate.js';
 import { ContractViolation } from './contract-violation.js';
 import { corsPolicy } from './cors.js';
 import { errorResponse, jsonResponse, jsonTextResponse, methodNotAllowed } from './http-response.js';
-import { takeWrittenJson } from './store/written-json.js';
+import { takeWrittenJson } from '../core/written-json.js';
 import { readJsonRequest } from './request-body.js';
 import { headerValue } from './request-headers.js';
 import { createRouter } from './route-match.js';

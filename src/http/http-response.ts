@@ -1,4 +1,4 @@
-import { errorBody, type ErrorStatus, type Issue } from '../core/errors.js';
+import { errorBody, statusMessages, type ErrorStatus, type Issue } from '../core/errors.js';
 import type { HandlerResponse } from './types.js';
 
 /** Every response is JSON. */
@@ -49,4 +49,9 @@ export function errorResponse(status: ErrorStatus, issues?: readonly Issue[]): H
 /** RFC 9110, section 15.5.6: a known path with another method gets 405 and the methods it allows. */
 export function methodNotAllowed(allow: readonly string[]): HandlerResponse {
   return jsonResponse(405, errorBody(405), { allow: allow.join(', ') });
+}
+
+/** Whether the interface has an error body for `status` (a framework may raise others). */
+export function isErrorStatus(status: number): status is ErrorStatus {
+  return Object.hasOwn(statusMessages, status);
 }

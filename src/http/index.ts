@@ -4,10 +4,10 @@
  */
 export { createHandler } from './handler.js';
 export { ContractViolation } from './contract-violation.js';
-export { presetOperations } from './preset-operations.js';
-export { createNodeListener } from './node.js';
-export { applyConnectionLimits, createNodeServer } from './node-server.js';
-export { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.js';
+export { presetOperations } from './store/preset-operations.js';
+export { createNodeListener } from './node/node-listener.js';
+export { applyConnectionLimits, createNodeServer } from './node/node-server.js';
+export { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './node/connection-limits.js';
 export {
   createBodyValidator,
   readBody,

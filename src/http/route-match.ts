@@ -112,3 +112,8 @@ export function createRouter(basePath: string): (method: string, target: string)
     return allow.length > 0 ? { kind: 'wrong-method', allow } : { kind: 'unknown' };
   };
 }
+
+/** Each operation's method and path template, for a framework router that dispatches to the handler. */
+export function routeTemplates(): { method: Operation['method']; path: string }[] {
+  return Object.values(operations).map(({ method, path }) => ({ method, path }));
+}

@@ -43,6 +43,54 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
+/**
+ * The rooms of `src/`, lowest first: a file may import its own room and the rooms before it, never one after it
+ * (docs/architecture.md). A room is the longest listed folder that holds the file.
+ */
+export const roomOrder = [
+  'src/runtime',
+  'src/generated',
+  'src/core',
+  'src/body',
+  'src/http',
+  'src/http/store',
+  'src/http/node',
+  'src/http/adapters',
+  'src/page',
+  'src/gateway',
+  'src/cli',
+  'src',
+] as const;
+
+/** The public entry of a room re-exports the rooms above it, so it alone may point up. */
+const entryFiles = new Set(['src/index.ts', 'src/http/index.ts']);
+
+/** Adapters reach the rest only through the handler's surface: the top of `src/http/` and its Node plumbing. */
+const adapterReach = ['src/http', 'src/http/node', 'src/http/adapters'];
+
+function roomOf(file: string): string | undefined {
+  return [...roomOrder]
+    .filter((room) => file.startsWith(`${room}/`) && !file.slice(room.length + 1).includes('/'))
+    .at(0);
+}
+
+/** Every import that points from a room to one after it, or from an adapter past the handler's surface. */
+function backEdges(graph: Map<string, string[]>): string[] {
+  const rank = (file: string) => roomOrder.indexOf(roomOf(file) as (typeof roomOrder)[number]);
+  return [...graph].flatMap(([file, targets]) => {
+    const room = roomOf(file);
+    if (room === undefined || entryFiles.has(file)) return [];
+    return targets
+      .filter((target) => roomOf(target) !== undefined)
+      .filter(
+        (target) =>
+          rank(target) > rank(file) ||
+          (room === 'src/http/adapters' && !adapterReach.includes(roomOf(target) as string)),
+      )
+      .map((target) => `${file} -> ${target}`);
+  });
+}
+
 describe('the import graph', () => {
   const graph = importGraph();
 
@@ -64,6 +112,29 @@ describe('the import graph', () => {
         : [],
     );
     expect(strays).toEqual([]);
+  });
+
+  it('places every file of src/ in a room', () => {
+    const homeless = [...graph.keys()].filter(
+      (file) => file.startsWith('src/') && roomOf(file) === undefined,
+    );
+    expect(homeless).toEqual([]);
+  });
+
+  it('imports only down the room order, and adapters only through the handler', () => {
+    expect(backEdges(graph)).toEqual([]);
+  });
+
+  it('finds a back edge when there is one', () => {
+    const edged = new Map([
+      ['src/core/errors.ts', ['src/http/handler.ts']],
+      ['src/http/adapters/fetch.ts', ['src/core/validators.ts', 'src/http/handler.ts']],
+      ['src/gateway/run.ts', ['src/http/node/node-server.ts']],
+    ]);
+    expect(backEdges(edged)).toEqual([
+      'src/core/errors.ts -> src/http/handler.ts',
+      'src/http/adapters/fetch.ts -> src/core/validators.ts',
+    ]);
   });
 
   it('finds a cycle when there is one', () => {

@@ -5,7 +5,7 @@ import { MemoryPresetStore } from '../../src/http/store/memory-preset-store.js';
 import type { StoredPreset } from '../../src/http/store/preset-store.js';
 import type { Provider } from '../../src/generated/types.js';
 import { ContractViolation } from '../../src/http/contract-violation.js';
-import { presetOperations } from '../../src/http/preset-operations.js';
+import { presetOperations } from '../../src/http/store/preset-operations.js';
 import type { HandlerOptions, Principal } from '../../src/http/types.js';
 import { BASE_PATH, type WireRequest, type WireResponse } from './adapters.js';
 import { exampleRequest } from './example-request.js';

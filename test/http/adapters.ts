@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import Fastify from 'fastify';
 import { Hono } from 'hono';
-import { fastifyGateway } from '../../src/http/fastify.js';
-import { expressGateway } from '../../src/http/express.js';
-import { fetchGateway } from '../../src/http/fetch.js';
+import { fastifyGateway } from '../../src/http/adapters/fastify.js';
+import { expressGateway } from '../../src/http/adapters/express.js';
+import { fetchGateway } from '../../src/http/adapters/fetch.js';
 import { createHandler } from '../../src/http/handler.js';
-import { createNodeListener } from '../../src/http/node.js';
+import { createNodeListener } from '../../src/http/node/node-listener.js';
 import type { HandlerOptions } from '../../src/http/types.js';
 
 /** The path every adapter under test serves the operations under. */

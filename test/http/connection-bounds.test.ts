@@ -3,11 +3,11 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorBody } from '../../src/core/errors.js';
-import type { ConnectionLimits } from '../../src/http/connection-limits.js';
-import { createBodyTurns } from '../../src/http/body-budget.js';
-import { createNodeListener } from '../../src/http/node.js';
-import { applyConnectionLimits, createNodeServer } from '../../src/http/node-server.js';
-import { MAX_PIPELINED, PAUSE_PIPELINED } from '../../src/http/request-order.js';
+import type { ConnectionLimits } from '../../src/http/node/connection-limits.js';
+import { createBodyTurns } from '../../src/http/node/body-budget.js';
+import { createNodeListener } from '../../src/http/node/node-listener.js';
+import { applyConnectionLimits, createNodeServer } from '../../src/http/node/node-server.js';
+import { MAX_PIPELINED, PAUSE_PIPELINED } from '../../src/http/node/request-order.js';
 import { MANAGEMENT_KEY, tableOptions } from './adapter-cases.js';
 import { exampleRequest } from './example-request.js';
 

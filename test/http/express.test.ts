@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorBody } from '../../src/core/errors.js';
-import { expressGateway } from '../../src/http/express.js';
+import { expressGateway } from '../../src/http/adapters/express.js';
 import { validate } from '../../src/core/validators.js';
 import { MANAGEMENT_KEY, tableOptions } from './adapter-cases.js';
 import { exampleRequest } from './example-request.js';

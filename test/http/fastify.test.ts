@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorBody } from '../../src/core/errors.js';
-import { fastifyGateway } from '../../src/http/fastify.js';
+import { fastifyGateway } from '../../src/http/adapters/fastify.js';
 import { MANAGEMENT_KEY, tableOptions } from './adapter-cases.js';
 import { exampleRequest } from './example-request.js';
 

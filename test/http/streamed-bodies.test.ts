@@ -4,9 +4,9 @@ import express from 'express';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '../../src/core/errors.js';
-import { expressGateway } from '../../src/http/express.js';
-import { fastifyGateway } from '../../src/http/fastify.js';
-import { createNodeListener } from '../../src/http/node.js';
+import { expressGateway } from '../../src/http/adapters/express.js';
+import { fastifyGateway } from '../../src/http/adapters/fastify.js';
+import { createNodeListener } from '../../src/http/node/node-listener.js';
 import type { HandlerOptions } from '../../src/http/types.js';
 import { MANAGEMENT_KEY, tableOptions } from './adapter-cases.js';
 

@@ -3,7 +3,7 @@ import { checkedLimit } from '../../body/body-limits.js';
 import { PresetStoreFull } from './preset-store-full.js';
 import type { PresetStore, StoredPreset } from './preset-store.js';
 import { TextArena, type KeptText } from './text-arena.js';
-import { rememberWrittenJson } from './written-json.js';
+import { rememberWrittenJson } from '../../core/written-json.js';
 
 /** The caps' defaults: room for a demo or a test suite, bounded so that a flood of creates cannot fill memory. */
 const DEFAULT_MAX_PRESETS = 10_000;

@@ -3,9 +3,9 @@ import express from 'express';
 import Fastify from 'fastify';
 import { Hono } from 'hono';
 import { JSON_CONTENT_TYPE } from '../../../src/http/http-response.js';
-import { validateBody as expressBody } from '../../../src/http/express.js';
-import { rawBodies, validateBody as fastifyBody } from '../../../src/http/fastify.js';
-import { readBody, validateBody as honoBody } from '../../../src/http/fetch.js';
+import { validateBody as expressBody } from '../../../src/http/adapters/express.js';
+import { rawBodies, validateBody as fastifyBody } from '../../../src/http/adapters/fastify.js';
+import { readBody, validateBody as honoBody } from '../../../src/http/adapters/fetch.js';
 import { flatHeaders, headerPairs, overHttp, type RunningAdapter, type WireRequest } from '../adapters.js';
 import { LIMITS, NORMALIZED_ROUTE, ROUTE } from './cases.js';
 

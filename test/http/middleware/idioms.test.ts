@@ -7,9 +7,9 @@ import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { errorBody } from '../../../src/core/errors.js';
 import { validateMessagesRequest } from '../../../src/core/validators.js';
-import { validateBody as expressBody } from '../../../src/http/express.js';
-import { rawBodies, validateBody as fastifyBody } from '../../../src/http/fastify.js';
-import { validateBody as honoBody } from '../../../src/http/fetch.js';
+import { validateBody as expressBody } from '../../../src/http/adapters/express.js';
+import { rawBodies, validateBody as fastifyBody } from '../../../src/http/adapters/fastify.js';
+import { validateBody as honoBody } from '../../../src/http/adapters/fetch.js';
 import { overHttp, type RunningAdapter } from '../adapters.js';
 import { LIMITS, ROUTE } from './cases.js';
 

@@ -4,9 +4,9 @@ import { Hono } from 'hono';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ErrorResponse, MessagesRequest } from '../../../src/core/types.js';
 import type { ValidationResult } from '../../../src/core/validators.js';
-import { validateBody as expressBody } from '../../../src/http/express.js';
-import { validateBody as fastifyBody } from '../../../src/http/fastify.js';
-import { readBody, validateBody as honoBody } from '../../../src/http/fetch.js';
+import { validateBody as expressBody } from '../../../src/http/adapters/express.js';
+import { validateBody as fastifyBody } from '../../../src/http/adapters/fastify.js';
+import { readBody, validateBody as honoBody } from '../../../src/http/adapters/fetch.js';
 import { createBodyValidator, type BodyOptions, type NormalizedRequest } from '../../../src/http/index.js';
 
 declare const request: Request;

@@ -5,7 +5,7 @@ import { savePresetVersion, type StoredPreset } from '../../../src/http/store/pr
 import { validate } from '../../../src/core/validators.js';
 import { errorBody } from '../../../src/core/errors.js';
 import { createHandler } from '../../../src/http/handler.js';
-import { presetOperations } from '../../../src/http/preset-operations.js';
+import { presetOperations } from '../../../src/http/store/preset-operations.js';
 
 const author = { userId: 'user-1', workspaceId: '5b0c3a52-7d6e-4f3a-9c41-2e8f1d6a7b90' };
 const draft = (model: string) => ({ config: { model, max_tokens: 64 }, system_prompt: 'Be brief.' });

@@ -1,14 +1,9 @@
-import { errorBody } from '../core/errors.js';
-import { presetDraftOf } from '../core/normalize.js';
-import { PresetStoreFull } from './store/preset-store-full.js';
-import type { PresetDraft } from '../generated/types.js';
-import {
-  savePresetVersion,
-  type PresetAuthor,
-  type PresetClock,
-  type PresetStore,
-} from './store/preset-store.js';
-import type { GatewayOperations } from './types.js';
+import { errorBody } from '../../core/errors.js';
+import { presetDraftOf } from '../../core/normalize.js';
+import { PresetStoreFull } from './preset-store-full.js';
+import type { PresetDraft } from '../../generated/types.js';
+import { savePresetVersion, type PresetAuthor, type PresetClock, type PresetStore } from './preset-store.js';
+import type { GatewayOperations } from '../types.js';
 
 /**
  * The two preset operations over a store: the create saves the request's normalized draft as a new version

@@ -1,4 +1,4 @@
-import { checkedLimit } from '../body/body-limits.js';
+import { checkedLimit } from '../../body/body-limits.js';
 import { DEFAULT_LINGER } from './lingering-close.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { withHeaders } from './http-response.js';
-import type { HandlerResponse } from './types.js';
+import { withHeaders } from '../http-response.js';
+import type { HandlerResponse } from '../types.js';
 
 /**
  * How much of a body the server left unread it reads and throws away after answering, before it closes the

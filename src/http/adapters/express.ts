@@ -1,17 +1,17 @@
 import type { Request, RequestHandler } from 'express';
-import type { RootName } from '../core/validators.js';
 import {
   createBodyValidator,
   type BodyOptionsFor,
   type BodyValue,
   type NoOptions,
-} from './body-validation.js';
-import { createHandler } from './handler.js';
-import { jsonResponse } from './http-response.js';
-import { serveNodeRequest, writeNodeResponse } from './node.js';
-import { alreadyRead } from './request-body.js';
-import { nodeHeaders } from './request-headers.js';
-import type { HandlerOptions } from './types.js';
+  type RootName,
+} from '../body-validation.js';
+import { createHandler } from '../handler.js';
+import { jsonResponse } from '../http-response.js';
+import { serveNodeRequest, writeNodeResponse } from '../node/node-listener.js';
+import { alreadyRead } from '../request-body.js';
+import { nodeHeaders } from '../request-headers.js';
+import type { HandlerOptions } from '../types.js';
 
 /** The gateway reads a body an upstream middleware left as bytes, text or a value, and the stream otherwise. */
 function bodyOf(request: Request) {

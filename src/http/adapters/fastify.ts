@@ -9,21 +9,20 @@ import type {
   RawServerDefault,
   RouteShorthandOptions,
 } from 'fastify';
-import { errorBody, statusMessages, type ErrorStatus } from '../core/errors.js';
-import { operations } from '../core/operations.js';
-import type { RootName } from '../core/validators.js';
 import {
   createBodyValidator,
   type BodyOptionsFor,
   type BodyValue,
   type NoOptions,
-} from './body-validation.js';
-import { createHandler, defaultOnError } from './handler.js';
-import { jsonResponse } from './http-response.js';
-import { alreadyRead, isNodeStream } from './request-body.js';
-import { writeAfterBody } from './lingering-close.js';
-import { nodeHeaders } from './request-headers.js';
-import type { BodySource, Handler, HandlerOptions, HandlerResponse } from './types.js';
+  type RootName,
+} from '../body-validation.js';
+import { createHandler, defaultOnError } from '../handler.js';
+import { errorResponse, isErrorStatus, jsonResponse } from '../http-response.js';
+import { routeTemplates } from '../route-match.js';
+import { alreadyRead, isNodeStream } from '../request-body.js';
+import { writeAfterBody } from '../node/lingering-close.js';
+import { nodeHeaders } from '../request-headers.js';
+import type { BodySource, Handler, HandlerOptions, HandlerResponse } from '../types.js';
 
 /** A Fastify plugin for the five operations, with the `frameworkErrors` hook for URLs Fastify rejects itself. */
 export interface FastifyGateway {
@@ -43,7 +42,7 @@ export interface FastifyGateway {
  */
 function fastifyRoutes(): Map<string, HTTPMethods[]> {
   const routes = new Map<string, HTTPMethods[]>();
-  for (const { path, method } of Object.values(operations)) {
+  for (const { path, method } of routeTemplates()) {
     const cut = path.indexOf('{');
     const url = cut === -1 ? path : `${path.slice(0, cut)}*`;
     const methods = routes.get(url) ?? [];
@@ -130,13 +129,9 @@ export function fastifyGateway(options: Omit<HandlerOptions, 'basePath'>): Fasti
     fastify.setErrorHandler((error: FastifyError, request, reply) => {
       const status = error.statusCode ?? 500;
       // A 405 must carry `Allow`, known only to the handler's router; one thrown here is a fault, a 500.
-      const known = status !== 500 && status !== 405 && Object.hasOwn(statusMessages, status);
+      const known = status !== 500 && status !== 405 && isErrorStatus(status);
       if (!known) report(error, { operationId: null, phase: 'framework' });
-      return send(
-        request,
-        reply,
-        jsonResponse(known ? status : 500, errorBody(known ? (status as ErrorStatus) : 500)),
-      );
+      return send(request, reply, errorResponse(known ? status : 500));
     });
   }
 

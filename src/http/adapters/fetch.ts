@@ -1,16 +1,17 @@
 import type { Env, MiddlewareHandler } from 'hono';
-import type { RootName, RootTypes } from '../core/validators.js';
 import {
   createBodyValidator,
   type BodyOptionsFor,
   type BodyValue,
   type NoOptions,
-} from './body-validation.js';
-import { createHandler } from './handler.js';
-import { jsonResponse } from './http-response.js';
-import type { HandlerOptions, HandlerResponse } from './types.js';
+  type RootName,
+  type RootTypes,
+} from '../body-validation.js';
+import { createHandler } from '../handler.js';
+import { jsonResponse } from '../http-response.js';
+import type { HandlerOptions, HandlerResponse } from '../types.js';
 
-export { readBody } from './body-validation.js';
+export { readBody } from '../body-validation.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 

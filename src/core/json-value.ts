@@ -1,5 +1,11 @@
-import { DEFAULT_MAX_DEPTH } from './body-limits.js';
-import { copyErrorMessages } from '../core/errors.js';
+import { copyErrorMessages } from './errors.js';
+
+/**
+ * The deepest nesting accepted by default. A level is one object or array: the root object is level 1,
+ * a container directly inside it level 2, and so on; a string, number, boolean or null adds no level, since
+ * it nests nothing. So 64 levels allow 64 containers inside each other, and the 65th gets 400.
+ */
+export const DEFAULT_MAX_DEPTH = 64;
 
 /**
  * A deep copy of a JSON value made of fresh plain objects and arrays, every key kept exactly: `__proto__`,

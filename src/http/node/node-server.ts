@@ -1,10 +1,10 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { resolvedLimits } from '../body/body-limits.js';
+import { resolvedLimits } from '../../body/body-limits.js';
 import { resolvedConnectionLimits, type ConnectionLimits } from './connection-limits.js';
-import { createHandler } from './handler.js';
-import { nodeServeBounds, serveNodeRequest } from './node.js';
-import type { Handler, HandlerOptions, HandlerResponse } from './types.js';
+import { createHandler } from '../handler.js';
+import { nodeServeBounds, serveNodeRequest } from './node-listener.js';
+import type { Handler, HandlerOptions, HandlerResponse } from '../types.js';
 
 /** What a server built around a handler is told besides its limits. */
 export interface NodeServerHooks {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolvedLimits } from '../body/body-limits.js';
+import { resolvedLimits } from '../../body/body-limits.js';
 import {
   bytesToHold,
   createBodyBudget,
@@ -9,13 +9,13 @@ import {
   type BodyTurns,
 } from './body-budget.js';
 import { resolvedConnectionLimits, type ConnectionLimits } from './connection-limits.js';
-import { createHandler } from './handler.js';
-import { errorResponse } from './http-response.js';
+import { createHandler } from '../handler.js';
+import { errorResponse } from '../http-response.js';
 import { DEFAULT_LINGER, sendContinue, writeAfterBody, type LingerLimits } from './lingering-close.js';
-import { readNodeStream } from './request-body.js';
-import { nodeHeaders } from './request-headers.js';
+import { readNodeStream } from '../request-body.js';
+import { nodeHeaders } from '../request-headers.js';
 import { inArrivalOrder } from './request-order.js';
-import type { BodySource, Handler, HandlerOptions, HandlerResponse } from './types.js';
+import type { BodySource, Handler, HandlerOptions, HandlerResponse } from '../types.js';
 
 /** What an adapter knows better than the raw request: a path relative to its mount point, a parsed body. */
 export interface NodeRequestOverrides {
