@@ -51,9 +51,53 @@ export function errorBody(status: ErrorStatus, issues?: readonly Issue[]): Error
  */
 export function ownedErrorBody(status: ErrorStatus, issues?: Issue[]): ErrorBody {
   if (status === 400 && issues !== undefined && issues.length > 0) {
-    return { error: { code: status, message: invalidMessage, metadata: { issues } } };
+    return {
+      error: { code: status, message: invalidMessage, metadata: { issues: withinBodyLimit(issues) } },
+    };
   }
   return { error: { code: status, message: statusMessages[status] } };
+}
+
+/** An error body is at most this many bytes of JSON, whatever the request (contract: issue-paths). */
+export const MAX_ERROR_BODY_BYTES = 8 * 1024;
+
+/** The bytes of a 400 body around its issues, and of the comma between two. */
+const ENVELOPE_BYTES = JSON.stringify(ownedErrorBody(400)).length + ',"metadata":{"issues":[]}'.length;
+
+/** UTF-8 bytes of a string, without encoding it. */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x800) bytes += unit >= 0xd800 && unit <= 0xdfff ? 1 : 2;
+    else if (unit >= 0x80) bytes += 1;
+  }
+  return bytes;
+}
+
+/**
+ * The issues that fit an error body of `MAX_ERROR_BODY_BYTES`, in order; the first is always kept, its path cut
+ * back a segment at a time should it alone not fit. A JSON escape is at most 6 bytes a UTF-16 unit, so lists that
+ * cannot come near the limit are never measured.
+ */
+function withinBodyLimit(issues: Issue[]): Issue[] {
+  const room = MAX_ERROR_BODY_BYTES - ENVELOPE_BYTES;
+  let bound = 0;
+  for (const issue of issues) bound += 6 * (issue.path.length + issue.message.length) + 24;
+  if (bound <= room) return issues;
+  let used = 0;
+  for (let i = 0; i < issues.length; i++) {
+    used += utf8Length(JSON.stringify(issues[i])) + (i > 0 ? 1 : 0);
+    if (used <= room) continue;
+    if (i > 0) return issues.slice(0, i);
+    const [first] = issues as [Issue];
+    let path = first.path;
+    while (path !== '' && utf8Length(JSON.stringify({ ...first, path })) > room) {
+      path = path.slice(0, Math.max(0, path.lastIndexOf('/')));
+    }
+    return [{ path, message: first.message }];
+  }
+  return issues;
 }
 
 /** The 401 body of a key that is sent but malformed or unknown (contract: authentication). */

@@ -23,7 +23,12 @@ export function jsonTextResponse(
   headers: Record<string, string> = {},
 ): HandlerResponse {
   const retry = status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : undefined;
-  return { status, headers: { 'content-type': JSON_CONTENT_TYPE, ...retry, ...headers }, body: text };
+  // nosniff: a browser never reads an answer, which may hold text a client sent, as anything but JSON.
+  return {
+    status,
+    headers: { 'content-type': JSON_CONTENT_TYPE, 'x-content-type-options': 'nosniff', ...retry, ...headers },
+    body: text,
+  };
 }
 
 /**

@@ -81,11 +81,12 @@ function issuesOf(response: WireResponse) {
 }
 
 /**
- * Checks every case shares: a JSON content type, and for errors the error body with `code` equal to the status.
+ * Checks every case shares: a JSON content type that a browser may not sniff, and for errors the error body with `code` equal to the status.
  */
 export function checkShape(response: WireResponse, status: number): void {
   expect(response.status).toBe(status);
   expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
   if (status >= 400 && response.body !== '') {
     const body: unknown = JSON.parse(response.body);
     expect(validate('error-response', body).ok).toBe(true);
