@@ -19,6 +19,23 @@ export interface PresetStore {
    * written nothing, when another write got there first.
    */
   compareAndSet(slug: string, expectedVersion: number, preset: StoredPreset): Promise<boolean>;
+  /**
+   * Optional: the read and the compare-and-set of the next version as one step (a database does it in one round
+   * trip). A store that has it is written through it; the outcome must be what `savePresetVersion` gives.
+   */
+  saveVersion?(
+    slug: string,
+    draft: PresetDraft,
+    author: PresetAuthor,
+    stamp: VersionStamp,
+  ): Promise<SaveOutcome>;
+}
+
+/** What a new version is stamped with: the time, its id, and the preset's id should the slug be new. */
+export interface VersionStamp {
+  timestamp: string;
+  presetId: string;
+  versionId: string;
 }
 
 /** Who creates a version: the key holder's user and workspace. */
@@ -51,6 +68,9 @@ export async function savePresetVersion(
 ): Promise<SaveOutcome> {
   const timestamp = (clock.now ?? (() => new Date()))().toISOString();
   const newId = clock.newId ?? (() => crypto.randomUUID());
+  if (store.saveVersion !== undefined) {
+    return store.saveVersion(slug, draft, author, { timestamp, presetId: newId(), versionId: newId() });
+  }
   const current = await store.getPreset(slug);
   const latest = current?.designated_version.version ?? 0;
   const presetId = current?.id ?? newId();
