@@ -82,7 +82,7 @@ async function serveCommand(args: readonly string[], io: CliIo): Promise<number>
       corsOrigins,
       ...(flags.has('--catalog') ? { catalogPath: flags.get('--catalog') as string } : {}),
     },
-    { stdout: io.stdout, untilStopped: io.untilStopped },
+    { stdout: io.stdout, stderr: io.stderr, untilStopped: io.untilStopped },
   );
 }
 

@@ -8,13 +8,14 @@ import { migrate, SchemaTooNew } from '../http/store/sql-migrations.js';
 import { SqlPresetStore } from '../http/store/sql-preset-store.js';
 import { memoryStoreFacts, type GatewayStoreFacts } from './banner.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { readDatabaseUrl, type DatabaseUrl } from './database-url.js';
 import type { KeyDigestStore } from './keys.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Where the gateway keeps presets and keys: chosen by `--memory`, then `DATABASE_URL`, then the data directory. */
 export type StoreChoice =
-  { kind: 'memory' } | { kind: 'postgres'; databaseUrl: string } | { kind: 'pglite'; dataDir: string };
+  { kind: 'memory' } | { kind: 'postgres'; database: DatabaseUrl } | { kind: 'pglite'; dataDir: string };
 
 /** `$GATEWAY_DATA_DIR`, or `gateway-contract` under the user's data directory (XDG). */
 export function defaultDataDir(env: Env): string {
@@ -22,22 +23,12 @@ export function defaultDataDir(env: Env): string {
   return resolve(env['GATEWAY_DATA_DIR'] || join(base, 'gateway-contract'));
 }
 
+/** Throws `DatabaseUrlError` for a `DATABASE_URL` that cannot be read, before any store opens. */
 export function chooseStore(memory: boolean, env: Env): StoreChoice {
   if (memory) return { kind: 'memory' };
   const databaseUrl = env['DATABASE_URL'];
-  if (databaseUrl) return { kind: 'postgres', databaseUrl };
+  if (databaseUrl) return { kind: 'postgres', database: readDatabaseUrl(databaseUrl) };
   return { kind: 'pglite', dataDir: defaultDataDir(env) };
-}
-
-/** A connection string without its user and password, fit for a banner or a log. */
-export function describeDatabaseUrl(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl);
-    const socket = url.searchParams.get('host');
-    return `${url.host || socket || 'the local socket'}${url.pathname}`;
-  } catch {
-    return 'the server DATABASE_URL names';
-  }
 }
 
 export interface GatewayStore {
@@ -95,10 +86,10 @@ export async function openGatewayStore(
   }
   if (choice.kind === 'postgres') {
     const { openPostgresEngine } = await import('../http/store/postgres-engine.js');
-    const engine = await openPostgresEngine(choice.databaseUrl, {
+    const engine = await openPostgresEngine(choice.database.connectionString, {
       onPoolError: (error) => log(`database connection lost: ${error.message}`),
     });
-    const where = describeDatabaseUrl(choice.databaseUrl);
+    const where = choice.database.description;
     try {
       return await sqlStore(
         engine,

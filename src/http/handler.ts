@@ -8,6 +8,7 @@ import { authenticate } from './authenticate.js';
 import { ContractViolation } from './contract-violation.js';
 import { corsPolicy } from './cors.js';
 import { errorResponse, jsonResponse, jsonTextResponse, methodNotAllowed } from './http-response.js';
+import { headResponse } from './http-response.js';
 import { takeWrittenJson } from '../core/written-json.js';
 import { readJsonRequest } from './request-body.js';
 import { headerValue } from './request-headers.js';
@@ -163,7 +164,7 @@ export function createHandler(options: HandlerOptions): Handler {
     const preflight = cors?.preflight(request);
     if (preflight) return preflight;
     const answered = await answer(request);
-    const response = request.method === 'HEAD' ? { ...answered, body: '' } : answered;
+    const response = request.method === 'HEAD' ? headResponse(answered) : answered;
     return cors === null ? response : cors.decorate(request, response);
   };
 

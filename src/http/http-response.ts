@@ -46,6 +46,20 @@ export function withHeaders(
   return joined;
 }
 
+/**
+ * RFC 9110, section 9.3.2: the answer to HEAD is GET's, status and headers alike, `Content-Length` included,
+ * without the body. A 204 or 304 has no length to carry.
+ */
+export function headResponse(response: HandlerResponse): HandlerResponse {
+  if (response.status === 204 || response.status === 304) return { ...response, body: '' };
+  const length = new TextEncoder().encode(response.body).byteLength;
+  return {
+    status: response.status,
+    headers: withHeaders(response.headers, { 'content-length': String(length) }),
+    body: '',
+  };
+}
+
 /** The error body of a status, `code` equal to it. */
 export function errorResponse(status: ErrorStatus, issues?: readonly Issue[]): HandlerResponse {
   return jsonResponse(status, errorBody(status, issues));

@@ -8,6 +8,10 @@ import { join } from 'node:path';
 export interface PostgresServer {
   /** `postgresql://postgres@127.0.0.1:<port>/postgres` */
   url: string;
+  /** The directory of its Unix socket (`.s.PGSQL.<port>`), for a connection that does not go through TCP. */
+  socketDir: string;
+  /** Its TCP port, which the socket's name carries too. */
+  port: number;
   /** Shuts the server down (fast mode: open connections are cut), keeping its data. */
   stop(): void;
   /** Starts it again on the same port and data. */
@@ -73,6 +77,8 @@ export async function startPostgres(): Promise<PostgresServer> {
   start();
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    socketDir: dir,
+    port,
     start,
     stop,
     destroy() {
