@@ -20,7 +20,8 @@ import { capCollectedErrors } from './profiles/all-issues.js';
 
 /**
  * Builds the precompiled validators: Ajv's standalone code for every root, the preset config and each
- * operation's path parameters, as one ES module that needs neither Ajv nor `new Function` at run time.
+ * operation's path parameters, as ES modules (one per profile and part, src/core/profiles.ts) that need neither
+ * Ajv nor `new Function` at run time.
  * It is plain JavaScript with a declaration file beside it, so tsc never re-prints it (which doubled it).
  * `node dist/build/precompile.js --write` regenerates src/generated/; without a flag (as `npm run build`
  * runs it) it fails when the committed module is stale against schemas/, else copies it into dist/.

@@ -78,6 +78,15 @@ function roleOf(file: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The `description` an emitted file carries: the schema's own, which the converter keeps over the role it is
+ * given, else its role in the operations table.
+ */
+export function fileDescription(file: string): string | undefined {
+  const own = (emittedSchemaSources()[file] as { description?: unknown } | undefined)?.description;
+  return typeof own === 'string' ? own : roleOf(file);
+}
+
 function convertAll(converter: Draft2020Converter, names: Map<object, string>): SchemaSet {
   const schemas = Object.fromEntries(
     Object.entries(emittedSchemaSources()).map(([file, root]) => [
