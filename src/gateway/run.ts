@@ -5,7 +5,9 @@ import { bundledCatalog } from './catalog.js';
 import { batchedLines } from './log-lines.js';
 import { loadCatalogFile } from './catalog-file.js';
 import { chooseStore, openGatewayStore } from './gateway-store.js';
+import { createGatewayMetrics } from './metrics.js';
 import { gatewayKeys, keptGatewayKeys } from './keys.js';
+import { OPERATOR_PATHS } from './operator-routes.js';
 import { PAGE_PATH } from './page.js';
 import { startGateway } from './server.js';
 
@@ -23,6 +25,8 @@ export interface RunOptions {
   catalogPath?: string;
   /** `--cors ORIGIN`, repeatable: origins a browser client may call the gateway from (docs/http.md#cors). */
   corsOrigins?: readonly string[];
+  /** `--metrics`: Prometheus metrics at `GET /metrics`, through `prom-client`, loaded only then. */
+  metrics?: boolean;
 }
 
 export interface RunIo {
@@ -49,6 +53,7 @@ export async function runGateway(options: RunOptions, io: RunIo): Promise<number
   gatewayKeys(options.env);
   const catalog =
     options.catalogPath === undefined ? bundledCatalog : await loadCatalogFile(options.catalogPath);
+  const metrics = options.metrics ? await createGatewayMetrics() : undefined;
   const store = await openGatewayStore(chooseStore(options.memory ?? false, options.env), log);
   try {
     const keys = store.keys ? await keptGatewayKeys(options.env, store.keys) : gatewayKeys(options.env);
@@ -56,6 +61,8 @@ export async function runGateway(options: RunOptions, io: RunIo): Promise<number
       keys,
       catalog,
       presets: store.presets,
+      probeStore: store.probe,
+      ...(metrics ? { metrics } : {}),
       host: options.host,
       port: options.port,
       basePath: options.basePath,
@@ -66,6 +73,12 @@ export async function runGateway(options: RunOptions, io: RunIo): Promise<number
     const stopped = io.untilStopped();
     const exampleBodyPath = existsSync(EXAMPLE_BODY_PATH) ? EXAMPLE_BODY_PATH : null;
     print(`The interface page and playground: ${gateway.baseUrl}${PAGE_PATH}\n`);
+    const operatorUrls = [
+      OPERATOR_PATHS.healthz,
+      OPERATOR_PATHS.readyz,
+      ...(metrics ? [OPERATOR_PATHS.metrics] : []),
+    ];
+    print(`For operators (no key): ${operatorUrls.map((path) => `${gateway.origin}${path}`).join(' ')}\n`);
     print(
       gatewayBanner({
         baseUrl: gateway.baseUrl,
