@@ -20,8 +20,8 @@ export const statusMessages = {
   409: 'Resource conflict. Please try again later.',
   413: 'Request body too large',
   500: 'Internal Server Error',
-  // A routed request the server refuses for lack of room (a full preset store) gets RFC 9110's reason phrase
-  // (section 15.6.4), with `Retry-After` (contract: overload).
+  // A routed request the server refuses for lack of room (a full preset store) or of its store (a database that
+  // is down) gets RFC 9110's reason phrase (section 15.6.4), with `Retry-After` (contract: overload).
   503: 'Service Unavailable',
 } as const;
 
@@ -142,6 +142,11 @@ export type StoreCap = keyof typeof storeCaps;
 /** The message of the error a full preset store throws: which cap, and its value. */
 export function storeFullMessage(cap: StoreCap, limit: number): string {
   return `The preset store is full: it holds at most ${limit} ${storeCaps[cap]} (${cap})`;
+}
+
+/** The message of the error a preset store throws when it cannot answer now: which store, and why. */
+export function storeUnavailableMessage(store: string, reason: string): string {
+  return `The preset store (${store}) cannot answer now: ${reason}`;
 }
 
 /** The sentence of the issue at the first value nested past the depth limit. */

@@ -18,8 +18,8 @@ export interface Operation {
   /** The root that validates a 200 body. */
   readonly success: RootName;
   /**
-   * The error statuses the operation lists (413 included where it takes a body, 503 where a store may be full),
-   * in order.
+   * The error statuses the operation lists (413 included where it takes a body, 503 where a store may be full or
+   * unable to answer), in order.
    */
   readonly errors: readonly ErrorStatus[];
   readonly auth: AuthRequirement;

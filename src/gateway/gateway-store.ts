@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { KeyKind } from '../http/types.js';
 import { MemoryPresetStore } from '../http/store/memory-preset-store.js';
 import type { PresetStore } from '../http/store/preset-store.js';
+import { PresetStoreUnavailable } from '../http/store/preset-store-unavailable.js';
 import type { SqlEngine } from '../http/store/sql-engine.js';
 import { migrate, SchemaTooNew } from '../http/store/sql-migrations.js';
 import { SqlPresetStore } from '../http/store/sql-preset-store.js';
@@ -36,6 +37,8 @@ export interface GatewayStore {
   /** Null for the in-memory store: its keys are made fresh each run. */
   keys: KeyDigestStore | null;
   facts: GatewayStoreFacts;
+  /** Resolves when the store answers a trivial statement, for `GET /readyz`; rejects when it cannot. */
+  probe(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,6 +69,7 @@ async function sqlStore(engine: SqlEngine, sentence: string, release: () => void
     presets: new SqlPresetStore(engine),
     keys: sqlKeyDigests(engine),
     facts: { sentence, durable: true },
+    probe: async () => void (await engine.query('SELECT 1')),
     async close() {
       await engine.close();
       release();
@@ -82,7 +86,13 @@ export async function openGatewayStore(
   log: (line: string) => void,
 ): Promise<GatewayStore> {
   if (choice.kind === 'memory') {
-    return { presets: new MemoryPresetStore(), keys: null, facts: memoryStoreFacts, close: async () => {} };
+    return {
+      presets: new MemoryPresetStore(),
+      keys: null,
+      facts: memoryStoreFacts,
+      probe: async () => {},
+      close: async () => {},
+    };
   }
   if (choice.kind === 'postgres') {
     const { openPostgresEngine } = await import('../http/store/postgres-engine.js');
@@ -99,8 +109,10 @@ export async function openGatewayStore(
     } catch (error) {
       // One sentence that says which database, without its password, rather than a bare socket error.
       if (error instanceof SchemaTooNew) throw error;
+      // The server's or the socket's own words, not the store's sentence around them.
+      const reason = error instanceof PresetStoreUnavailable ? error.cause : error;
       throw new Error(
-        `cannot open the store in PostgreSQL at ${where} (DATABASE_URL): ${(error as Error).message}`,
+        `cannot open the store in PostgreSQL at ${where} (DATABASE_URL): ${(reason as Error).message}`,
         {
           cause: error,
         },

@@ -5,7 +5,9 @@ import { bundledCatalog } from './catalog.js';
 import { batchedLines } from './log-lines.js';
 import { loadCatalogFile } from './catalog-file.js';
 import { chooseStore, openGatewayStore } from './gateway-store.js';
+import { createGatewayMetrics } from './metrics.js';
 import { gatewayKeys, keptGatewayKeys, checkKeyLengths, type GatewayKeys } from './keys.js';
+import { OPERATOR_PATHS } from './operator-routes.js';
 import { PAGE_PATH } from './page.js';
 import { secretsToRedact, type Secrets } from './redact.js';
 import { startGateway } from './server.js';
@@ -24,6 +26,8 @@ export interface RunOptions {
   catalogPath?: string;
   /** `--cors ORIGIN`, repeatable: origins a browser client may call the gateway from (docs/http.md#cors). */
   corsOrigins?: readonly string[];
+  /** `--metrics`: Prometheus metrics at `GET /metrics`, through `prom-client`, loaded only then. */
+  metrics?: boolean;
 }
 
 export interface RunIo {
@@ -73,6 +77,7 @@ async function serve(options: RunOptions, io: RunIo, secrets: Secrets): Promise<
   for (const warning of checkKeyLengths(given, options.host)) io.stderr(`gateway-contract: ${warning}\n`);
   const catalog =
     options.catalogPath === undefined ? bundledCatalog : await loadCatalogFile(options.catalogPath);
+  const metrics = options.metrics ? await createGatewayMetrics() : undefined;
   const store = await openGatewayStore(choice, log);
   try {
     const keys = store.keys ? await keptGatewayKeys(options.env, store.keys) : gatewayKeys(options.env);
@@ -81,6 +86,8 @@ async function serve(options: RunOptions, io: RunIo, secrets: Secrets): Promise<
       keys,
       catalog,
       presets: store.presets,
+      probeStore: store.probe,
+      ...(metrics ? { metrics } : {}),
       host: options.host,
       port: options.port,
       basePath: options.basePath,
@@ -91,6 +98,12 @@ async function serve(options: RunOptions, io: RunIo, secrets: Secrets): Promise<
     const stopped = io.untilStopped();
     const exampleBodyPath = existsSync(EXAMPLE_BODY_PATH) ? EXAMPLE_BODY_PATH : null;
     print(`The interface page and playground: ${gateway.baseUrl}${PAGE_PATH}\n`);
+    const operatorUrls = [
+      OPERATOR_PATHS.healthz,
+      OPERATOR_PATHS.readyz,
+      ...(metrics ? [OPERATOR_PATHS.metrics] : []),
+    ];
+    print(`For operators (no key): ${operatorUrls.map((path) => `${gateway.origin}${path}`).join(' ')}\n`);
     print(
       gatewayBanner({
         baseUrl: gateway.baseUrl,

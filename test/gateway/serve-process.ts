@@ -1,7 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The repository root, from test/gateway/ or from its compiled copy in dist/test/gateway/ (a bench script's). */
+export const root = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/test/') ? '../../..' : '../..', import.meta.url),
+);
+
+/** The bin `npm start` runs: the bundle. A bench script compiled by tsc alone runs `dist/src/cli/bin.js`. */
+export const BUNDLED_BIN = 'dist/lib/bin.js';
 
 export interface Started {
   child: ChildProcess;
@@ -15,8 +21,8 @@ export interface Started {
 }
 
 /** `gateway-contract serve` as `npm start` runs it (the built bin), with only PATH, PORT=0 and `env` set. */
-function spawnServe(env: Record<string, string>, args: readonly string[]) {
-  const child = spawn(process.execPath, ['dist/lib/bin.js', 'serve', ...args], {
+function spawnServe(env: Record<string, string>, args: readonly string[], bin = BUNDLED_BIN) {
+  const child = spawn(process.execPath, [bin, 'serve', ...args], {
     cwd: root,
     env: { PATH: process.env['PATH'], PORT: '0', ...env },
   });
@@ -31,8 +37,9 @@ function spawnServe(env: Record<string, string>, args: readonly string[]) {
 export async function startServe(
   env: Record<string, string>,
   args: readonly string[] = [],
+  bin = BUNDLED_BIN,
 ): Promise<Started> {
-  const { child, output, exited } = spawnServe(env, args);
+  const { child, output, exited } = spawnServe(env, args, bin);
   await new Promise<void>((resolve, reject) => {
     const check = () => (output().includes('One log line per request follows') ? resolve() : undefined);
     child.stdout.on('data', check);

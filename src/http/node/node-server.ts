@@ -10,6 +10,8 @@ import type { Handler, HandlerOptions, HandlerResponse } from '../types.js';
 export interface NodeServerHooks {
   /** Called once a request is answered, with its response and the milliseconds it took. */
   onServed?: (request: IncomingMessage, result: HandlerResponse, ms: number) => void;
+  /** Called once with the server's budget of body bytes in flight, so the bytes it holds can be reported. */
+  onBodyBudget?: (budget: { readonly held: number }) => void;
 }
 
 /**
@@ -92,6 +94,7 @@ export function serveHandler(
   const { createServer } = process.getBuiltinModule('node:http');
   const server = applyConnectionLimits(createServer(), limits);
   const serveBounds = nodeServeBounds(maxBodyBytes, resolvedConnectionLimits(limits));
+  hooks.onBodyBudget?.(serveBounds.budget.bytes);
   const serve = (request: IncomingMessage, response: ServerResponse) => {
     // Requests Node parsed from a connection already closed (one that pipelined too deep) cost nothing more.
     if (request.socket.destroyed) return;
