@@ -1,15 +1,22 @@
+import { bodyPipeline, type BodyPipeline } from '../body/body-pipeline.js';
 import { resolvedLimits } from '../body/body-limits.js';
 import type { ErrorBody } from '../core/errors.js';
-import { badParamStatus, operationIds, type Operation, type OperationId } from '../core/operations.js';
+import {
+  badParamStatus,
+  operationIds,
+  operations as operationTable,
+  type Operation,
+  type OperationId,
+} from '../core/operations.js';
 import { validate, validateParams, type ValidateOptions } from '../core/validators.js';
-import { loadProfile, profileOf } from '../core/profiles.js';
+import { profileOf } from '../core/profiles.js';
 import type { MessagesRequest } from '../generated/types.js';
 import { authenticate } from './authenticate.js';
 import { ContractViolation } from './contract-violation.js';
 import { corsPolicy } from './cors.js';
 import { errorResponse, jsonResponse, jsonTextResponse, methodNotAllowed } from './http-response.js';
 import { takeWrittenJson } from '../core/written-json.js';
-import { readJsonRequest } from './request-body.js';
+import { readBodyVerdict } from './request-body.js';
 import { headerValue } from './request-headers.js';
 import { createRouter } from './route-match.js';
 import type {
@@ -144,9 +151,15 @@ export function createHandler(options: HandlerOptions): Handler {
   const onError = options.onError ?? defaultOnError;
   const { operations, resolveKey } = options;
   const profile: ValidateOptions = { profile: profileOf(options.profile) };
-  // Resolved at once where the runtime loads validators synchronously; elsewhere the first body waits for it.
-  const profileReady = loadProfile(profile.profile!);
-  profileReady.catch(() => undefined);
+  // The pipeline of each operation that takes a body, made now so that its profile starts loading at once.
+  const bodies = new Map<string, BodyPipeline>();
+  for (const operation of Object.values(operationTable) as Operation[]) {
+    if (operation.body === null) continue;
+    bodies.set(
+      operation.id,
+      bodyPipeline(operation.body, { ...limits, profile: profile.profile }, validateRequests),
+    );
+  }
 
   const report = (error: unknown, context: ErrorContext) => {
     try {
@@ -180,13 +193,11 @@ export function createHandler(options: HandlerOptions): Handler {
     context: ErrorContext,
   ): Promise<HandlerResponse | { pending: unknown }> {
     let body: MessagesRequest | undefined;
-    if (operation.body !== null) {
-      const parsed = await readJsonRequest(request, limits);
-      if (!parsed.ok) return jsonResponse(parsed.error.error.code, parsed.error);
-      if (validateRequests) await profileReady;
-      const checked = validateRequests ? validate(operation.body, parsed.value, profile) : null;
-      if (checked && !checked.ok) return jsonResponse(400, checked.error);
-      body = parsed.value as MessagesRequest;
+    const pipeline = bodies.get(operation.id);
+    if (pipeline !== undefined) {
+      const verdict = await readBodyVerdict(request, pipeline);
+      if (!verdict.ok) return jsonResponse(verdict.error.error.code, verdict.error);
+      body = verdict.value as MessagesRequest;
     }
     context.phase = 'implementation';
     return { pending: invoke(operations, operation.id as OperationId, params, body, principal) };

@@ -1,5 +1,6 @@
 import { bodyIssueMessages, errorBody, requestIssueMessages, type ErrorBody } from '../core/errors.js';
 import type { BodyLimits } from '../body/body-limits.js';
+import { judgedBody, type BodyPipeline } from '../body/body-pipeline.js';
 import { joinedBytes } from '../body/byte-chunks.js';
 import { checkJsonDepth } from '../body/json-depth.js';
 import { parseJsonBody } from '../body/json-body.js';
@@ -158,4 +159,17 @@ export async function readJsonRequest(
     return rejected(requestIssueMessages.notJsonMediaType);
   }
   return readJsonObject(readerOf(request.body), headerValue(request.headers, 'content-length'), limits);
+}
+
+/**
+ * A request's body through the whole body pipeline (src/body/body-pipeline.ts): read and guarded as
+ * `readJsonRequest` does, then, once the profile's validators are loaded, validated and normalized as asked.
+ */
+export async function readBodyVerdict(
+  request: BodyInput,
+  pipeline: BodyPipeline,
+): Promise<ValidationResult<unknown>> {
+  const guarded = await readJsonRequest(request, pipeline.limits);
+  if (guarded.ok && pipeline.validates) await pipeline.ready;
+  return judgedBody(pipeline, guarded);
 }
