@@ -52,8 +52,11 @@ export interface BodyPipeline {
   /** False only where the caller asked for no validation: a handler measuring what validation costs. */
   readonly validates: boolean;
   readonly normalize: boolean;
-  /** Settles once the profile's validators are loaded: at once where the runtime loads them synchronously. */
-  readonly ready: Promise<void>;
+  /**
+   * Settles once the profile's validators are loaded, at once where the runtime loads them synchronously; null
+   * from then on, so that a body waits for nothing.
+   */
+  loading: Promise<void> | null;
 }
 
 /**
@@ -64,18 +67,30 @@ export function bodyPipeline(root: RootName, options: BodyOptions = {}, validate
   rootValidator(root);
   const limits = resolvedLimits(options);
   const profile = profileOf(options.profile);
-  const ready = loadProfile(profile);
-  // A profile that fails to load fails the first body that waits for it, not the process.
-  ready.catch(() => undefined);
   const normalize = options.normalize === true;
   if (normalize && root !== 'messages-request') {
     throw new TypeError(`normalize applies to messages-request only, not to ${root}`);
   }
-  return { root, limits, validateOptions: { profile }, validates, normalize, ready };
+  const loading = loadProfile(profile);
+  const pipeline: BodyPipeline = {
+    root,
+    limits,
+    validateOptions: { profile },
+    validates,
+    normalize,
+    loading,
+  };
+  // Once loaded, no body waits. A profile that fails to load stays in `loading`, rejected: every body that waits
+  // for it fails with that error, and no rejection goes unhandled.
+  loading.then(
+    () => (pipeline.loading = null),
+    () => undefined,
+  );
+  return pipeline;
 }
 
 /**
- * The steps after the body guards: the profile's validator (its profile loaded, see `ready`), then the
+ * The steps after the body guards: the profile's validator (its profile loaded, see `loading`), then the
  * normalizer when asked. A body the guards refused comes back as it is.
  */
 export function judgedBody(

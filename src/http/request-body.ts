@@ -151,12 +151,9 @@ export async function readJsonObject(
  * A request's body as a JSON object, or the error body to send: 400 unless its content type is JSON (contract:
  * create-preset), then whatever `readJsonObject` finds.
  */
-export async function readJsonRequest(
-  request: BodyInput,
-  limits: Required<BodyLimits>,
-): Promise<JsonObjectResult> {
+export function readJsonRequest(request: BodyInput, limits: Required<BodyLimits>): Promise<JsonObjectResult> {
   if (!isJsonMediaType(headerValue(request.headers, 'content-type'))) {
-    return rejected(requestIssueMessages.notJsonMediaType);
+    return Promise.resolve(rejected(requestIssueMessages.notJsonMediaType));
   }
   return readJsonObject(readerOf(request.body), headerValue(request.headers, 'content-length'), limits);
 }
@@ -170,6 +167,6 @@ export async function readBodyVerdict(
   pipeline: BodyPipeline,
 ): Promise<ValidationResult<unknown>> {
   const guarded = await readJsonRequest(request, pipeline.limits);
-  if (guarded.ok && pipeline.validates) await pipeline.ready;
+  if (guarded.ok && pipeline.validates && pipeline.loading !== null) await pipeline.loading;
   return judgedBody(pipeline, guarded);
 }
