@@ -4,13 +4,12 @@ import type { ErrorBody } from '../core/errors.js';
 import {
   badParamStatus,
   operationIds,
-  operations as operationTable,
+  operations,
   type Operation,
   type OperationId,
 } from '../core/operations.js';
 import { validate, validateParams, type ValidateOptions } from '../core/validators.js';
 import { profileOf } from '../core/profiles.js';
-import type { MessagesRequest } from '../generated/types.js';
 import { authenticate } from './authenticate.js';
 import { ContractViolation } from './contract-violation.js';
 import { corsPolicy } from './cors.js';
@@ -21,7 +20,6 @@ import { headerValue } from './request-headers.js';
 import { createRouter } from './route-match.js';
 import type {
   ErrorContext,
-  GatewayOperations,
   Handler,
   HandlerOptions,
   HandlerRequest,
@@ -50,41 +48,29 @@ function checkOptions(options: HandlerOptions): void {
   if (missing.length > 0) throw new TypeError(`operations lacks an implementation of: ${missing.join(', ')}`);
 }
 
-/** Calls the implementation of one operation with its decoded parameters, body and principal. */
-function invoke(
-  operations: GatewayOperations,
-  id: OperationId,
+/** The implementations as the handler calls them: by id, with the input their operation's entry describes. */
+type Implementations = Readonly<Record<string, (input: Record<string, unknown>) => unknown>>;
+
+/**
+ * Calls the implementation of one operation with what its entry in the operations table names: its path
+ * parameters (each converted as the entry says), the validated body if it takes one, and the caller's principal.
+ * The auth step has already turned away a missing principal on every operation that is not public (contract:
+ * authentication).
+ */
+function callImplementation(
+  implementations: Implementations,
+  operation: Operation,
   params: Record<string, string>,
-  request: MessagesRequest | undefined,
+  body: unknown,
   principal: Principal | null,
 ): unknown {
-  // The auth step has already turned away a missing principal on every operation that is not public
-  // (contract: authentication).
-  const caller = principal as Principal;
-  switch (id) {
-    case 'createPresetsMessages':
-      return operations.createPresetsMessages({
-        slug: params['slug'] as string,
-        request: request as MessagesRequest,
-        principal: caller,
-      });
-    case 'getPresetVersion':
-      return operations.getPresetVersion({
-        slug: params['slug'] as string,
-        version: Number(params['version']),
-        principal: caller,
-      });
-    case 'listEndpoints':
-      return operations.listEndpoints({
-        author: params['author'] as string,
-        slug: params['slug'] as string,
-        principal,
-      });
-    case 'getObservabilityDestination':
-      return operations.getObservabilityDestination({ id: params['id'] as string, principal: caller });
-    case 'listProviders':
-      return operations.listProviders({ principal });
+  const input: Record<string, unknown> = {};
+  for (const name of Object.keys(operation.params)) {
+    input[name] = operation.params[name] === 'number' ? Number(params[name]) : params[name];
   }
+  if (operation.body !== null) input['request'] = body;
+  input['principal'] = principal;
+  return implementations[operation.id]!(input);
 }
 
 function isErrorBody(result: unknown): result is ErrorBody {
@@ -149,11 +135,13 @@ export function createHandler(options: HandlerOptions): Handler {
   const validateRequests = options.validateRequests ?? true;
   const validateResponses = options.validateResponses ?? !isProduction();
   const onError = options.onError ?? defaultOnError;
-  const { operations, resolveKey } = options;
+  const { resolveKey } = options;
+  // Each implementation's input type derives from its entry in the table, which callImplementation follows.
+  const implementations = options.operations as unknown as Implementations;
   const profile: ValidateOptions = { profile: profileOf(options.profile) };
   // The pipeline of each operation that takes a body, made now so that its profile starts loading at once.
   const bodies = new Map<string, BodyPipeline>();
-  for (const operation of Object.values(operationTable) as Operation[]) {
+  for (const operation of Object.values(operations) as Operation[]) {
     if (operation.body === null) continue;
     bodies.set(
       operation.id,
@@ -192,15 +180,15 @@ export function createHandler(options: HandlerOptions): Handler {
     principal: Principal | null,
     context: ErrorContext,
   ): Promise<HandlerResponse | { pending: unknown }> {
-    let body: MessagesRequest | undefined;
+    let body: unknown;
     const pipeline = bodies.get(operation.id);
     if (pipeline !== undefined) {
       const verdict = await readBodyVerdict(request, pipeline);
       if (!verdict.ok) return jsonResponse(verdict.error.error.code, verdict.error);
-      body = verdict.value as MessagesRequest;
+      body = verdict.value;
     }
     context.phase = 'implementation';
-    return { pending: invoke(operations, operation.id as OperationId, params, body, principal) };
+    return { pending: callImplementation(implementations, operation, params, body, principal) };
   }
 
   async function answer(request: HandlerRequest): Promise<HandlerResponse> {

@@ -42,6 +42,8 @@ export type {
   HeaderSource,
   KeyKind,
   NodeBodyStream,
+  OperationData,
+  OperationInput,
   OperationResult,
   ParsedBody,
   Principal,
