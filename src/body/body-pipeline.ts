@@ -54,16 +54,32 @@ export interface BodyPipeline {
   readonly normalize: boolean;
   /**
    * Settles once the profile's validators are loaded, at once where the runtime loads them synchronously; null
-   * from then on, so that a body waits for nothing.
+   * from then on, so that a body waits for nothing, and null where nothing loads ahead.
    */
   loading: Promise<void> | null;
+}
+
+/** How a caller runs the pipeline, beside the options its users give. */
+export interface PipelineSettings {
+  /** False only for a handler measuring what validation costs: any JSON object then passes as it is. */
+  validates?: boolean;
+  /**
+   * Whether the profile's validators start loading now (the default), as a runtime that loads them only
+   * asynchronously needs; false leaves them to load synchronously on first use, as the command line does on
+   * Node so that a run without an invalid document never loads the validators that list every issue.
+   */
+  loadAhead?: boolean;
 }
 
 /**
  * The pipeline of one root. Options are the programmer's, so an unknown root, a bad limit, an unknown profile
  * or `normalize` on another root throws here, never on a body.
  */
-export function bodyPipeline(root: RootName, options: BodyOptions = {}, validates = true): BodyPipeline {
+export function bodyPipeline(
+  root: RootName,
+  options: BodyOptions = {},
+  { validates = true, loadAhead = true }: PipelineSettings = {},
+): BodyPipeline {
   rootValidator(root);
   const limits = resolvedLimits(options);
   const profile = profileOf(options.profile);
@@ -71,7 +87,7 @@ export function bodyPipeline(root: RootName, options: BodyOptions = {}, validate
   if (normalize && root !== 'messages-request') {
     throw new TypeError(`normalize applies to messages-request only, not to ${root}`);
   }
-  const loading = loadProfile(profile);
+  const loading = loadAhead ? loadProfile(profile) : null;
   const pipeline: BodyPipeline = {
     root,
     limits,
@@ -82,7 +98,7 @@ export function bodyPipeline(root: RootName, options: BodyOptions = {}, validate
   };
   // Once loaded, no body waits. A profile that fails to load stays in `loading`, rejected: every body that waits
   // for it fails with that error, and no rejection goes unhandled.
-  loading.then(
+  loading?.then(
     () => (pipeline.loading = null),
     () => undefined,
   );

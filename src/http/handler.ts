@@ -145,7 +145,7 @@ export function createHandler(options: HandlerOptions): Handler {
     if (operation.body === null) continue;
     bodies.set(
       operation.id,
-      bodyPipeline(operation.body, { ...limits, profile: profile.profile }, validateRequests),
+      bodyPipeline(operation.body, { ...limits, profile: profile.profile }, { validates: validateRequests }),
     );
   }
 
