@@ -56,7 +56,8 @@ function isBlank(text: string): boolean {
  * `maxObjectShapes` distinct object shapes, 4096 by default, or objects and arrays packed denser than one per 24
  * characters past the first 4096, gets 400 at the root), JSON.parse, and a root
  * that must be an object. Each 400 names its path (docs/contract.md#body-limits). A small, sparse body is parsed
- * first and checked on the value (json-parse-first.ts), with the same verdicts. A limit that is not a usable
+ * first and checked on the value (json-parse-first.ts), with the same verdicts: the body verdict invariant
+ * (body-pipeline.ts). A limit that is not a usable
  * integer throws a RangeError: that is the caller's bug, not the input's.
  */
 export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}): JsonObjectResult {
@@ -83,7 +84,7 @@ export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}
 
 /**
  * The guards on decoded, non-blank text, scanning it before JSON.parse runs: the whole verdict, whatever the
- * size. `parseJsonBody` takes a shortcut for small bodies that accepts only what this accepts.
+ * size. `parseJsonBody` takes a shortcut for small bodies that gives the same verdicts.
  */
 export function checkedJsonText(text: string, maxDepth: number, maxObjectShapes: number): JsonObjectResult {
   // The pass stops at the first container past the density bound, so a dense body costs a fraction of a scan.

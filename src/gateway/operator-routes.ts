@@ -5,7 +5,7 @@ import type { GatewayMetrics } from './metrics.js';
 import { PAGE_PATH } from './page.js';
 import type { Readiness } from './readiness.js';
 
-/** The routes for operators, at the origin's root whatever the base path, outside the five operations. */
+/** The routes for operators, at the origin's root whatever the base path, outside the operations table. */
 export const OPERATOR_PATHS = {
   healthz: '/healthz',
   readyz: '/readyz',
@@ -25,7 +25,7 @@ export function operatorRouteOf(target: string): OperatorRoute | undefined {
 }
 
 /**
- * The `operation` label of a request: one of the five operation ids, `healthz`, `readyz`, `metrics`, `page`, or
+ * The `operation` label of a request: an operation id, `healthz`, `readyz`, `metrics`, `page`, or
  * `other` (an unknown path or a wrong method), so a client cannot make new label values by making up paths.
  */
 export function operationLabeller(basePath: string): (method: string, target: string) => string {

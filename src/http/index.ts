@@ -43,6 +43,8 @@ export type {
   HeaderSource,
   KeyKind,
   NodeBodyStream,
+  OperationData,
+  OperationInput,
   OperationResult,
   ParsedBody,
   Principal,

@@ -1,5 +1,6 @@
 import { bodyIssueMessages, errorBody, requestIssueMessages, type ErrorBody } from '../core/errors.js';
 import type { BodyLimits } from '../body/body-limits.js';
+import { judgedBody, type BodyPipeline } from '../body/body-pipeline.js';
 import { joinedBytes } from '../body/byte-chunks.js';
 import { checkJsonDepth } from '../body/json-depth.js';
 import { parseJsonBody } from '../body/json-body.js';
@@ -150,12 +151,22 @@ export async function readJsonObject(
  * A request's body as a JSON object, or the error body to send: 400 unless its content type is JSON (contract:
  * create-preset), then whatever `readJsonObject` finds.
  */
-export async function readJsonRequest(
-  request: BodyInput,
-  limits: Required<BodyLimits>,
-): Promise<JsonObjectResult> {
+export function readJsonRequest(request: BodyInput, limits: Required<BodyLimits>): Promise<JsonObjectResult> {
   if (!isJsonMediaType(headerValue(request.headers, 'content-type'))) {
-    return rejected(requestIssueMessages.notJsonMediaType);
+    return Promise.resolve(rejected(requestIssueMessages.notJsonMediaType));
   }
   return readJsonObject(readerOf(request.body), headerValue(request.headers, 'content-length'), limits);
+}
+
+/**
+ * A request's body through the whole body pipeline (src/body/body-pipeline.ts): read and guarded as
+ * `readJsonRequest` does, then, once the profile's validators are loaded, validated and normalized as asked.
+ */
+export async function readBodyVerdict(
+  request: BodyInput,
+  pipeline: BodyPipeline,
+): Promise<ValidationResult<unknown>> {
+  const guarded = await readJsonRequest(request, pipeline.limits);
+  if (guarded.ok && pipeline.validates && pipeline.loading !== null) await pipeline.loading;
+  return judgedBody(pipeline, guarded);
 }

@@ -36,13 +36,30 @@ describe('the operations table', () => {
     expect(new Set(routes).size).toBe(routes.length);
   });
 
-  it('names each path parameter of a template in its params schema', () => {
+  it('names each path parameter of a template in its entry and its params schema, in order', () => {
     for (const operation of entries) {
       const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      expect(Object.keys(operation.params)).toEqual(names);
       const { params } = operationSchemas[operation.id as OperationId];
       expect(params === null ? [] : Object.keys(params.properties)).toEqual(names);
       if (params !== null) expect([...params.required]).toEqual(names);
     }
+  });
+
+  it('converts the version alone, which its schema admits only as canonical digits', () => {
+    const converted = entries.flatMap((operation) =>
+      Object.entries(operation.params).flatMap(([name, kind]) =>
+        kind === 'number' ? [`${operation.id}.${name}`] : [],
+      ),
+    );
+    expect(converted).toEqual(['getPresetVersion.version']);
+    // What the schema admits, a number writes back the same: the conversion loses nothing.
+    const versions = ['1', '42', '999999999', '0', '01', '1e3', ' 1', '1.0', '0x1', '-1', '1000000000'];
+    const admitted = versions.filter(
+      (version) => validateParams('getPresetVersion', { slug: 'p', version }).ok,
+    );
+    expect(admitted).toEqual(['1', '42', '999999999']);
+    for (const version of admitted) expect(String(Number(version))).toBe(version);
   });
 
   it('names the root that checks each request body and each success body', () => {

@@ -26,7 +26,7 @@ describe("the reference gateway's routes for operators", () => {
     const posted = await fetch(`${gateway.origin}/healthz`, { method: 'POST' });
     expect(posted.status).toBe(405);
     expect(posted.headers.get('allow')).toBe('GET, HEAD');
-    // Not one of the five operations: under the base path it is an unknown path.
+    // Not an operation of the table: under the base path it is an unknown path.
     expect((await fetch(`${gateway.baseUrl}/healthz`)).status).toBe(404);
   });
 
