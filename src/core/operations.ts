@@ -28,6 +28,11 @@ export interface Operation {
    */
   readonly errors: readonly ErrorStatus[];
   readonly auth: AuthRequirement;
+  /**
+   * Its 200 never changes once given (a preset version; contract: reading-versions): answered with an `ETag`, the
+   * `id` of its data, and cached privately for a year; a matching `If-None-Match` gets 304 with no body.
+   */
+  readonly immutable?: true;
 }
 
 /**
@@ -57,6 +62,7 @@ export const operations = {
     summary: 'Read one version of a preset',
     body: null,
     success: 'preset-version-response',
+    immutable: true,
     errors: [400, 401, 404, 500],
     auth: 'key',
   },

@@ -16,7 +16,20 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /** Where the gateway keeps presets and keys: chosen by `--memory`, then `DATABASE_URL`, then the data directory. */
 export type StoreChoice =
-  { kind: 'memory' } | { kind: 'postgres'; database: DatabaseUrl } | { kind: 'pglite'; dataDir: string };
+  | { kind: 'memory' }
+  | { kind: 'postgres'; database: DatabaseUrl; versionCacheBytes?: number }
+  | { kind: 'pglite'; dataDir: string; versionCacheBytes?: number };
+
+/** `$GATEWAY_VERSION_CACHE_BYTES`: bytes of versions a database store keeps in the process (0: none). */
+function versionCacheBytes(env: Env): { versionCacheBytes?: number } {
+  const given = env['GATEWAY_VERSION_CACHE_BYTES'];
+  if (given === undefined || given === '') return {};
+  const bytes = Number(given);
+  if (!/^\d+$/.test(given) || !Number.isSafeInteger(bytes)) {
+    throw new RangeError('GATEWAY_VERSION_CACHE_BYTES must be a whole number of bytes, 0 or more');
+  }
+  return { versionCacheBytes: bytes };
+}
 
 /** `$GATEWAY_DATA_DIR`, or `gateway-contract` under the user's data directory (XDG). */
 export function defaultDataDir(env: Env): string {
@@ -28,8 +41,9 @@ export function defaultDataDir(env: Env): string {
 export function chooseStore(memory: boolean, env: Env): StoreChoice {
   if (memory) return { kind: 'memory' };
   const databaseUrl = env['DATABASE_URL'];
-  if (databaseUrl) return { kind: 'postgres', database: readDatabaseUrl(databaseUrl) };
-  return { kind: 'pglite', dataDir: defaultDataDir(env) };
+  if (databaseUrl)
+    return { kind: 'postgres', database: readDatabaseUrl(databaseUrl), ...versionCacheBytes(env) };
+  return { kind: 'pglite', dataDir: defaultDataDir(env), ...versionCacheBytes(env) };
 }
 
 export interface GatewayStore {
@@ -58,7 +72,12 @@ function sqlKeyDigests(engine: SqlEngine): KeyDigestStore {
   };
 }
 
-async function sqlStore(engine: SqlEngine, sentence: string, release: () => void): Promise<GatewayStore> {
+async function sqlStore(
+  engine: SqlEngine,
+  sentence: string,
+  release: () => void,
+  versionCacheBytes: number | undefined,
+): Promise<GatewayStore> {
   try {
     await migrate(engine);
   } catch (error) {
@@ -66,7 +85,7 @@ async function sqlStore(engine: SqlEngine, sentence: string, release: () => void
     throw error;
   }
   return {
-    presets: new SqlPresetStore(engine),
+    presets: new SqlPresetStore(engine, versionCacheBytes === undefined ? {} : { versionCacheBytes }),
     keys: sqlKeyDigests(engine),
     facts: { sentence, durable: true },
     probe: async () => void (await engine.query('SELECT 1')),
@@ -105,6 +124,7 @@ export async function openGatewayStore(
         engine,
         `Store: PostgreSQL at ${where} (DATABASE_URL); presets and keys survive restarts.`,
         () => {},
+        choice.versionCacheBytes,
       );
     } catch (error) {
       // One sentence that says which database, without its password, rather than a bare socket error.
@@ -127,6 +147,7 @@ export async function openGatewayStore(
       engine,
       `Store: embedded PostgreSQL (PGlite) in ${choice.dataDir} (GATEWAY_DATA_DIR); presets and keys survive restarts.`,
       release,
+      choice.versionCacheBytes,
     );
   } catch (error) {
     release();

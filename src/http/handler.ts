@@ -13,8 +13,16 @@ import { profileOf } from '../core/profiles.js';
 import { authenticate } from './authenticate.js';
 import { ContractViolation } from './contract-violation.js';
 import { corsPolicy } from './cors.js';
-import { errorResponse, jsonResponse, jsonTextResponse, methodNotAllowed } from './http-response.js';
-import { headResponse } from './http-response.js';
+import {
+  errorResponse,
+  headResponse,
+  immutableHeaders,
+  jsonResponse,
+  jsonTextResponse,
+  matchesEtag,
+  methodNotAllowed,
+  notModified,
+} from './http-response.js';
 import { takeWrittenJson } from '../core/written-json.js';
 import { readBodyVerdict } from './request-body.js';
 import { headerValue } from './request-headers.js';
@@ -90,6 +98,7 @@ function respond(
   result: unknown,
   checkBodies: boolean,
   profile: ValidateOptions,
+  ifNoneMatch: string | undefined,
 ): HandlerResponse {
   if (typeof result === 'object' && result !== null && 'data' in result) {
     const data = (result as OperationResult<unknown> & { data: unknown }).data;
@@ -103,7 +112,12 @@ function respond(
     }
     // A preset a store has just written answers with the store's own text: the same values, not serialized twice.
     const written = typeof data === 'object' && data !== null ? takeWrittenJson(data) : undefined;
-    return written === undefined ? jsonResponse(200, body) : jsonTextResponse(200, `{"data":${written}}`);
+    const id = (data as { id?: unknown } | null)?.id;
+    const headers = operation.immutable && typeof id === 'string' ? immutableHeaders(id) : {};
+    if (headers.etag !== undefined && matchesEtag(ifNoneMatch, headers.etag)) return notModified(headers);
+    return written === undefined
+      ? jsonResponse(200, body, headers)
+      : jsonTextResponse(200, `{"data":${written}}`, headers);
   }
   if (!isErrorBody(result) || !(operation.errors as readonly number[]).includes(result.error.code)) {
     throw new ContractViolation(
@@ -220,7 +234,13 @@ export function createHandler(options: HandlerOptions): Handler {
       if (!('pending' in started)) return started;
       const result = await started.pending;
       context.phase = 'response';
-      return respond(operation, result, validateResponses, profile);
+      return respond(
+        operation,
+        result,
+        validateResponses,
+        profile,
+        operation.immutable ? headerValue(request.headers, 'if-none-match') : undefined,
+      );
     } catch (error) {
       report(error, context);
       return errorResponse(500);

@@ -74,3 +74,29 @@ export function methodNotAllowed(allow: readonly string[]): HandlerResponse {
 export function isErrorStatus(status: number): status is ErrorStatus {
   return Object.hasOwn(statusMessages, status);
 }
+
+/** How long a client may keep what never changes: a year, the longest RFC 9111 lets a cache count on. */
+const IMMUTABLE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
+/** The validator and caching headers of an answer that never changes, its `ETag` made of `id`. */
+export function immutableHeaders(id: string): Record<string, string> {
+  return { etag: `"${id}"`, 'cache-control': IMMUTABLE_CACHE_CONTROL };
+}
+
+/**
+ * Whether `ifNoneMatch` (RFC 9110, section 13.1.2) names `etag`: `*`, or a list holding it, compared weakly (a
+ * `W/` prefix is ignored).
+ */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  for (const candidate of ifNoneMatch.split(',')) {
+    const tag = candidate.trim();
+    if (tag === '*' || tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
+  }
+  return false;
+}
+
+/** 304: the client's copy stands; the same validator and caching headers, no body. */
+export function notModified(headers: Record<string, string>): HandlerResponse {
+  return { status: 304, headers, body: '' };
+}

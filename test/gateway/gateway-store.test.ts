@@ -43,6 +43,19 @@ describe('the store the gateway chooses', () => {
     });
     expect(defaultDataDir({ XDG_DATA_HOME: '/x/data' })).toBe('/x/data/gateway-contract');
   });
+
+  it('sizes the versions cache of a database store from GATEWAY_VERSION_CACHE_BYTES, 0 for none', () => {
+    expect(chooseStore(false, { GATEWAY_DATA_DIR: '/srv/gw', GATEWAY_VERSION_CACHE_BYTES: '0' })).toEqual({
+      kind: 'pglite',
+      dataDir: '/srv/gw',
+      versionCacheBytes: 0,
+    });
+    for (const wrong of ['-1', '1.5', '1e6', 'lots']) {
+      expect(() => chooseStore(false, { GATEWAY_VERSION_CACHE_BYTES: wrong })).toThrow(
+        'GATEWAY_VERSION_CACHE_BYTES must be a whole number of bytes, 0 or more',
+      );
+    }
+  });
 });
 
 describe('keptGatewayKeys', () => {
