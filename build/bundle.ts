@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
+import { bundledModuleFile, generatedModuleNames } from '../src/core/generated-modules.js';
 import { runtimeSpecifier } from './standalone/rewrite.js';
 
 /**
@@ -28,19 +29,13 @@ const built = new URL('../', import.meta.url);
 const outDir = new URL('lib/', built);
 
 /**
- * The precompiled validators stay files of their own, copied as generated: rewritten by a bundler's printer
- * the module parses slower (measured: 12 ms against 8 ms for the main entry). One file per profile and per
- * path (the verdict, and the reject path's collecting validators).
+ * The precompiled validators stay files of their own (src/core/generated-modules.ts), copied as generated:
+ * rewritten by a bundler's printer the module parses slower (measured: 12 ms against 8 ms for the main entry).
+ * One file per profile and per path (the verdict, and the reject path's collecting validators).
  */
-const generatedModules = [
-  'validators.js',
-  'validators-all-issues.js',
-  'validators-strict.js',
-  'validators-strict-all-issues.js',
-] as const;
-const generatedSource = (file: string) => fileURLToPath(new URL(`src/generated/${file}`, built));
-const generatedCopy = (file: string) => `generated-${file}`;
-const generatedModuleOf = (id: string) => generatedModules.find((file) => id.endsWith(`/generated/${file}`));
+const generatedSource = (name: string) => fileURLToPath(new URL(`src/generated/${name}.js`, built));
+const generatedModuleOf = (id: string) =>
+  generatedModuleNames().find((name) => id.endsWith(`/generated/${name}.js`));
 
 /**
  * The helpers the generated validators import (src/runtime/validator-runtime.ts) are their own small file, an
@@ -112,15 +107,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       minifyInternalExports: false,
       codeSplitting: { groups: chunkGroups() },
       paths: (id) => {
-        const file = generatedModuleOf(id);
-        return file === undefined ? id : `./${generatedCopy(file)}`;
+        const name = generatedModuleOf(id);
+        return name === undefined ? id : `./${bundledModuleFile(name)}`;
       },
     },
   });
-  for (const file of generatedModules) {
+  for (const name of generatedModuleNames()) {
     writeFileSync(
-      fileURLToPath(new URL(generatedCopy(file), outDir)),
-      bundledValidators(readFileSync(generatedSource(file), 'utf8')),
+      fileURLToPath(new URL(bundledModuleFile(name), outDir)),
+      bundledValidators(readFileSync(generatedSource(name), 'utf8')),
     );
   }
   console.log(`bundled ${Object.keys(bundledEntries).length} entry points into dist/lib/`);

@@ -9,6 +9,7 @@ import { createAjv } from '../src/core/ajv.js';
 import { operationSchemas } from '../schemas/operation-schemas.js';
 import { MAX_ISSUES } from '../schemas/error-response.js';
 import { badParamStatus, operations, type OperationId } from '../src/core/operations.js';
+import { generatedModules } from '../src/core/generated-modules.js';
 import { splitSchemas, withSharedRefs } from '../src/core/schema-refs.js';
 import { addBuildKeywords } from './standalone/keywords.js';
 import { ajvVersion } from './standalone/ast.js';
@@ -20,7 +21,8 @@ import { capCollectedErrors } from './profiles/all-issues.js';
 
 /**
  * Builds the precompiled validators: Ajv's standalone code for every root, the preset config and each
- * operation's path parameters, as one ES module that needs neither Ajv nor `new Function` at run time.
+ * operation's path parameters, as one ES module per profile and part (src/core/generated-modules.ts) that needs
+ * neither Ajv nor `new Function` at run time.
  * It is plain JavaScript with a declaration file beside it, so tsc never re-prints it (which doubled it).
  * `node dist/build/precompile.js --write` regenerates src/generated/; without a flag (as `npm run build`
  * runs it) it fails when the committed module is stale against schemas/, else copies it into dist/.
@@ -54,8 +56,11 @@ function precompiledSchemas(): Record<string, object> {
   return { ...rootSchemas, ...innerSchemas, ...params };
 }
 
+type Profile = keyof typeof generatedModules;
+type Part = keyof (typeof generatedModules)[Profile];
+
 /** The schemas of a profile (docs/contract.md#unknown-properties): the default's, or those with every known shape closed. */
-export function profileSchemas(profile: 'default' | 'strict'): Record<string, object> {
+export function profileSchemas(profile: Profile): Record<string, object> {
   return profile === 'strict' ? strictSchemas(precompiledSchemas()) : precompiledSchemas();
 }
 
@@ -197,9 +202,18 @@ export function emitStandaloneModule(
   return `${imports}\n${printCompact(`${body}\n${exports.join('\n')}\n${validatorsByName(exported)}`)}`;
 }
 
-export function generateValidatorModule(): string {
-  return `${header()}${emitStandaloneModule(precompiledSchemas(), metadata())}`;
+/**
+ * A profile's validators of one part: the verdict's, or the collecting ones of the reject path, Ajv's code with
+ * every error collected, capped while validating (build/profiles/all-issues.ts).
+ */
+function validatorModule(profile: Profile, part: Part): string {
+  const schemas = profileSchemas(profile);
+  const ajv = addBuildKeywords(createAjv({ allErrors: part === 'collecting' }));
+  const module = `${header()}${emitStandaloneModule(schemas, metadata(schemas), ajv)}`;
+  return part === 'collecting' ? capCollectedErrors(module, MAX_ISSUES) : module;
 }
+
+export const generateValidatorModule = (): string => validatorModule('default', 'verdict');
 
 /** Declarations of the generated module: one Ajv-style validator per export. */
 export function generateDeclarations(): string {
@@ -239,39 +253,23 @@ function staleness(committed: string): string {
 
 /** Every generated module exports the same names with the same types: its declarations are the default's. */
 function sameDeclarations(): string {
-  return `${header()}export * from './validators.js';\n`;
-}
-
-function strictModule(): string {
-  const schemas = profileSchemas('strict');
-  return `${header()}${emitStandaloneModule(schemas, metadata(schemas))}`;
-}
-
-function allIssuesModule(profile: 'default' | 'strict'): string {
-  const schemas = profileSchemas(profile);
-  const ajv = addBuildKeywords(createAjv({ allErrors: true }));
-  return capCollectedErrors(
-    `${header()}${emitStandaloneModule(schemas, metadata(schemas), ajv)}`,
-    MAX_ISSUES,
-  );
+  return `${header()}export * from './${generatedModules.default.verdict}.js';\n`;
 }
 
 const source = new URL('../../src/generated/', import.meta.url);
 const built = new URL('../src/generated/', import.meta.url);
 /**
- * Each profile's validators, and its reject-path validators: Ajv's code with every error collected, capped
- * while validating (build/profiles/all-issues.ts), run once a value has failed to word all its issues.
+ * Each profile's validators, and its reject-path validators, run once a value has failed to word all its
+ * issues. Each with its declarations.
  */
-const files = {
-  'validators.js': generateValidatorModule,
-  'validators.d.ts': generateDeclarations,
-  'validators-strict.js': strictModule,
-  'validators-strict.d.ts': sameDeclarations,
-  'validators-all-issues.js': () => allIssuesModule('default'),
-  'validators-all-issues.d.ts': sameDeclarations,
-  'validators-strict-all-issues.js': () => allIssuesModule('strict'),
-  'validators-strict-all-issues.d.ts': sameDeclarations,
-};
+const files: Record<string, () => string> = Object.fromEntries(
+  Object.entries(generatedModules).flatMap(([profile, parts]) =>
+    Object.entries(parts).flatMap(([part, name]) => [
+      [`${name}.js`, () => validatorModule(profile as Profile, part as Part)],
+      [`${name}.d.ts`, name === generatedModules.default.verdict ? generateDeclarations : sameDeclarations],
+    ]),
+  ),
+);
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const [file, generate] of Object.entries(files)) {
