@@ -14,7 +14,8 @@ import { splitSchemas, withSharedRefs } from '../src/core/schema-refs.js';
 import { addBuildKeywords } from './standalone/keywords.js';
 import { ajvVersion } from './standalone/ast.js';
 import { helperBindings, runtimeImport, takeRequires } from './standalone/imports.js';
-import { printCompact, rewriteStandalone, runtimeSpecifier } from './standalone/rewrite.js';
+import { rewriteStandalone, runtimeSpecifier, shortenNames } from './standalone/rewrite.js';
+import { printReadable } from './standalone/print.js';
 import { exportName } from './validator-names.js';
 import { strictSchemas } from './profiles/strict-schemas.js';
 import { capCollectedErrors } from './profiles/all-issues.js';
@@ -22,7 +23,7 @@ import { capCollectedErrors } from './profiles/all-issues.js';
 /**
  * Builds the precompiled validators: Ajv's standalone code for every root, the preset config and each
  * operation's path parameters, as one ES module per profile and part (src/core/generated-modules.ts) that needs
- * neither Ajv nor `new Function` at run time.
+ * neither Ajv nor `new Function` at run time, printed one statement a line so a schema change reads as a diff.
  * It is plain JavaScript with a declaration file beside it, so tsc never re-prints it (which doubled it).
  * `node dist/build/precompile.js --write` regenerates src/generated/; without a flag (as `npm run build`
  * runs it) it fails when the committed module is stale against schemas/, else copies it into dist/.
@@ -179,8 +180,9 @@ export function unrewrittenValidatorModule(
 }
 
 /**
- * One precompiled module of `schemas` (by name): Ajv's code with the build's keywords, rewritten and printed small,
- * each `facts` entry as an export, and `validatorsByName`. The shipped module is this of the schemas above.
+ * One precompiled module of `schemas` (by name): Ajv's code with the build's keywords, rewritten, each `facts`
+ * entry as an export, and `validatorsByName`, printed readable (the bundle compacts it). Compiled with
+ * `allErrors`, its loops stop collecting at the issue cap (build/profiles/all-issues.ts).
  */
 export function emitStandaloneModule(
   schemas: Record<string, object>,
@@ -190,8 +192,9 @@ export function emitStandaloneModule(
   const { code: ajvCode, exported } = ajvStandalone(schemas, ajv);
   const rules = patternRules(schemas);
   const closed = closedProperties(schemas);
+  const collectsAll = ajv.opts.allErrors === true;
   const code = rewriteStandalone(ajvCode, {
-    collectsAll: ajv.opts.allErrors === true,
+    collectsAll,
     patternRule: (pattern) => (Object.hasOwn(rules, pattern) ? rules[pattern] : undefined),
     closedRule: (schemaPath) => (Object.hasOwn(closed, schemaPath) ? closed[schemaPath] : undefined),
   });
@@ -199,18 +202,16 @@ export function emitStandaloneModule(
     ([name, value]) => `export const ${name} = ${JSON.stringify(value)};`,
   );
   const [imports, body] = [code.slice(0, code.indexOf('\n')), code.slice(code.indexOf('\n') + 1)];
-  return `${imports}\n${printCompact(`${body}\n${exports.join('\n')}\n${validatorsByName(exported)}`)}`;
+  const module = `${body}\n${exports.join('\n')}\n${validatorsByName(exported)}`;
+  const capped = collectsAll ? capCollectedErrors(module, MAX_ISSUES) : module;
+  return `${imports}\n${printReadable(shortenNames(capped))}`;
 }
 
-/**
- * A profile's validators of one part: the verdict's, or the collecting ones of the reject path, Ajv's code with
- * every error collected, capped while validating (build/profiles/all-issues.ts).
- */
+/** A profile's validators of one part: the verdict's, or the collecting ones of the reject path (Ajv's `allErrors`). */
 function validatorModule(profile: Profile, part: Part): string {
   const schemas = profileSchemas(profile);
   const ajv = addBuildKeywords(createAjv({ allErrors: part === 'collecting' }));
-  const module = `${header()}${emitStandaloneModule(schemas, metadata(schemas), ajv)}`;
-  return part === 'collecting' ? capCollectedErrors(module, MAX_ISSUES) : module;
+  return `${header()}${emitStandaloneModule(schemas, metadata(schemas), ajv)}`;
 }
 
 export const generateValidatorModule = (): string => validatorModule('default', 'verdict');
@@ -259,8 +260,8 @@ function sameDeclarations(): string {
 const source = new URL('../../src/generated/', import.meta.url);
 const built = new URL('../src/generated/', import.meta.url);
 /**
- * Each profile's validators, and its reject-path validators, run once a value has failed to word all its
- * issues. Each with its declarations.
+ * Each profile's validators, and its reject-path validators: Ajv's code with every error collected, capped
+ * while validating, run once a value has failed to word all its issues. Each with its declarations.
  */
 const files: Record<string, () => string> = Object.fromEntries(
   Object.entries(generatedModules).flatMap(([profile, parts]) =>

@@ -2,7 +2,7 @@
  * The precompiled validator modules of src/generated/, by profile and part (docs/contract.md#unknown-properties,
  * docs/contract.md#every-issue): the verdict's validators, which stop at the first error, and the collecting ones
  * a rejected value runs through for all its issues. The build writes them (build/precompile.ts), the bundle
- * copies them into dist/lib/ (build/bundle.ts) and the loader loads them (profiles.ts), all from this table.
+ * compacts them into dist/lib/ (build/bundle.ts) and the loader loads them (profiles.ts), all from this table.
  * It imports nothing, so the build can read it before any generated module exists.
  */
 export const generatedModules = {
