@@ -1,5 +1,6 @@
 import * as defaultVerdict from '../generated/validators.js';
 import type { PrecompiledValidator } from '../generated/validators.js';
+import { bundledModuleFile, generatedModules } from './generated-modules.js';
 
 /**
  * The profiles a body is validated in (docs/contract.md#unknown-properties): `default` accepts unknown
@@ -19,14 +20,8 @@ export const profileNames: readonly Profile[] = ['default', 'strict'];
 type ValidatorTable = Readonly<Record<string, PrecompiledValidator | undefined>>;
 type Part = 'verdict' | 'collecting';
 
-/** The generated module of each profile's part, by its base name in src/generated/. */
-const moduleNames: Record<Profile, Record<Part, string>> = {
-  default: { verdict: 'validators', collecting: 'validators-all-issues' },
-  strict: { verdict: 'validators-strict', collecting: 'validators-strict-all-issues' },
-};
-
 /** Where a generated module sits beside this code: as tsc emits it, or bundled into dist/lib/. */
-const locations = (name: string) => [`../generated/${name}.js`, `./generated-${name}.js`];
+const locations = (name: string) => [`../generated/${name}.js`, `./${bundledModuleFile(name)}`];
 
 type ModuleRequire = (specifier: string) => unknown;
 
@@ -46,7 +41,7 @@ function nodeRequire(): ModuleRequire | undefined {
 let requireModule: ModuleRequire | undefined | null = null;
 
 const loaded = new Map<string, ValidatorTable>([
-  [moduleNames.default.verdict, defaultVerdict.validatorsByName],
+  [generatedModules.default.verdict, defaultVerdict.validatorsByName],
 ]);
 const loading = new Map<string, Promise<void>>();
 /** Modules a synchronous load already failed on: not tried again on every rejection. */
@@ -100,7 +95,7 @@ async function loadLater(name: string): Promise<void> {
  * resolves at once.
  */
 export function loadProfile(profile: Profile): Promise<void> {
-  const names = Object.values(moduleNames[profile]).filter((name) => loadNow(name) === undefined);
+  const names = Object.values(generatedModules[profile]).filter((name) => loadNow(name) === undefined);
   return Promise.all(
     names.map((name) => {
       let pending = loading.get(name);
@@ -112,7 +107,7 @@ export function loadProfile(profile: Profile): Promise<void> {
 
 /** A profile's validators of one part, loaded on first use; undefined only where loading must wait. */
 export function validatorsOf(profile: Profile, part: Part): ValidatorTable | undefined {
-  return loadNow(moduleNames[profile][part]);
+  return loadNow(generatedModules[profile][part]);
 }
 
 /** The profile an option names; anything else is a programmer error and throws. */
