@@ -1,4 +1,5 @@
 import { bodyIssueMessages, tooDeepMessage, type Issue } from '../core/errors.js';
+import { pointerSegment } from '../core/json-pointer.js';
 import {
   BACKSLASH,
   CLOSE_ARRAY,
@@ -153,10 +154,6 @@ function rememberHash(frame: Frame, hash: number, start: number): void {
       byHash.set(frame.hashes[i] as number, frame.firstStarts[i] as number);
     frame.firstStartByHash = byHash.set(hash, start);
   }
-}
-
-function pointerSegment(name: string): string {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** The JSON Pointer of the current position: the current key or index of every open container. */

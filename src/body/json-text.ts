@@ -8,6 +8,11 @@ export const CLOSE_OBJECT = 0x7d;
 export const OPEN_ARRAY = 0x5b;
 export const CLOSE_ARRAY = 0x5d;
 
+/** JSON's whitespace is only space, tab, line feed and carriage return (RFC 8259, section 2). */
+export function isJsonWhitespace(unit: number): boolean {
+  return unit === 0x20 || unit === 0x09 || unit === 0x0a || unit === 0x0d;
+}
+
 /** Strings up to about this long are skipped one unit at a time; longer ones by searching for quotes. */
 const SHORT_STRING = 32;
 

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { isJsonObject } from '../core/json-object.js';
+import { pointerSegment } from '../core/json-pointer.js';
 import { maskDestination } from '../core/masking.js';
 import { validate, type RootName } from '../core/validators.js';
 import type { Catalog } from './catalog.js';
@@ -17,10 +19,6 @@ interface Problem {
 
 const fields = ['models', 'providers', 'destinations'] as const;
 
-function escapePointer(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 /** The first issue of `body` as the response `root` would carry it, its `/data` moved to `at` in the file. */
 function responseProblem(root: RootName, data: unknown, at: string): Problem | null {
   const result = validate(root, { data });
@@ -34,22 +32,21 @@ function responseProblem(root: RootName, data: unknown, at: string): Problem | n
 }
 
 function firstProblem(file: unknown): Problem | null {
-  if (typeof file !== 'object' || file === null || Array.isArray(file)) {
+  if (!isJsonObject(file)) {
     return { pointer: '', message: 'must be an object with models, providers and destinations arrays' };
   }
   for (const key of Object.keys(file)) {
     if (!(fields as readonly string[]).includes(key)) {
       return {
-        pointer: `/${escapePointer(key)}`,
+        pointer: `/${pointerSegment(key)}`,
         message: 'is not a catalog field (models, providers, destinations)',
       };
     }
   }
-  const catalog = file as Record<string, unknown>;
   for (const field of fields) {
-    if (!Array.isArray(catalog[field])) return { pointer: `/${field}`, message: 'must be an array' };
+    if (!Array.isArray(file[field])) return { pointer: `/${field}`, message: 'must be an array' };
   }
-  const { models, providers, destinations } = catalog as Record<(typeof fields)[number], unknown[]>;
+  const { models, providers, destinations } = file as Record<(typeof fields)[number], unknown[]>;
   const seen = new Map<unknown, number>();
   for (const [i, model] of models.entries()) {
     const problem = responseProblem('model-endpoints-response', model, `/models/${i}`);

@@ -1,7 +1,7 @@
 import type { PresetVersion } from '../../generated/types.js';
 import { checkedLimit } from '../../body/body-limits.js';
 import { PresetStoreFull } from './preset-store-full.js';
-import type { PresetStore, StoredPreset } from './preset-store.js';
+import { checkNextVersion, type PresetStore, type StoredPreset } from './preset-store.js';
 import { TextArena, type KeptText } from './text-arena.js';
 import { rememberWrittenJson } from '../../core/written-json.js';
 
@@ -135,10 +135,7 @@ export class MemoryPresetStore implements PresetStore {
     const entry = this.#presets.get(slug);
     const latest = (entry?.versions.length ?? 0) / 2;
     if (latest !== expectedVersion) return false;
-    const version = preset.designated_version;
-    if (version.version !== expectedVersion + 1 || preset.slug !== slug) {
-      throw new RangeError(`compareAndSet must add version ${expectedVersion + 1} of ${slug}, no other`);
-    }
+    checkNextVersion(slug, expectedVersion, preset);
     const { presetText, versionText } = presetTexts(preset);
     const versionKept = this.#texts.write(versionText);
     const bytes = versionKept.end - versionKept.start;

@@ -1,6 +1,6 @@
 import type { PresetVersion } from '../../generated/types.js';
 import { PresetStoreFull } from './preset-store-full.js';
-import type { PresetStore, StoredPreset } from './preset-store.js';
+import { checkNextVersion, type PresetStore, type StoredPreset } from './preset-store.js';
 import { isUniqueViolation, type SqlEngine } from './sql-engine.js';
 
 interface VersionRow {
@@ -115,10 +115,8 @@ export class SqlPresetStore implements PresetStore {
   }
 
   async compareAndSet(slug: string, expectedVersion: number, preset: StoredPreset): Promise<boolean> {
+    checkNextVersion(slug, expectedVersion, preset);
     const version = preset.designated_version;
-    if (version.version !== expectedVersion + 1 || preset.slug !== slug) {
-      throw new RangeError(`compareAndSet must add version ${expectedVersion + 1} of ${slug}, no other`);
-    }
     if (version.version > this.#maxVersionsPerSlug) {
       throw new PresetStoreFull('maxVersionsPerSlug', this.#maxVersionsPerSlug);
     }
