@@ -3,9 +3,10 @@ import { bodyIssueMessages, errorBody, type ErrorBody, type Issue } from '../cor
 import { isJsonObject } from '../core/json-object.js';
 import { maxContainers, tooDenseMessage, tooManyShapesMessage } from './body-cost.js';
 import { isJsonWhitespace } from './json-text.js';
-import { countParsedKeys, scanJsonShape } from './json-shape.js';
+import { scanJsonShape } from './json-shape.js';
 import { findStructureIssue } from './json-structure.js';
 import { parsedFirst } from './json-parse-first.js';
+import { keptEveryKeyCounted } from './repeated-keys.js';
 import type { ValidationResult } from '../core/validators.js';
 
 // RFC 8259 (section 8.1) lets a parser ignore a byte order mark: the decoder keeps it so bytes and strings drop
@@ -111,7 +112,7 @@ export function checkedJsonText(text: string, maxDepth: number, maxObjectShapes:
   } catch {
     return rejected(bodyIssueMessages.notJson);
   }
-  if (shape.widestObject <= WIDE_OBJECT && countParsedKeys(value) !== shape.keys) {
+  if (shape.widestObject <= WIDE_OBJECT && !keptEveryKeyCounted(value, shape.keys)) {
     const structureIssue = findStructureIssue(text, maxDepth);
     if (structureIssue) return rejectedAt(structureIssue);
   }
