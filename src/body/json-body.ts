@@ -3,6 +3,7 @@ import { bodyIssueMessages, errorBody, type ErrorBody, type Issue } from '../cor
 import { isJsonObject } from '../core/json-object.js';
 import { maxContainers, tooDenseMessage, tooManyShapesMessage } from './body-cost.js';
 import { isJsonWhitespace } from './json-text.js';
+import { utf8Length } from './utf8-length.js';
 import { scanJsonShape } from './json-shape.js';
 import { findStructureIssue } from './json-structure.js';
 import { parsedFirst } from './json-parse-first.js';
@@ -35,17 +36,7 @@ function utf8LengthExceeds(text: string, maxBytes: number): boolean {
   // Every UTF-16 unit takes 1 to 3 bytes, so most strings are decided by their length alone.
   if (text.length > maxBytes) return true;
   if (text.length * 3 <= maxBytes) return false;
-  let bytes = 0;
-  for (let i = 0; i < text.length && bytes <= maxBytes; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if ((unit & 0xfc00) === 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes > maxBytes;
+  return utf8Length(text, maxBytes) > maxBytes;
 }
 
 /** Whether a text holds nothing but JSON's whitespace. */
