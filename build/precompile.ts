@@ -6,6 +6,7 @@ import standalone from 'ajv/dist/standalone/index.js';
 import { presetConfigProperties } from '../schemas/preset-config.js';
 import { innerSchemas, rootSchemas } from '../schemas/roots.js';
 import { createAjv } from '../src/core/ajv.js';
+import { pointerSegment } from '../src/core/json-pointer.js';
 import { operationSchemas } from '../schemas/operation-schemas.js';
 import { MAX_ISSUES } from '../schemas/error-response.js';
 import { badParamStatus, operations, type OperationId } from '../src/core/operations.js';
@@ -111,7 +112,7 @@ function closedProperties(schemas: Record<string, object> = precompiledSchemas()
       record(`${path}/additionalProperties`, names);
     }
     for (const [key, value] of Object.entries(schema)) {
-      walk(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      walk(value, `${path}/${pointerSegment(key)}`);
     }
   };
   const { roots, definitions } = splitSchemas(schemas, sharedRef);

@@ -1,5 +1,6 @@
 import { portablePattern } from './portable-pattern.js';
 import { schemaLists, schemaMaps, schemaValues } from '../../src/core/schema-keywords.js';
+import { isJsonObject } from '../../src/core/json-object.js';
 
 /**
  * Turns the schema objects of schemas/ (draft-07 class, as Ajv compiles them) into standalone JSON Schema 2020-12
@@ -69,12 +70,8 @@ const CUSTOM_KEYWORD_NOTE =
  */
 const LARGEST_DOUBLE = Number.MAX_VALUE;
 
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function mapValues(map: unknown, convert: (child: unknown) => unknown, where: string): Node {
-  if (!isNode(map)) throw new Error(`${where} is not an object`);
+  if (!isJsonObject(map)) throw new Error(`${where} is not an object`);
   return Object.fromEntries(Object.entries(map).map(([name, child]) => [name, convert(child)]));
 }
 
@@ -106,7 +103,7 @@ export class Draft2020Converter {
    */
   document(root: object, id: string, title: string, description?: string): Node {
     const refs = new Set<string>();
-    if (!isNode(root)) throw new Error(`the root ${id} is not a schema object`);
+    if (!isJsonObject(root)) throw new Error(`the root ${id} is not a schema object`);
     const body = this.convertKeywords(root, refs, '#');
     const reached = this.closure(refs);
     return {
@@ -151,7 +148,7 @@ export class Draft2020Converter {
 
   private convert(value: unknown, refs: Set<string>, where: string): Node | boolean {
     if (typeof value === 'boolean') return value;
-    if (!isNode(value)) throw new Error(`${where} is not a schema`);
+    if (!isJsonObject(value)) throw new Error(`${where} is not a schema`);
     const name = this.nameOf(value);
     if (name !== undefined) {
       this.definitionFor(value, name, where);

@@ -1,9 +1,13 @@
 import { resolvedLimits, type BodyLimits } from './body-limits.js';
-import { bodyIssueMessages, errorBody } from '../core/errors.js';
+import { bodyIssueMessages, errorBody, type ErrorBody, type Issue } from '../core/errors.js';
+import { isJsonObject } from '../core/json-object.js';
 import { maxContainers, tooDenseMessage, tooManyShapesMessage } from './body-cost.js';
-import { countParsedKeys, scanJsonShape } from './json-shape.js';
+import { isJsonWhitespace } from './json-text.js';
+import { utf8Length } from './utf8-length.js';
+import { scanJsonShape } from './json-shape.js';
 import { findStructureIssue } from './json-structure.js';
 import { parsedFirst } from './json-parse-first.js';
+import { keptEveryKeyCounted } from './repeated-keys.js';
 import type { ValidationResult } from '../core/validators.js';
 
 // RFC 8259 (section 8.1) lets a parser ignore a byte order mark: the decoder keeps it so bytes and strings drop
@@ -14,10 +18,17 @@ const BYTE_ORDER_MARK = 0xfeff;
 /** Past this many keys in one object, V8's JSON.parse of it is slower than the exact scan for repeated keys. */
 const WIDE_OBJECT = 1024;
 
-type JsonObjectResult = ValidationResult<Record<string, unknown>>;
+/** A body read as a JSON object, or the error body to send instead. */
+export type JsonObjectResult = ValidationResult<Record<string, unknown>>;
 
-function rejected(message: string): JsonObjectResult {
+/** A body refused as a whole: 400 with one issue at the root. */
+export function rejected(message: string): { ok: false; error: ErrorBody } {
   return { ok: false, error: errorBody(400, [{ path: '', message }]) };
+}
+
+/** A body refused for the structure issue the exact scan found: 400 at the offending value. */
+function rejectedAt(issue: Issue): { ok: false; error: ErrorBody } {
+  return { ok: false, error: errorBody(400, [issue]) };
 }
 
 /** Whether a string's UTF-8 encoding exceeds `maxBytes`, counted without encoding it. */
@@ -25,25 +36,12 @@ function utf8LengthExceeds(text: string, maxBytes: number): boolean {
   // Every UTF-16 unit takes 1 to 3 bytes, so most strings are decided by their length alone.
   if (text.length > maxBytes) return true;
   if (text.length * 3 <= maxBytes) return false;
-  let bytes = 0;
-  for (let i = 0; i < text.length && bytes <= maxBytes; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if ((unit & 0xfc00) === 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes > maxBytes;
+  return utf8Length(text, maxBytes) > maxBytes;
 }
 
-/** JSON's whitespace is only space, tab, line feed and carriage return (RFC 8259, section 2). */
+/** Whether a text holds nothing but JSON's whitespace. */
 function isBlank(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit !== 0x20 && unit !== 0x09 && unit !== 0x0a && unit !== 0x0d) return false;
-  }
+  for (let i = 0; i < text.length; i++) if (!isJsonWhitespace(text.charCodeAt(i))) return false;
   return true;
 }
 
@@ -77,7 +75,7 @@ export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}
   if (first !== undefined) {
     // What the full path would find in an object within the cost bounds: a too-deep value or a repeated key.
     const structureIssue = findStructureIssue(text, maxDepth);
-    if (structureIssue) return { ok: false, error: errorBody(400, [structureIssue]) };
+    if (structureIssue) return rejectedAt(structureIssue);
   }
   return checkedJsonText(text, maxDepth, maxObjectShapes);
 }
@@ -96,7 +94,7 @@ export function checkedJsonText(text: string, maxDepth: number, maxObjectShapes:
   // is explained by the exact scan before anything parses it.
   if (shape.tooDeep || shape.widestObject > WIDE_OBJECT) {
     const structureIssue = findStructureIssue(text, maxDepth);
-    if (structureIssue) return { ok: false, error: errorBody(400, [structureIssue]) };
+    if (structureIssue) return rejectedAt(structureIssue);
     // Nesting past the limit that the exact scan does not reach lies past where the text stopped being JSON.
     if (shape.tooDeep) return rejected(bodyIssueMessages.notJson);
   }
@@ -106,12 +104,10 @@ export function checkedJsonText(text: string, maxDepth: number, maxObjectShapes:
   } catch {
     return rejected(bodyIssueMessages.notJson);
   }
-  if (shape.widestObject <= WIDE_OBJECT && countParsedKeys(value) !== shape.keys) {
+  if (shape.widestObject <= WIDE_OBJECT && !keptEveryKeyCounted(value, shape.keys)) {
     const structureIssue = findStructureIssue(text, maxDepth);
-    if (structureIssue) return { ok: false, error: errorBody(400, [structureIssue]) };
+    if (structureIssue) return rejectedAt(structureIssue);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return rejected(bodyIssueMessages.notObject);
-  }
-  return { ok: true, value: value as Record<string, unknown> };
+  if (!isJsonObject(value)) return rejected(bodyIssueMessages.notObject);
+  return { ok: true, value };
 }

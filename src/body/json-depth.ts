@@ -1,5 +1,6 @@
 import { checkedLimit, DEFAULT_MAX_DEPTH } from './body-limits.js';
 import { errorBody, tooDeepMessage } from '../core/errors.js';
+import { pointerSegment } from '../core/json-pointer.js';
 import type { ValidationResult } from '../core/validators.js';
 
 /** An open container of the walk, and the position of the next child to visit. */
@@ -7,10 +8,6 @@ interface Step {
   container: object;
   keys: readonly string[];
   next: number;
-}
-
-function pointerSegment(name: string): string {
-  return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /**

@@ -5,6 +5,7 @@ import { checkSettingsFrom, documentOptions, parsedArgs, readCount, readFormat, 
 import { documentsOf } from './documents.js';
 import { writeOut, type CliIo } from './io.js';
 import { LineReader } from './line-reader.js';
+import { median } from './median.js';
 import { byteSize, grouped, Progress } from './progress.js';
 import { chunksOf, expandSources, type Source } from './sources.js';
 import { checkDocument, documentPipeline } from './verdict.js';
@@ -94,12 +95,6 @@ function warmUp(run: () => void): number {
   }
   return Math.max(1, Math.ceil((passes * BATCH_MS) / WARM_UP_MS));
 }
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 export let sink: unknown;
 

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { Issue } from '../generated/types.js';
 import { closedProperties, maxIssues, patternRules } from '../generated/validators.js';
+import type { SiteError as PrecompiledError } from '../runtime/validator-runtime.js';
 import { alternativesSentence, issuePath, issueSentence, type ErrorSite } from './issue-sentences.js';
 
 export type { Issue };
@@ -154,18 +155,23 @@ export function tooDeepMessage(maxDepth: number): string {
   return `must not be nested more than ${maxDepth} levels deep`;
 }
 
-/** Union wrappers: the errors of their branches say what is wrong. */
-function isWrapper(keyword: string): boolean {
-  return keyword === 'anyOf' || keyword === 'oneOf' || keyword === 'if' || keyword === 'allOf';
+/** A union's own error: its branches' errors, recorded just before it, say what is wrong. */
+export function isUnion(keyword: string): boolean {
+  return keyword === 'anyOf' || keyword === 'oneOf';
+}
+
+/** Wrappers whose one applied branch reported its errors as they are: the wrapper adds nothing. */
+export function isPassThrough(keyword: string): boolean {
+  return keyword === 'if' || keyword === 'allOf';
+}
+
+/** Keywords that wrap others, unions and pass-throughs: the errors of what they wrap say what is wrong. */
+export function isWrapper(keyword: string): boolean {
+  return isUnion(keyword) || isPassThrough(keyword);
 }
 
 /** An error of the precompiled validators: worded at build time, so `message` is the issue's sentence. */
-export interface PrecompiledError {
-  instancePath: string;
-  keyword: string;
-  params: Record<string, unknown>;
-  message: string;
-}
+export type { PrecompiledError };
 
 const patternRule = (pattern: string) =>
   Object.hasOwn(patternRules, pattern) ? patternRules[pattern] : undefined;

@@ -1,4 +1,5 @@
 import { MASKED_SECRET_PATTERN } from '../../schemas/masked-secret.js';
+import { isJsonObject } from './json-object.js';
 import { copyJson } from './json-value.js';
 import { secretNames } from './secret-fields.js';
 
@@ -59,7 +60,7 @@ function maskSecretsIn(node: unknown): void {
 export function maskDestination<T extends object>(destination: T): T {
   const copy = copyJson(destination);
   const config: unknown = (copy as { config?: unknown }).config;
-  if (config === null || typeof config !== 'object' || Array.isArray(config)) return copy;
+  if (!isJsonObject(config)) return copy;
   maskSecretsIn(config);
   return copy;
 }

@@ -1,6 +1,7 @@
 import * as defaultVerdict from '../generated/validators.js';
 import type { PrecompiledValidator } from '../generated/validators.js';
 import { bundledModuleFile, generatedModules } from './generated-modules.js';
+import { isMissingModule } from './missing-module.js';
 
 /**
  * The profiles a body is validated in (docs/contract.md#unknown-properties): `default` accepts unknown
@@ -47,11 +48,6 @@ const loading = new Map<string, Promise<void>>();
 /** Modules a synchronous load already failed on: not tried again on every rejection. */
 const notNow = new Set<string>();
 
-function isMissing(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND';
-}
-
 function tableOf(module: unknown): ValidatorTable {
   return (module as { validatorsByName: ValidatorTable }).validatorsByName;
 }
@@ -84,7 +80,7 @@ async function loadLater(name: string): Promise<void> {
       loaded.set(name, tableOf(await import(location)));
       return;
     } catch (error) {
-      if (!isMissing(error)) throw error;
+      if (!isMissingModule(error)) throw error;
     }
   }
   throw new Error(`No precompiled validators ${name}.js beside the library: run \`npm run build\`.`);

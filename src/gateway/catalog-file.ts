@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { isJsonObject } from '../core/json-object.js';
 import { maskDestination } from '../core/masking.js';
 import { validate, type RootName } from '../core/validators.js';
 import type { Catalog } from './catalog.js';
@@ -34,18 +35,17 @@ function responseProblem(root: RootName, data: unknown, at: string): Problem | n
 }
 
 function firstProblem(file: unknown): Problem | null {
-  if (typeof file !== 'object' || file === null || Array.isArray(file)) {
+  if (!isJsonObject(file)) {
     return { pointer: '', message: 'must be an object with models, providers and destinations arrays' };
   }
   // The field is not named: like an issue's path (contract: issue-paths), the message holds no made-up name.
   if (Object.keys(file).some((key) => !(fields as readonly string[]).includes(key))) {
     return { pointer: '', message: 'must have only the fields models, providers and destinations' };
   }
-  const catalog = file as Record<string, unknown>;
   for (const field of fields) {
-    if (!Array.isArray(catalog[field])) return { pointer: `/${field}`, message: 'must be an array' };
+    if (!Array.isArray(file[field])) return { pointer: `/${field}`, message: 'must be an array' };
   }
-  const { models, providers, destinations } = catalog as Record<(typeof fields)[number], unknown[]>;
+  const { models, providers, destinations } = file as Record<(typeof fields)[number], unknown[]>;
   const seen = new Map<unknown, number>();
   for (const [i, model] of models.entries()) {
     const problem = responseProblem('model-endpoints-response', model, `/models/${i}`);

@@ -1,18 +1,12 @@
-import { bodyIssueMessages, errorBody, requestIssueMessages, type ErrorBody } from '../core/errors.js';
+import { bodyIssueMessages, errorBody, requestIssueMessages } from '../core/errors.js';
 import type { BodyLimits } from '../body/body-limits.js';
 import { judgedBody, type BodyPipeline } from '../body/body-pipeline.js';
 import { joinedBytes } from '../body/byte-chunks.js';
 import { checkJsonDepth } from '../body/json-depth.js';
-import { parseJsonBody } from '../body/json-body.js';
+import { parseJsonBody, rejected, type JsonObjectResult } from '../body/json-body.js';
 import type { ValidationResult } from '../core/validators.js';
 import { headerValue } from './request-headers.js';
 import type { BodyInput, BodySource, NodeBodyStream, RequestBody } from './types.js';
-
-type JsonObjectResult = ValidationResult<Record<string, unknown>>;
-
-function rejected(message: string): { ok: false; error: ErrorBody } {
-  return { ok: false, error: errorBody(400, [{ path: '', message }]) };
-}
 
 /**
  * Bodies are `application/json` (contract: create-preset). Also accepted: a `+json` suffix (RFC 6839) and a

@@ -38,6 +38,16 @@ export interface VersionStamp {
   versionId: string;
 }
 
+/**
+ * Throws a RangeError unless `preset` adds version `expectedVersion + 1` at `slug`, as every `compareAndSet` must:
+ * a caller that asks for anything else has a bug, which is no conflict to answer.
+ */
+export function checkNextVersion(slug: string, expectedVersion: number, preset: StoredPreset): void {
+  if (preset.designated_version.version !== expectedVersion + 1 || preset.slug !== slug) {
+    throw new RangeError(`compareAndSet must add version ${expectedVersion + 1} of ${slug}, no other`);
+  }
+}
+
 /** Who creates a version: the key holder's user and workspace. */
 export interface PresetAuthor {
   userId: string;

@@ -1,7 +1,14 @@
 import type { PresetDraft, PresetVersion } from '../../generated/types.js';
 import { rememberWrittenJson } from '../../core/written-json.js';
 import { PresetStoreFull } from './preset-store-full.js';
-import type { PresetAuthor, PresetStore, SaveOutcome, StoredPreset, VersionStamp } from './preset-store.js';
+import {
+  checkNextVersion,
+  type PresetAuthor,
+  type PresetStore,
+  type SaveOutcome,
+  type StoredPreset,
+  type VersionStamp,
+} from './preset-store.js';
 import { isUniqueViolation, type SqlEngine } from './sql-engine.js';
 import { VersionCache } from './version-cache.js';
 
@@ -181,7 +188,9 @@ export class SqlPresetStore implements PresetStore {
   constructor(engine: SqlEngine, options: SqlPresetStoreOptions = {}) {
     this.#engine = engine;
     this.#maxVersionsPerSlug = options.maxVersionsPerSlug ?? Number.POSITIVE_INFINITY;
-    this.#versions = new VersionCache<{ row: VersionRow; text: string }>(options.versionCacheBytes ?? DEFAULT_VERSION_CACHE_BYTES);
+    this.#versions = new VersionCache<{ row: VersionRow; text: string }>(
+      options.versionCacheBytes ?? DEFAULT_VERSION_CACHE_BYTES,
+    );
   }
 
   async getPreset(slug: string): Promise<StoredPreset | null> {
@@ -273,10 +282,8 @@ export class SqlPresetStore implements PresetStore {
   }
 
   async compareAndSet(slug: string, expectedVersion: number, preset: StoredPreset): Promise<boolean> {
+    checkNextVersion(slug, expectedVersion, preset);
     const version = preset.designated_version;
-    if (version.version !== expectedVersion + 1 || preset.slug !== slug) {
-      throw new RangeError(`compareAndSet must add version ${expectedVersion + 1} of ${slug}, no other`);
-    }
     if (version.version > this.#maxVersionsPerSlug) {
       throw new PresetStoreFull('maxVersionsPerSlug', this.#maxVersionsPerSlug);
     }
