@@ -17,7 +17,8 @@ import { isJsonObject } from '../../src/core/json-object.js';
  * - a `number` without bounds gets the largest finite double as its bounds (contract: numbers), so that a
  *   value past them (1e400, which JSON.parse reads as Infinity and Python as inf) fails everywhere as it fails
  *   here;
- * - `pattern`s are respelled to mean the same in other engines (build/documents/portable-pattern.ts).
+ * - `pattern`s, and the keys of `patternProperties`, are respelled to mean the same in other engines
+ *   (build/documents/portable-pattern.ts).
  *
  * Subschemas that `nameOf` names go into `$defs` behind a `$ref`, once per document, so that an OpenAPI
  * document can list them as components; without names a document is one self-contained object.
@@ -164,7 +165,13 @@ export class Draft2020Converter {
     for (const [key, value] of Object.entries(node)) {
       if (sameKeywords.has(key)) out[key] = value;
       else if (key === 'pattern') out[key] = portablePattern(String(value));
-      else if (schemaMaps.has(key)) {
+      else if (key === 'patternProperties') {
+        // Its keys are patterns too, respelled alike, so `"token\n"` matches no name's pattern anywhere.
+        const converted = mapValues(value, child(key), `${where}/${key}`);
+        out[key] = Object.fromEntries(
+          Object.entries(converted).map(([pattern, schema]) => [portablePattern(pattern), schema]),
+        );
+      } else if (schemaMaps.has(key)) {
         out[key] = mapValues(value, child(key), `${where}/${key}`);
       } else if (schemaLists.has(key)) {
         if (!Array.isArray(value)) throw new Error(`${where}/${key} is not a list`);
