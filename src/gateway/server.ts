@@ -15,7 +15,6 @@ import { withPage } from './page.js';
 import { droppedFieldsLogLine, requestLogLine } from './request-log.js';
 import { droppedFieldNames } from '../core/normalize.js';
 import { messagesRequest } from '../../schemas/messages-request.js';
-import { resolvedLimits } from '../body/body-limits.js';
 
 export interface GatewayOptions {
   keys: GatewayKeys;
@@ -82,15 +81,10 @@ export function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   });
 
   let closing = false;
-  const server = serveHandler(
-    withPage(basePath, handler),
-    resolvedLimits(options.handler?.limits).maxBytes,
-    options.connections,
-    {
-      onServed: (request, result, ms) =>
-        log(requestLogLine(request.method ?? '', request.url ?? '', result.status, ms)),
-    },
-  );
+  const server = serveHandler(withPage(basePath, handler), options.connections, {
+    onServed: (request, result, ms) =>
+      log(requestLogLine(request.method ?? '', request.url ?? '', result.status, ms)),
+  });
   // A connection that falls idle while the server closes is closed at once, not after its keep-alive.
   server.on('request', (_request, response) => {
     response.on('finish', () => closing && server.closeIdleConnections());

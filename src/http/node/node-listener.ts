@@ -1,16 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolvedLimits } from '../../body/body-limits.js';
 import {
-  bytesToHold,
   createBodyBudget,
   createBodyTurns,
   TAKES_TURNS_FROM,
   type BodyBudget,
+  type BodyHold,
   type BodyTurns,
 } from './body-budget.js';
 import { resolvedConnectionLimits, type ConnectionLimits } from './connection-limits.js';
 import { createHandler } from '../handler.js';
-import { errorResponse } from '../http-response.js';
 import { DEFAULT_LINGER, sendContinue, writeAfterBody, type LingerLimits } from './lingering-close.js';
 import { readNodeStream } from '../request-body.js';
 import { nodeHeaders } from '../request-headers.js';
@@ -28,18 +26,15 @@ export interface NodeRequestOverrides {
  * and the lingering close's bounds.
  */
 export interface NodeServeBounds {
-  budget?: { bytes: BodyBudget; maxBodyBytes: number };
+  budget?: BodyBudget;
   turns?: BodyTurns;
   linger?: LingerLimits;
 }
 
 /** The per-request bounds of `ConnectionLimits`, shared by every request of one server or listener. */
-export function nodeServeBounds(
-  maxBodyBytes: number,
-  limits: Required<ConnectionLimits>,
-): Required<NodeServeBounds> {
+export function nodeServeBounds(limits: Required<ConnectionLimits>): Required<NodeServeBounds> {
   return {
-    budget: { bytes: createBodyBudget(limits.maxBodyBytesInFlight), maxBodyBytes },
+    budget: createBodyBudget(limits.maxBodyBytesInFlight),
     turns: createBodyTurns(limits.maxBodyBytesChecked),
     linger: { maxBytes: limits.lingerBytes, maxMs: limits.lingerMs },
   };
@@ -67,7 +62,8 @@ interface BodyTurn {
 }
 
 /**
- * The request stream as a body, with `100 Continue` sent only once the handler starts reading it; a large body
+ * The request stream as a body, with `100 Continue` sent only once the handler starts reading it: that is after
+ * routing and the key, so only then do its bytes, as they arrive, take their share of the budget. A large body
  * within the limit is handed over when its turn to be checked comes.
  */
 function bodyAfterContinue(
@@ -75,10 +71,11 @@ function bodyAfterContinue(
   response: ServerResponse,
   turns: BodyTurns | undefined,
   turn: BodyTurn,
+  hold: BodyHold | undefined,
 ): BodySource {
   return async (maxBytes: number) => {
     sendContinue(request, response);
-    const bytes = await readNodeStream(request, maxBytes);
+    const bytes = await readNodeStream(request, maxBytes, hold && ((chunk) => hold.take(chunk)));
     if (turns !== undefined && bytes.byteLength >= TAKES_TURNS_FROM && bytes.byteLength <= maxBytes) {
       turn.end = await turns.take(bytes.byteLength);
     }
@@ -93,28 +90,25 @@ async function serveInOrder(
   overrides: NodeRequestOverrides,
   bounds: NodeServeBounds,
 ): Promise<HandlerResponse> {
-  const budget = bounds.budget;
-  const held = budget === undefined ? 0 : bytesToHold(request.headers, budget.maxBodyBytes);
-  if (budget !== undefined && !budget.bytes.tryHold(held)) {
-    const refused = errorResponse(503);
-    await writeNodeResponse(request, response, refused, bounds.linger);
-    return refused;
-  }
   const turn: BodyTurn = {};
+  const hold = bounds.budget?.hold();
+  let result: HandlerResponse;
   try {
-    const result = await handler({
+    result = await handler({
       method: request.method ?? 'GET',
       url: overrides.url ?? request.url ?? '/',
       headers: nodeHeaders(request),
-      body: 'body' in overrides ? overrides.body : bodyAfterContinue(request, response, bounds.turns, turn),
+      body:
+        'body' in overrides ? overrides.body : bodyAfterContinue(request, response, bounds.turns, turn, hold),
     });
-    turn.end?.();
-    await writeNodeResponse(request, response, result, bounds.linger);
-    return result;
   } finally {
+    // The answer is made (a body broken off by its connection included): its bytes are given back before any
+    // lingering close, which only discards.
     turn.end?.();
-    budget?.bytes.release(held);
+    hold?.release();
   }
+  await writeNodeResponse(request, response, result, bounds.linger);
+  return result;
 }
 
 /**
@@ -144,7 +138,7 @@ export function createNodeListener(
   limits: ConnectionLimits = {},
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const handler = createHandler(options);
-  const bounds = nodeServeBounds(resolvedLimits(options.limits).maxBytes, resolvedConnectionLimits(limits));
+  const bounds = nodeServeBounds(resolvedConnectionLimits(limits));
   return (request, response) => {
     // Requests Node parsed from a connection already closed (one that pipelined too deep) cost nothing more.
     if (request.socket.destroyed) return;
