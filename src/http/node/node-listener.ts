@@ -56,9 +56,13 @@ export function writeNodeResponse(
   return writeAfterBody(request, response, result, linger);
 }
 
-/** A large body's turn to be checked, taken once it is read and ended once its request is answered. */
-interface BodyTurn {
-  end?: () => void;
+/**
+ * What reading a body took, given back once its request is answered: its hold on the budget, made when the
+ * handler starts reading, and a large body's turn to be checked, taken once it is read.
+ */
+interface BodyRead {
+  hold?: BodyHold;
+  endTurn?: () => void;
 }
 
 /**
@@ -69,15 +73,16 @@ interface BodyTurn {
 function bodyAfterContinue(
   request: IncomingMessage,
   response: ServerResponse,
-  turns: BodyTurns | undefined,
-  turn: BodyTurn,
-  hold: BodyHold | undefined,
+  bounds: NodeServeBounds,
+  read: BodyRead,
 ): BodySource {
   return async (maxBytes: number) => {
     sendContinue(request, response);
+    const hold = (read.hold ??= bounds.budget?.hold());
     const bytes = await readNodeStream(request, maxBytes, hold && ((chunk) => hold.take(chunk)));
+    const turns = bounds.turns;
     if (turns !== undefined && bytes.byteLength >= TAKES_TURNS_FROM && bytes.byteLength <= maxBytes) {
-      turn.end = await turns.take(bytes.byteLength);
+      read.endTurn = await turns.take(bytes.byteLength);
     }
     return bytes;
   };
@@ -90,22 +95,20 @@ async function serveInOrder(
   overrides: NodeRequestOverrides,
   bounds: NodeServeBounds,
 ): Promise<HandlerResponse> {
-  const turn: BodyTurn = {};
-  const hold = bounds.budget?.hold();
+  const read: BodyRead = {};
   let result: HandlerResponse;
   try {
     result = await handler({
       method: request.method ?? 'GET',
       url: overrides.url ?? request.url ?? '/',
       headers: nodeHeaders(request),
-      body:
-        'body' in overrides ? overrides.body : bodyAfterContinue(request, response, bounds.turns, turn, hold),
+      body: 'body' in overrides ? overrides.body : bodyAfterContinue(request, response, bounds, read),
     });
   } finally {
     // The answer is made (a body broken off by its connection included): its bytes are given back before any
     // lingering close, which only discards.
-    turn.end?.();
-    hold?.release();
+    read.endTurn?.();
+    read.hold?.release();
   }
   await writeNodeResponse(request, response, result, bounds.linger);
   return result;
