@@ -20,7 +20,6 @@ import { withPage } from './page.js';
 import { droppedFieldsLogLine, requestLogLine } from './request-log.js';
 import { droppedFieldNames } from '../core/normalize.js';
 import { messagesRequest } from '../../schemas/messages-request.js';
-import { resolvedLimits } from '../body/body-limits.js';
 
 export interface GatewayOptions {
   keys: GatewayKeys;
@@ -111,7 +110,6 @@ export function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const labelOf = operationLabeller(basePath);
   const server = serveHandler(
     withOperatorRoutes(withPage(basePath, handler), { readiness, ...(metrics ? { metrics } : {}) }),
-    resolvedLimits(options.handler?.limits).maxBytes,
     options.connections,
     {
       onServed(request, result, ms) {

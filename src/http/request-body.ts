@@ -25,11 +25,19 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
   });
 }
 
+/** A body the server has no room for now: its budget of body bytes in flight is spent (contract: overload). */
+class NoRoomForBody extends Error {}
+
 /**
  * Reads a Node request stream until it ends or holds more than `maxBytes`, then stops listening: a body past
- * the limit is never held in full. The stream is left paused, not destroyed, so the response can still be sent.
+ * the limit is never held in full. Each chunk is first offered to `take`, which refuses it when the server has
+ * no room for it. The stream is left paused, not destroyed, so the response can still be sent.
  */
-export function readNodeStream(stream: NodeBodyStream, maxBytes: number): Promise<Uint8Array> {
+export function readNodeStream(
+  stream: NodeBodyStream,
+  maxBytes: number,
+  take: (bytes: number) => boolean = () => true,
+): Promise<Uint8Array> {
   if (stream.readableEnded) return Promise.resolve(new Uint8Array(0));
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
@@ -40,6 +48,10 @@ export function readNodeStream(stream: NodeBodyStream, maxBytes: number): Promis
     };
     const onData = (chunk: Uint8Array | string) => {
       const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+      if (!take(bytes.byteLength)) {
+        stream.pause();
+        return settle(() => reject(new NoRoomForBody()));
+      }
       chunks.push(bytes);
       total += bytes.byteLength;
       if (total > maxBytes) {
@@ -122,8 +134,8 @@ function declaresTooMany(contentLength: string | undefined, maxBytes: number): b
 
 /**
  * Turns a request body into a JSON object or the error body to send: 413 for a declared or read
- * size over `maxBytes`, 400 for a body that is empty, not UTF-8 or JSON, too deep, not an object, or that
- * broke off while being read.
+ * size over `maxBytes`, 503 for a body the server has no room for now, 400 for a body that is empty, not UTF-8
+ * or JSON, too deep, not an object, or that broke off while being read.
  */
 export async function readJsonObject(
   body: RequestBody,
@@ -135,7 +147,8 @@ export async function readJsonObject(
   let raw: Uint8Array | string;
   try {
     raw = typeof body === 'function' ? await body(limits.maxBytes) : (body ?? '');
-  } catch {
+  } catch (error) {
+    if (error instanceof NoRoomForBody) return { ok: false, error: errorBody(503) };
     return rejected(requestIssueMessages.incomplete);
   }
   return parseJsonBody(raw, limits);
