@@ -1,10 +1,11 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'rolldown';
+import { build, type Plugin } from 'rolldown';
 import { bundledModuleFile, generatedModuleNames } from '../src/core/generated-modules.js';
 import { parse } from './standalone/ast.js';
 import { printCompact } from './standalone/print.js';
+import { literalImports } from './module-imports.js';
 import { runtimeSpecifier } from './standalone/rewrite.js';
 
 /**
@@ -67,6 +68,16 @@ export function bundledValidators(code: string): string {
   return `${imports}\n${printCompact(code.slice(end))}`;
 }
 
+/** The bundle step's last pass over each chunk, once the printer is done with it. */
+const stringImports: Plugin = {
+  name: 'string-imports',
+  generateBundle(_options, bundle) {
+    for (const output of Object.values(bundle)) {
+      if (output.type === 'chunk') output.code = literalImports(output.code);
+    }
+  },
+};
+
 /** Packages (ajv, the frameworks, node: modules) are the user's to install and load, never copied in. */
 function isExternal(id: string): boolean {
   if (generatedModuleOf(id) !== undefined) return true;
@@ -111,6 +122,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       [runtimeEntry]: fileURLToPath(new URL('src/runtime/validator-runtime.js', built)),
     },
     external: isExternal,
+    plugins: [stringImports],
     logLevel: 'warn',
     output: {
       dir: fileURLToPath(outDir),

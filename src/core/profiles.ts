@@ -12,7 +12,8 @@ import { isMissingModule } from './missing-module.js';
  * Only the default verdict is imported up front: the other three modules are three times its size, and loading
  * them with the library would triple its start-up for calls that never reject or never ask for `strict`. They
  * are loaded on first use, synchronously where the runtime can (Node's `require` of an ES module), else by
- * `import()` (`loadProfile`, which the HTTP layer awaits).
+ * `import()` of a name written out (`loadProfile`, which the HTTP layer awaits), which bundlers and the tools
+ * that gather a Worker's modules for Cloudflare's workerd follow as they do a static import.
  */
 export type Profile = 'default' | 'strict';
 
@@ -21,7 +22,18 @@ export const profileNames: readonly Profile[] = ['default', 'strict'];
 type ValidatorTable = Readonly<Record<string, PrecompiledValidator | undefined>>;
 type Part = 'verdict' | 'collecting';
 
-/** Where a generated module sits beside this code: as tsc emits it, or bundled into dist/lib/. */
+/**
+ * Each module loaded on first use, imported by its name as written: a name computed at run time is one that
+ * workerd and bundlers cannot find, so they would leave the module out. The bundle step rewrites each to the
+ * copy beside the bundle in dist/lib/.
+ */
+const importers: Readonly<Record<string, () => Promise<unknown>>> = {
+  'validators-all-issues': () => import('../generated/validators-all-issues.js'),
+  'validators-strict': () => import('../generated/validators-strict.js'),
+  'validators-strict-all-issues': () => import('../generated/validators-strict-all-issues.js'),
+};
+
+/** Where a generated module sits beside this code for Node's `require`: as tsc emits it, or in dist/lib/. */
 const locations = (name: string) => [`../generated/${name}.js`, `./${bundledModuleFile(name)}`];
 
 type ModuleRequire = (specifier: string) => unknown;
@@ -75,15 +87,14 @@ function loadNow(name: string): ValidatorTable | undefined {
 }
 
 async function loadLater(name: string): Promise<void> {
-  for (const location of locations(name)) {
-    try {
-      loaded.set(name, tableOf(await import(location)));
-      return;
-    } catch (error) {
-      if (!isMissingModule(error)) throw error;
-    }
+  try {
+    loaded.set(name, tableOf(await importers[name]!()));
+  } catch (error) {
+    if (!isMissingModule(error)) throw error;
+    throw new Error(`No precompiled validators ${name}.js beside the library: run \`npm run build\`.`, {
+      cause: error,
+    });
   }
-  throw new Error(`No precompiled validators ${name}.js beside the library: run \`npm run build\`.`);
 }
 
 /**
