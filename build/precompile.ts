@@ -122,6 +122,35 @@ function closedProperties(schemas: Record<string, object> = precompiledSchemas()
   return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/** Schema keywords whose value is data, not schemas: names inside them are the data's, never a property's. */
+const dataKeywords = new Set(['const', 'default', 'enum', 'examples']);
+
+/**
+ * Every property name the schemas declare (a key of some `properties`), sorted: the names an issue path may
+ * hold, since a name outside them may be the client's own (contract: issue-paths).
+ */
+function propertyNames(schemas: Record<string, object> = precompiledSchemas()): string[] {
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      node.forEach(walk);
+      return;
+    }
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      if (dataKeywords.has(key)) continue;
+      if (key === 'properties' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        for (const [name, schema] of Object.entries(value)) {
+          names.add(name);
+          walk(schema);
+        }
+      } else walk(value);
+    }
+  };
+  Object.values(schemas).forEach(walk);
+  return [...names].sort();
+}
+
 /**
  * What the run time needs to know of the schemas besides their validators, derived from them here so the
  * library's main entry never loads schemas/ (about 45 modules) just to read a few names.
@@ -138,6 +167,7 @@ function metadata(schemas: Record<string, object> = precompiledSchemas()): Recor
     ),
     patternRules: patternRules(schemas),
     closedProperties: closedProperties(schemas),
+    propertyNames: propertyNames(schemas),
     maxIssues: MAX_ISSUES,
   };
 }
@@ -227,6 +257,7 @@ export declare const operationIds: readonly string[];
 export declare const badParamStatus: Readonly<Record<string, 400 | 404>>;
 export declare const patternRules: Readonly<Record<string, string>>;
 export declare const closedProperties: Readonly<Record<string, readonly string[]>>;
+export declare const propertyNames: readonly string[];
 export declare const maxIssues: number;
 export declare const validatorsByName: Readonly<Record<string, PrecompiledValidator | undefined>>;
 export interface PrecompiledValidator {

@@ -14,6 +14,7 @@ import type { ValidationResult } from '../core/validators.js';
 // one alike.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const BYTE_ORDER_MARK = 0xfeff;
+const BYTE_ORDER_MARK_BYTES = 3;
 
 /** Past this many keys in one object, V8's JSON.parse of it is slower than the exact scan for repeated keys. */
 const WIDE_OBJECT = 1024;
@@ -68,23 +69,31 @@ export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}
   } catch {
     return rejected(bodyIssueMessages.notUtf8);
   }
-  if (text.charCodeAt(0) === BYTE_ORDER_MARK) text = text.slice(1);
+  // A repeated key's byte offset counts the mark's three bytes, as the body sent them.
+  const bytesBefore = text.charCodeAt(0) === BYTE_ORDER_MARK ? BYTE_ORDER_MARK_BYTES : 0;
+  if (bytesBefore > 0) text = text.slice(1);
   if (isBlank(text)) return rejected(bodyIssueMessages.empty);
   const first = parsedFirst(text, maxDepth, maxObjectShapes, maxContainers(text.length));
   if (first?.plain === true) return { ok: true, value: first.value };
   if (first !== undefined) {
     // What the full path would find in an object within the cost bounds: a too-deep value or a repeated key.
-    const structureIssue = findStructureIssue(text, maxDepth);
+    const structureIssue = findStructureIssue(text, maxDepth, undefined, bytesBefore);
     if (structureIssue) return rejectedAt(structureIssue);
   }
-  return checkedJsonText(text, maxDepth, maxObjectShapes);
+  return checkedJsonText(text, maxDepth, maxObjectShapes, bytesBefore);
 }
 
 /**
  * The guards on decoded, non-blank text, scanning it before JSON.parse runs: the whole verdict, whatever the
- * size. `parseJsonBody` takes a shortcut for small bodies that gives the same verdicts.
+ * size. `parseJsonBody` takes a shortcut for small bodies that gives the same verdicts. `bytesBefore` is what
+ * the body held before `text` (a byte order mark), counted in a repeated key's byte offset.
  */
-export function checkedJsonText(text: string, maxDepth: number, maxObjectShapes: number): JsonObjectResult {
+export function checkedJsonText(
+  text: string,
+  maxDepth: number,
+  maxObjectShapes: number,
+  bytesBefore = 0,
+): JsonObjectResult {
   // The pass stops at the first container past the density bound, so a dense body costs a fraction of a scan.
   const shape = scanJsonShape(text, maxDepth, maxObjectShapes, maxContainers(text.length));
   // What the engine's parser would spend on the body is bounded before it runs (docs/contract.md#body-cost).
@@ -93,7 +102,7 @@ export function checkedJsonText(text: string, maxDepth: number, maxObjectShapes:
   // A body too deep, or with an object so wide that JSON.parse would cost more than a scan for repeated keys,
   // is explained by the exact scan before anything parses it.
   if (shape.tooDeep || shape.widestObject > WIDE_OBJECT) {
-    const structureIssue = findStructureIssue(text, maxDepth);
+    const structureIssue = findStructureIssue(text, maxDepth, undefined, bytesBefore);
     if (structureIssue) return rejectedAt(structureIssue);
     // Nesting past the limit that the exact scan does not reach lies past where the text stopped being JSON.
     if (shape.tooDeep) return rejected(bodyIssueMessages.notJson);
@@ -105,7 +114,7 @@ export function checkedJsonText(text: string, maxDepth: number, maxObjectShapes:
     return rejected(bodyIssueMessages.notJson);
   }
   if (shape.widestObject <= WIDE_OBJECT && !keptEveryKeyCounted(value, shape.keys)) {
-    const structureIssue = findStructureIssue(text, maxDepth);
+    const structureIssue = findStructureIssue(text, maxDepth, undefined, bytesBefore);
     if (structureIssue) return rejectedAt(structureIssue);
   }
   if (!isJsonObject(value)) return rejected(bodyIssueMessages.notObject);

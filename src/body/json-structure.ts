@@ -1,5 +1,6 @@
-import { bodyIssueMessages, tooDeepMessage, type Issue } from '../core/errors.js';
-import { pointerSegment } from '../core/json-pointer.js';
+import { repeatedKeyMessage, tooDeepBelowMessage, tooDeepMessage, type Issue } from '../core/errors.js';
+import { namedPointer, type NamedPointer } from './issue-path.js';
+import { utf8Length } from './utf8-length.js';
 import { addKey, forgetKeys, newObjectKeys, REPEATED_KEY, type ObjectKeys } from './repeated-keys.js';
 import { processHashBasis } from './seeded-hash.js';
 import {
@@ -15,7 +16,8 @@ import {
 
 /*
  * A single pass over JSON text, before JSON.parse builds anything, that finds the first value nested past the
- * depth limit (contract: body-limits) and the first key repeated within its object (contract: repeated-keys).
+ * depth limit (contract: body-limits) and the first key repeated within its object (contract: repeated-keys),
+ * reported with no name the client chose (contract: issue-paths).
  * It keeps one frame per open container, so its memory is bounded by the depth limit, and it never recurses. It
  * checks structure only: on text that is not JSON it stops without an issue and leaves the verdict to
  * JSON.parse.
@@ -49,31 +51,38 @@ function openFrame(frame: Frame | undefined, isObject: boolean): Frame {
   return frame;
 }
 
-/** The JSON Pointer of the current position: the current key or index of every open container. */
-function pointerOf(text: string, frames: readonly Frame[], depth: number): string {
-  let pointer = '';
+/**
+ * The JSON Pointer of the current position (the current key or index of the first `depth` open containers), cut
+ * at the first key the schemas do not name (issue-path.ts).
+ */
+function pointerOf(text: string, frames: readonly Frame[], depth: number): NamedPointer {
+  const segments: (string | number)[] = [];
   for (let level = 0; level < depth; level++) {
     const frame = frames[level] as Frame;
-    const segment = !frame.isObject
-      ? String(frame.index)
-      : frame.keyStart < 0
-        ? ''
-        : stringAt(text, frame.keyStart);
-    pointer += `/${pointerSegment(segment)}`;
+    segments.push(!frame.isObject ? frame.index : frame.keyStart < 0 ? '' : stringAt(text, frame.keyStart));
   }
-  return pointer;
+  return namedPointer(segments);
+}
+
+/** The depth issue at the value the scan stands on, or above it where its path stops. */
+function tooDeepIssue(text: string, frames: readonly Frame[], depth: number, maxDepth: number): Issue {
+  const { pointer, whole } = pointerOf(text, frames, depth);
+  return { path: pointer, message: whole ? tooDeepMessage(maxDepth) : tooDeepBelowMessage(maxDepth) };
 }
 
 /**
  * The first structural problem of a JSON text, in text order: a container nested deeper than `maxDepth`
- * levels (the root is level 1) or a key its object already has, with the JSON Pointer of the offending value.
- * Undefined when there is none, or when the text stops being JSON first (JSON.parse then rejects it). Tests
- * pass a fixed `hashBasis` to reach the path of keys sharing a hash.
+ * levels (the root is level 1), at the JSON Pointer of that value, or a key its object already has, at the
+ * object's pointer with the byte offset of the key's second opening quote (`bytesBefore` is what the body held
+ * before `text`: a byte order mark); each pointer cut at the first key the schemas do not name (contract:
+ * issue-paths). Undefined when there is none, or when the text stops being JSON first (JSON.parse then rejects
+ * it). Tests pass a fixed `hashBasis` to reach keys sharing a hash.
  */
 export function findStructureIssue(
   text: string,
   maxDepth: number,
   hashBasis: number = processHashBasis,
+  bytesBefore = 0,
 ): Issue | undefined {
   const frames: Frame[] = [];
   let top: Frame | undefined;
@@ -91,14 +100,15 @@ export function findStructureIssue(
       top.keyStart = i;
       const end = addKey(text, i, top.keys, hashBasis);
       if (end === REPEATED_KEY) {
-        return { path: pointerOf(text, frames, depth), message: bodyIssueMessages.repeatedKey };
+        const byteOffset = bytesBefore + utf8Length(text, Infinity, i);
+        return { path: pointerOf(text, frames, depth - 1).pointer, message: repeatedKeyMessage(byteOffset) };
       }
       if (end < 0) return undefined;
       expectKey = false;
       i = end;
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
       if (depth === maxDepth) {
-        return { path: pointerOf(text, frames, depth), message: tooDeepMessage(maxDepth) };
+        return tooDeepIssue(text, frames, depth, maxDepth);
       }
       top = frames[depth] = openFrame(frames[depth], code === OPEN_OBJECT);
       depth++;

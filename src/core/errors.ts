@@ -112,8 +112,16 @@ export const bodyIssueMessages = {
   notUtf8: 'must be UTF-8 text',
   notJson: 'must be valid JSON',
   notObject: 'must be a JSON object',
-  repeatedKey: 'must not repeat a key of its object',
 } as const;
+
+/**
+ * The sentence of the issue at an object with a repeated key: where the key's second occurrence opens (its
+ * quote, as a 0-based byte offset in the UTF-8 body), never the key, which the client chose (contract:
+ * repeated-keys).
+ */
+export function repeatedKeyMessage(byteOffset: number): string {
+  return `has a repeated key at byte ${byteOffset}`;
+}
 
 /** The sentences of the body issues only a server meets, which the body guards never report. */
 export const requestIssueMessages = {
@@ -153,6 +161,14 @@ export function storeUnavailableMessage(store: string, reason: string): string {
 /** The sentence of the issue at the first value nested past the depth limit. */
 export function tooDeepMessage(maxDepth: number): string {
   return `must not be nested more than ${maxDepth} levels deep`;
+}
+
+/**
+ * The sentence of the depth issue when its path stops above the too-deep value, at the last name the schemas
+ * know (contract: issue-paths): the level of the value it holds.
+ */
+export function tooDeepBelowMessage(maxDepth: number): string {
+  return `must not hold a value nested more than ${maxDepth} levels deep (one at level ${maxDepth + 1} lies below here)`;
 }
 
 /** A union's own error: its branches' errors, recorded just before it, say what is wrong. */

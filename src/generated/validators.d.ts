@@ -5,6 +5,7 @@ export declare const operationIds: readonly string[];
 export declare const badParamStatus: Readonly<Record<string, 400 | 404>>;
 export declare const patternRules: Readonly<Record<string, string>>;
 export declare const closedProperties: Readonly<Record<string, readonly string[]>>;
+export declare const propertyNames: readonly string[];
 export declare const maxIssues: number;
 export declare const validatorsByName: Readonly<Record<string, PrecompiledValidator | undefined>>;
 export interface PrecompiledValidator {

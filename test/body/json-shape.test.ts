@@ -87,17 +87,27 @@ describe('parseJsonBody on the fast path', () => {
   });
 
   it('finds a repeated key deep in a body that is otherwise fine', () => {
-    const result = parseJsonBody('{"messages":[{"role":"user","content":"x","role":"assistant"}]}');
+    const text = '{"messages":[{"role":"user","content":"x","role":"assistant"}]}';
+    const result = parseJsonBody(text);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.error.metadata?.issues[0]?.path).toBe('/messages/0/role');
+    if (!result.ok) {
+      expect(result.error.error.metadata?.issues[0]).toEqual({
+        path: '/messages/0',
+        message: `has a repeated key at byte ${text.lastIndexOf('"role"')}`,
+      });
+    }
   });
 });
 
 describe('parseJsonBody on a wide object', () => {
   it('finds a key repeated in an object of more than 1024 keys, before parsing it', () => {
     const keys = Array.from({ length: 2000 }, (_, i) => `"k${i}":0`).join(',');
-    const result = parseJsonBody(`{"input":{${keys},"k7":1}}`);
-    expect(result.ok === false && result.error.error.metadata?.issues[0]?.path).toBe('/input/k7');
+    const text = `{"input":{${keys},"k7":1}}`;
+    const result = parseJsonBody(text);
+    expect(result.ok === false && result.error.error.metadata?.issues[0]).toEqual({
+      path: '/input',
+      message: `has a repeated key at byte ${text.lastIndexOf('"k7"')}`,
+    });
     expect(parseJsonBody(`{"input":{${keys}}}`).ok).toBe(true);
   });
 });

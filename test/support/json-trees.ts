@@ -1,6 +1,12 @@
 import fc from 'fast-check';
-import { bodyIssueMessages, tooDeepMessage, type Issue } from '../../src/core/errors.js';
+import {
+  repeatedKeyMessage,
+  tooDeepBelowMessage,
+  tooDeepMessage,
+  type Issue,
+} from '../../src/core/errors.js';
 import { pointerSegment } from '../../src/core/json-pointer.js';
+import { propertyNames } from '../../src/generated/validators.js';
 import { COLLIDING_KEYS } from '../fixtures/hostile/builders.js';
 
 /**
@@ -15,9 +21,16 @@ const [first, second] = COLLIDING_KEYS;
 
 /**
  * Keys as written: some that decode alike (`a` and `\u0061`), some that share a hash under the standard FNV
- * basis, and some with a pointer's escapes, colons, or the name of Object.prototype's accessor.
+ * basis, some with a pointer's escapes, colons, or the name of Object.prototype's accessor, a key that reads
+ * as an index, and names the schemas declare (one written with an escape, one holding a non-ASCII letter
+ * before it in the text moves byte offsets off character offsets).
  */
 const keyTokens = [
+  '"model"',
+  '"m\u006fdel"',
+  '"messages"',
+  '"0"',
+  '"é"',
   '"a"',
   '"\\u0061"',
   '"b"',
@@ -58,29 +71,55 @@ export function jsonText(node: JsonTree): string {
 
 /**
  * The first issue in document order: an object or array nested more than `maxDepth` levels (the root is level
- * 1), or a key, decoded, that its object already has; each at the JSON Pointer of the offending value.
+ * 1), at its JSON Pointer, or a key, decoded, that its object already has, at the object's pointer with the
+ * byte offset of the key's second opening quote; each pointer cut at the first key that is not a property name
+ * of the schemas, a cut depth issue saying so in its sentence.
  */
 export function firstStructureIssue(root: JsonTree, maxDepth: number): Issue | undefined {
-  const visit = (node: JsonTree, path: string, level: number): Issue | undefined => {
+  const known = new Set(propertyNames);
+  const pointer = (segments: Array<string | number>) => {
+    const cut = segments.findIndex((segment) => typeof segment === 'string' && !known.has(segment));
+    const kept = cut < 0 ? segments : segments.slice(0, cut);
+    return { path: kept.map((segment) => `/${pointerSegment(String(segment))}`).join(''), whole: cut < 0 };
+  };
+  const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+  // Each visit is given where its node's text starts, in bytes.
+  const visit = (
+    node: JsonTree,
+    segments: Array<string | number>,
+    level: number,
+    start: number,
+  ): Issue | undefined => {
     if (typeof node === 'string') return undefined;
-    if (level > maxDepth) return { path, message: tooDeepMessage(maxDepth) };
+    if (level > maxDepth) {
+      const { path, whole } = pointer(segments);
+      return { path, message: whole ? tooDeepMessage(maxDepth) : tooDeepBelowMessage(maxDepth) };
+    }
+    let at = start + 1;
     if ('items' in node) {
       for (const [index, item] of node.items.entries()) {
-        const found = visit(item, `${path}/${index}`, level + 1);
+        if (index > 0) at++;
+        const found = visit(item, [...segments, index], level + 1, at);
         if (found !== undefined) return found;
+        at += bytes(jsonText(item));
       }
       return undefined;
     }
     const seen = new Set<string>();
-    for (const [written, value] of node.pairs) {
+    for (const [index, [written, value]] of node.pairs.entries()) {
+      if (index > 0) at++;
       const key = JSON.parse(written) as string;
-      const at = `${path}/${pointerSegment(key)}`;
-      if (seen.has(key)) return { path: at, message: bodyIssueMessages.repeatedKey };
+      if (seen.has(key)) {
+        const quote = at + bytes(written.slice(0, written.indexOf('"')));
+        return { path: pointer(segments).path, message: repeatedKeyMessage(quote) };
+      }
       seen.add(key);
-      const found = visit(value, at, level + 1);
+      at += bytes(written) + 1;
+      const found = visit(value, [...segments, key], level + 1, at);
       if (found !== undefined) return found;
+      at += bytes(jsonText(value));
     }
     return undefined;
   };
-  return visit(root, '', 1);
+  return visit(root, [], 1, 0);
 }
