@@ -17,6 +17,7 @@ import { ajvVersion } from './standalone/ast.js';
 import { helperBindings, runtimeImport, takeRequires } from './standalone/imports.js';
 import { rewriteStandalone, runtimeSpecifier, shortenNames } from './standalone/rewrite.js';
 import { printReadable } from './standalone/print.js';
+import { enumChecksAfterTags } from './standalone/enum-tags.js';
 import { exportName } from './validator-names.js';
 import { strictSchemas } from './profiles/strict-schemas.js';
 import { capCollectedErrors } from './profiles/all-issues.js';
@@ -224,11 +225,12 @@ export function emitStandaloneModule(
   const rules = patternRules(schemas);
   const closed = closedProperties(schemas);
   const collectsAll = ajv.opts.allErrors === true;
-  const code = rewriteStandalone(ajvCode, {
+  const rewritten = rewriteStandalone(ajvCode, {
     collectsAll,
     patternRule: (pattern) => (Object.hasOwn(rules, pattern) ? rules[pattern] : undefined),
     closedRule: (schemaPath) => (Object.hasOwn(closed, schemaPath) ? closed[schemaPath] : undefined),
   });
+  const code = collectsAll ? rewritten : enumChecksAfterTags(rewritten);
   const exports = Object.entries(facts).map(
     ([name, value]) => `export const ${name} = ${JSON.stringify(value)};`,
   );

@@ -1,13 +1,5 @@
 import { rootGroupOf } from '../src/core/generated-modules.js';
-import {
-  applyEdits,
-  fail,
-  parse,
-  references,
-  textOf,
-  type AstNode,
-  type Edit,
-} from './standalone/ast.js';
+import { applyEdits, fail, parse, references, textOf, type AstNode, type Edit } from './standalone/ast.js';
 import { printCompact } from './standalone/print.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { PrecompiledValidator } from '../generated/validators.js';
 import { bundledModuleFile, bundledRootFile, generatedModules, rootGroupOf } from './generated-modules.js';
 import { isMissingModule } from './missing-module.js';
+import type { RootName } from './roots.js';
 
 /**
  * The profiles a body is validated in (docs/contract.md#unknown-properties): `default` accepts unknown
@@ -123,7 +124,7 @@ async function loadLater(name: string): Promise<void> {
  * Loads a profile's validators ahead of use: of the roots named (`roots`), or of every root. Where the runtime
  * loads synchronously this resolves at once; elsewhere it imports the profile's modules whole.
  */
-export function loadProfile(profile: Profile, roots?: readonly string[]): Promise<void> {
+export function loadProfile(profile: Profile, roots?: readonly RootName[]): Promise<void> {
   const names = Object.values(generatedModules[profile]).filter((name) =>
     roots === undefined
       ? !whole.has(name) && !requireFirst(name, [`./${bundledModuleFile(name)}`, `../generated/${name}.js`])

@@ -3671,11 +3671,6 @@ function v29(data) {
       if (data.type === undefined) {
         return failAtWith(v29, "", 15, { missingProperty: func2(data, ["type"]) });
       } else {
-        if (data.type !== undefined) {
-          if (!obj0.has(data.type)) {
-            return failAt(v29, "/type", 63);
-          }
-        }
         {
           const tag0 = data.type;
           if (typeof tag0 == "string") {
@@ -4090,6 +4085,11 @@ function v29(data) {
                 }
               }
             } else {
+              if (data.type !== undefined) {
+                if (!obj0.has(data.type)) {
+                  return failAt(v29, "/type", 63);
+                }
+              }
               return failAtWith(v29, "", 24, {
                 error: "mapping",
                 tag: "type",
@@ -4097,6 +4097,11 @@ function v29(data) {
               });
             }
           } else {
+            if (data.type !== undefined) {
+              if (!obj0.has(data.type)) {
+                return failAt(v29, "/type", 63);
+              }
+            }
             return failAtWith(v29, "", 25, {
               error: "tag",
               tag: "type",
@@ -8943,11 +8948,6 @@ function v97(data) {
             if (d0.type === undefined) {
               return failAtWith(v97, "/" + i0, 15, { missingProperty: func2(d0, ["type"]) });
             } else {
-              if (d0.type !== undefined) {
-                if (!obj3.has(d0.type)) {
-                  return failAt(v97, "/" + i0 + "/type", 175);
-                }
-              }
               {
                 const tag0 = d0.type;
                 if (typeof tag0 == "string") {
@@ -9209,6 +9209,11 @@ function v97(data) {
                       }
                     }
                   } else {
+                    if (d0.type !== undefined) {
+                      if (!obj3.has(d0.type)) {
+                        return failAt(v97, "/" + i0 + "/type", 175);
+                      }
+                    }
                     return failAtWith(v97, "/" + i0, 24, {
                       error: "mapping",
                       tag: "type",
@@ -9216,6 +9221,11 @@ function v97(data) {
                     });
                   }
                 } else {
+                  if (d0.type !== undefined) {
+                    if (!obj3.has(d0.type)) {
+                      return failAt(v97, "/" + i0 + "/type", 175);
+                    }
+                  }
                   return failAtWith(v97, "/" + i0, 25, {
                     error: "tag",
                     tag: "type",

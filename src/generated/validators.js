@@ -2350,11 +2350,6 @@ function v29(data) {
       if (data.type === undefined) {
         return failAtWith(v29, "", 11, { missingProperty: func2(data, ["type"]) });
       } else {
-        if (data.type !== undefined) {
-          if (!obj0.has(data.type)) {
-            return failAt(v29, "/type", 57);
-          }
-        }
         {
           const tag0 = data.type;
           if (typeof tag0 == "string") {
@@ -2673,6 +2668,11 @@ function v29(data) {
                 }
               }
             } else {
+              if (data.type !== undefined) {
+                if (!obj0.has(data.type)) {
+                  return failAt(v29, "/type", 57);
+                }
+              }
               return failAtWith(v29, "", 20, {
                 error: "mapping",
                 tag: "type",
@@ -2680,6 +2680,11 @@ function v29(data) {
               });
             }
           } else {
+            if (data.type !== undefined) {
+              if (!obj0.has(data.type)) {
+                return failAt(v29, "/type", 57);
+              }
+            }
             return failAtWith(v29, "", 21, {
               error: "tag",
               tag: "type",
@@ -6920,11 +6925,6 @@ function v97(data) {
             if (d0.type === undefined) {
               return failAtWith(v97, "/" + i0, 11, { missingProperty: func2(d0, ["type"]) });
             } else {
-              if (d0.type !== undefined) {
-                if (!obj3.has(d0.type)) {
-                  return failAt(v97, "/" + i0 + "/type", 154);
-                }
-              }
               {
                 const tag0 = d0.type;
                 if (typeof tag0 == "string") {
@@ -7146,6 +7146,11 @@ function v97(data) {
                       }
                     }
                   } else {
+                    if (d0.type !== undefined) {
+                      if (!obj3.has(d0.type)) {
+                        return failAt(v97, "/" + i0 + "/type", 154);
+                      }
+                    }
                     return failAtWith(v97, "/" + i0, 20, {
                       error: "mapping",
                       tag: "type",
@@ -7153,6 +7158,11 @@ function v97(data) {
                     });
                   }
                 } else {
+                  if (d0.type !== undefined) {
+                    if (!obj3.has(d0.type)) {
+                      return failAt(v97, "/" + i0 + "/type", 154);
+                    }
+                  }
                   return failAtWith(v97, "/" + i0, 21, {
                     error: "tag",
                     tag: "type",
