@@ -253,14 +253,7 @@ export const generateValidatorModule = (): string => validatorModule('default', 
 export function generateDeclarations(): string {
   const names = Object.keys(generatedNames());
   const lines = names.map((name) => `export declare const ${name}: PrecompiledValidator;`);
-  return `${header()}export declare const rootNames: readonly string[];
-export declare const presetConfigKeys: readonly string[];
-export declare const operationIds: readonly string[];
-export declare const badParamStatus: Readonly<Record<string, 400 | 404>>;
-export declare const patternRules: Readonly<Record<string, string>>;
-export declare const closedProperties: Readonly<Record<string, readonly string[]>>;
-export declare const propertyNames: readonly string[];
-export declare const maxIssues: number;
+  return `${header()}export * from './${validatorFacts}.js';
 export declare const validatorsByName: Readonly<Record<string, PrecompiledValidator | undefined>>;
 export interface PrecompiledValidator {
   (data: unknown): boolean;
@@ -297,6 +290,7 @@ function factsModule(): string {
   return `${header()}${facts.join('\n')}\n`;
 }
 
+/** The facts' declarations, which every validator module's declarations re-export: it exports them too. */
 function factsDeclarations(): string {
   return `${header()}export declare const rootNames: readonly string[];
 export declare const presetConfigKeys: readonly string[];
