@@ -230,7 +230,7 @@ export function emitStandaloneModule(
     patternRule: (pattern) => (Object.hasOwn(rules, pattern) ? rules[pattern] : undefined),
     closedRule: (schemaPath) => (Object.hasOwn(closed, schemaPath) ? closed[schemaPath] : undefined),
   });
-  const code = collectsAll ? rewritten : enumChecksAfterTags(rewritten);
+  const code = enumChecksAfterTags(rewritten);
   const exports = Object.entries(facts).map(
     ([name, value]) => `export const ${name} = ${JSON.stringify(value)};`,
   );

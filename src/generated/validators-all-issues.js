@@ -3548,17 +3548,6 @@ function v29(data) {
       }
       errors++;
     }
-    if (data.type !== undefined) {
-      if (!obj0.has(data.type)) {
-        const err1 = siteError("/type", 62);
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
     const tag0 = data.type;
     if (typeof tag0 == "string") {
       if (tag0 === "custom") {
@@ -4076,6 +4065,17 @@ function v29(data) {
           errors++;
         }
       } else {
+        if (data.type !== undefined) {
+          if (!obj0.has(data.type)) {
+            const err1 = siteError("/type", 62);
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+        }
         const err44 = siteErrorWith("", 21, {
           error: "mapping",
           tag: "type",
@@ -4089,6 +4089,17 @@ function v29(data) {
         errors++;
       }
     } else {
+      if (data.type !== undefined) {
+        if (!obj0.has(data.type)) {
+          const err1 = siteError("/type", 62);
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
       const err45 = siteErrorWith("", 22, {
         error: "tag",
         tag: "type",
@@ -11051,17 +11062,6 @@ function v97(data) {
           }
           errors++;
         }
-        if (d0.type !== undefined) {
-          if (!obj3.has(d0.type)) {
-            const err2 = siteError("/" + i0 + "/type", 192);
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
         const tag0 = d0.type;
         if (typeof tag0 == "string") {
           if (tag0 === "text") {
@@ -11458,6 +11458,17 @@ function v97(data) {
               errors++;
             }
           } else {
+            if (d0.type !== undefined) {
+              if (!obj3.has(d0.type)) {
+                const err2 = siteError("/" + i0 + "/type", 192);
+                if (vErrors === null) {
+                  vErrors = [err2];
+                } else {
+                  vErrors.push(err2);
+                }
+                errors++;
+              }
+            }
             const err36 = siteErrorWith("/" + i0, 21, {
               error: "mapping",
               tag: "type",
@@ -11471,6 +11482,17 @@ function v97(data) {
             errors++;
           }
         } else {
+          if (d0.type !== undefined) {
+            if (!obj3.has(d0.type)) {
+              const err2 = siteError("/" + i0 + "/type", 192);
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            }
+          }
           const err37 = siteErrorWith("/" + i0, 22, {
             error: "tag",
             tag: "type",
@@ -22419,17 +22441,6 @@ function v184(data) {
         errors++;
       }
     }
-    if (data.type !== undefined) {
-      if (!obj4.has(data.type)) {
-        const err34 = siteError("/type", 323);
-        if (vErrors === null) {
-          vErrors = [err34];
-        } else {
-          vErrors.push(err34);
-        }
-        errors++;
-      }
-    }
     const tag0 = data.type;
     if (typeof tag0 == "string") {
       if (tag0 === "arize") {
@@ -22518,6 +22529,17 @@ function v184(data) {
           errors = vErrors.length;
         }
       } else {
+        if (data.type !== undefined) {
+          if (!obj4.has(data.type)) {
+            const err34 = siteError("/type", 323);
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
         const err35 = siteErrorWith("", 21, {
           error: "mapping",
           tag: "type",
@@ -22531,6 +22553,17 @@ function v184(data) {
         errors++;
       }
     } else {
+      if (data.type !== undefined) {
+        if (!obj4.has(data.type)) {
+          const err34 = siteError("/type", 323);
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+      }
       const err36 = siteErrorWith("", 22, {
         error: "tag",
         tag: "type",

@@ -5070,17 +5070,6 @@ function v29(data) {
       }
       errors++;
     }
-    if (data.type !== undefined) {
-      if (!obj0.has(data.type)) {
-        const err1 = siteError("/type", 68);
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
-    }
     const tag0 = data.type;
     if (typeof tag0 == "string") {
       if (tag0 === "custom") {
@@ -5766,6 +5755,17 @@ function v29(data) {
           errors++;
         }
       } else {
+        if (data.type !== undefined) {
+          if (!obj0.has(data.type)) {
+            const err1 = siteError("/type", 68);
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+        }
         const err56 = siteErrorWith("", 25, {
           error: "mapping",
           tag: "type",
@@ -5779,6 +5779,17 @@ function v29(data) {
         errors++;
       }
     } else {
+      if (data.type !== undefined) {
+        if (!obj0.has(data.type)) {
+          const err1 = siteError("/type", 68);
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
       const err57 = siteErrorWith("", 26, {
         error: "tag",
         tag: "type",
@@ -13777,17 +13788,6 @@ function v97(data) {
           }
           errors++;
         }
-        if (d0.type !== undefined) {
-          if (!obj3.has(d0.type)) {
-            const err2 = siteError("/" + i0 + "/type", 213);
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
         const tag0 = d0.type;
         if (typeof tag0 == "string") {
           if (tag0 === "text") {
@@ -14254,6 +14254,17 @@ function v97(data) {
               errors++;
             }
           } else {
+            if (d0.type !== undefined) {
+              if (!obj3.has(d0.type)) {
+                const err2 = siteError("/" + i0 + "/type", 213);
+                if (vErrors === null) {
+                  vErrors = [err2];
+                } else {
+                  vErrors.push(err2);
+                }
+                errors++;
+              }
+            }
             const err41 = siteErrorWith("/" + i0, 25, {
               error: "mapping",
               tag: "type",
@@ -14267,6 +14278,17 @@ function v97(data) {
             errors++;
           }
         } else {
+          if (d0.type !== undefined) {
+            if (!obj3.has(d0.type)) {
+              const err2 = siteError("/" + i0 + "/type", 213);
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            }
+          }
           const err42 = siteErrorWith("/" + i0, 26, {
             error: "tag",
             tag: "type",
@@ -25733,17 +25755,6 @@ function v184(data) {
         errors++;
       }
     }
-    if (data.type !== undefined) {
-      if (!obj4.has(data.type)) {
-        const err34 = siteError("/type", 347);
-        if (vErrors === null) {
-          vErrors = [err34];
-        } else {
-          vErrors.push(err34);
-        }
-        errors++;
-      }
-    }
     const tag0 = data.type;
     if (typeof tag0 == "string") {
       if (tag0 === "arize") {
@@ -25832,6 +25843,17 @@ function v184(data) {
           errors = vErrors.length;
         }
       } else {
+        if (data.type !== undefined) {
+          if (!obj4.has(data.type)) {
+            const err34 = siteError("/type", 347);
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
         const err35 = siteErrorWith("", 25, {
           error: "mapping",
           tag: "type",
@@ -25845,6 +25867,17 @@ function v184(data) {
         errors++;
       }
     } else {
+      if (data.type !== undefined) {
+        if (!obj4.has(data.type)) {
+          const err34 = siteError("/type", 347);
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+      }
       const err36 = siteErrorWith("", 26, {
         error: "tag",
         tag: "type",
