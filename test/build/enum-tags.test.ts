@@ -53,6 +53,16 @@ function v1(data) {
     );
   });
 
+  it('moves it in the collecting validators too, whose discriminator is not a block of its own', () => {
+    const collecting = union(['a', 'b'])
+      .replace('  {\n    const tag0', '    const tag0')
+      .replace(/\n {2}}\n}$/, '\n}');
+    expect(collecting).not.toBe(union(['a', 'b']));
+    const moved = enumChecksAfterTags(collecting);
+    expect(moved.indexOf('obj0.has')).toBeGreaterThan(moved.indexOf('const tag0'));
+    expect(moved.match(/obj0\.has/g)).toHaveLength(2);
+  });
+
   it('fails the build when a branch has a tag its enum refuses, which the check would have rejected first', () => {
     expect(() => enumChecksAfterTags(union(['a', 'c']))).toThrow(/the tag "c" is not in its enum/);
   });
