@@ -1,13 +1,14 @@
 import { errorBody } from '../../core/errors.js';
 import { presetDraftOf } from '../../core/normalize.js';
 import { PresetStoreFull } from './preset-store-full.js';
+import { PresetStoreUnavailable } from './preset-store-unavailable.js';
 import type { PresetDraft } from '../../generated/types.js';
 import { savePresetVersion, type PresetAuthor, type PresetClock, type PresetStore } from './preset-store.js';
 import type { GatewayOperations } from '../types.js';
 
 /**
  * The two preset operations over a store: the create saves the request's normalized draft as a new version
- * (contract: preset-versions; a lost compare-and-set is 409, a full store 503), and the get reads one version
+ * (contract: preset-versions; a lost compare-and-set is 409, a full or unavailable store 503), and the get reads one version
  * back (404 when there is none).
  */
 export function presetOperations(
@@ -32,7 +33,7 @@ export function presetOperations(
       Object.freeze(saved.preset.designated_version);
       return { data: Object.freeze(saved.preset) };
     } catch (error) {
-      if (error instanceof PresetStoreFull) return errorBody(503);
+      if (error instanceof PresetStoreFull || error instanceof PresetStoreUnavailable) return errorBody(503);
       throw error;
     }
   }

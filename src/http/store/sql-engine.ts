@@ -30,3 +30,12 @@ const UNIQUE_VIOLATION = '23505';
 export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
 }
+
+/**
+ * True when `error` is PostgreSQL saying the machine, not the request, failed: SQLSTATE class 53 (insufficient
+ * resources: a full disk is 53100) or 58 (system error: an I/O error is 58030). The request may succeed later.
+ */
+export function isResourceFault(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('53') || code.startsWith('58'));
+}
