@@ -119,7 +119,7 @@ export async function openGatewayStore(
   const release = lockDataDir(choice.dataDir);
   try {
     const { openPgliteEngine } = await import('../http/store/pglite-engine.js');
-    const engine = await openPgliteEngine(choice.dataDir);
+    const engine = await openPgliteEngine(choice.dataDir, { onFault: log });
     return await sqlStore(
       engine,
       `Store: embedded PostgreSQL (PGlite) in ${choice.dataDir} (GATEWAY_DATA_DIR); presets and keys survive restarts.`,
