@@ -116,7 +116,7 @@ export async function openGatewayStore(
       );
     }
   }
-  const release = lockDataDir(choice.dataDir);
+  const release = await lockDataDir(choice.dataDir);
   try {
     const { openPgliteEngine } = await import('../http/store/pglite-engine.js');
     const engine = await openPgliteEngine(choice.dataDir, { onFault: log });
