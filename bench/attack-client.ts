@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { normalizePresetRequest, validate } from '../src/index.js';
 import { MANAGEMENT_KEY, STANDARD_KEY } from './attack-keys.js';
+import { floodHeads, floodWithoutKey, keyedCreates } from './keyless-flood.js';
 
 /*
  * The attacker of `npm run bench:attack`, one attack per process: `node attack-client.js <attack> <origin>
@@ -341,6 +342,28 @@ const attacks: Record<string, () => Promise<Outcome>> = {
     return {
       result: `${tally(statuses)}; ${median(times.hostile).toFixed(0)} ms against ${median(times.ordinary).toFixed(0)} ms for ordinary turns (${ratio.toFixed(2)}x)`,
       held: statuses.every((status) => status === 400) && ratio <= 3,
+    };
+  },
+
+  async L() {
+    // 17 connections without a key each declare a 4 MiB body and send none, reconnecting as the server closes
+    // them, for 12 s; 30 creates with the management key start evenly over the same 12 s.
+    const ms = 12_000;
+    const [flood, creates] = await Promise.all([
+      floodWithoutKey({ port, head: floodHeads.create(BASE), connections: 17, ms }),
+      keyedCreates({
+        baseUrl: `${origin}${BASE}`,
+        key: MANAGEMENT_KEY,
+        body: example,
+        count: 30,
+        ms,
+        slugPrefix: 'beside-flood',
+      }),
+    ]);
+    const served = creates.filter((status) => status === 200).length;
+    return {
+      result: `${served} of 30 keyed creates got 200 (${tally(creates)}); the flood: ${flood.opened} connections, ${tally(flood.statuses)}`,
+      held: served === 30,
     };
   },
 

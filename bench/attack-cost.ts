@@ -1,5 +1,7 @@
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_OBJECT_SHAPES, parseJsonBody, validate } from '../src/index.js';
 import { CHARACTERS_PER_CONTAINER } from '../src/body/body-cost.js';
+import { median } from '../src/cli/median.js';
+import { numberOption } from './load-runs.js';
 import { measuredBodySizes } from '../test/fixtures/hostile/builders.js';
 
 /*
@@ -11,8 +13,7 @@ import { measuredBodySizes } from '../test/fixtures/hostile/builders.js';
  */
 
 const GOAL = 3;
-const roundsFlag = process.argv.indexOf('--rounds');
-const rounds = roundsFlag > 0 ? Number(process.argv[roundsFlag + 1]) : 7;
+const rounds = numberOption(process.argv, '--rounds', 7);
 
 /** A prefix no other body of this process uses, so keys are new to the engine as an attacker's would be. */
 let bodies = 0;
@@ -169,12 +170,6 @@ function timed(bytes: Uint8Array): { ms: number; verdict: string } {
   const start = process.hrtime.bigint();
   const got = verdict(bytes);
   return { ms: Number(process.hrtime.bigint() - start) / 1e6, verdict: got };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 const encode = (text: string) => new TextEncoder().encode(text);

@@ -26,6 +26,10 @@ const attacks: Array<[id: string, what: string, shards?: number]> = [
   ['I', 'tool `input_schema` with properties `__proto__`, `constructor`, `prototype`'],
   ['J', 'library: a cyclic object in a free-form field'],
   ['K', '4 MiB of objects with 127 keys new to the engine'],
+  [
+    'L',
+    'no key: 17 connections each declare a 4 MiB body, send none and reconnect when closed, for 12 s, beside 30 keyed creates',
+  ],
   ['clean: create and read', '50 creates of the example, each read back'],
   ['clean: 1,000 keep-alive GETs', '`GET /providers`, one at a time'],
   ['clean: 4 MiB of turns', '5 creates of 4 MiB of short user turns'],

@@ -15,7 +15,7 @@ import { repoRoot } from './paths.js';
  * before the fault, how many of those are there after it, and the time from the end of the fault (the kill,
  * the freed disk) to the next acknowledged create. The rows have the shape of a table of faults, to join one.
  *
- *   node dist/bench/embedded-faults.js [--write]   after npm run build; --write replaces `## Embedded store faults`
+ *   npm run bench:faults runs these after the PostgreSQL faults; alone: node dist/bench/embedded-faults.js [--write]; --write replaces `## Embedded store faults`
  *   in RESULTS.md. The full disk needs root, to mount a tmpfs.
  */
 
@@ -238,7 +238,8 @@ export async function racingStarts(): Promise<FaultRow> {
 
 const SECTION = '## Embedded store faults';
 
-async function main(): Promise<void> {
+/** Meets each embedded-store fault once and prints its table (into RESULTS.md with `--write`). */
+export async function runEmbeddedFaults(): Promise<void> {
   const rows: FaultRow[] = [];
   for (const measure of [killedAndRestarted, diskFilled, stoppedMidCommit, racingStarts]) {
     rows.push(await measure());
@@ -248,7 +249,7 @@ async function main(): Promise<void> {
   const section = [
     SECTION,
     '',
-    `\`node dist/bench/embedded-faults.js\`, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, on the ` +
+    `\`npm run bench:faults\` (its second part), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, on the ` +
       `shared 2-core machine at load average ${loadavg()[0]?.toFixed(1)}. Each fault once, on the built gateway: ` +
       `${CREATES} creates one after another before the fault (for the PANIC, on the engine alone, the commits ` +
       'until the one that failed), then every one of them read back after it; the time to recover runs from the ' +
@@ -267,4 +268,4 @@ async function main(): Promise<void> {
   if (process.argv.includes('--write')) await writeSection(SECTION, section);
 }
 
-if (process.argv[1]?.endsWith('embedded-faults.js')) await main();
+if (process.argv[1]?.endsWith('embedded-faults.js')) await runEmbeddedFaults();

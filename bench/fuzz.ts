@@ -3,6 +3,7 @@ import { runFuzz, type FuzzSummary } from './fuzz/campaign.js';
 import { loadImplementations } from './fuzz/implementations.js';
 import { describeReproducer, writeReproducer } from './fuzz/reproducer-file.js';
 import { repoRoot } from './paths.js';
+import { grouped } from '../src/cli/progress.js';
 
 /**
  * The differential fuzz, long: mutated valid values judged by the shipped validators, Ajv's own code and
@@ -30,7 +31,6 @@ const count = option('--count', 100_000);
 const outAt = argv.indexOf('--out');
 const outDir = resolve(outAt < 0 ? join(repoRoot, 'dist/fuzz') : argv[outAt + 1]!);
 
-const thousands = (value: number) => Math.round(value).toLocaleString('en-US').replace(/,/g, ' ');
 let started = Date.now();
 
 function progress(done: number, differences: number): void {
@@ -41,7 +41,7 @@ function progress(done: number, differences: number): void {
   }
   const seconds = (Date.now() - started) / 1000;
   const rate = done / Math.max(seconds, 1e-3);
-  const text = `${thousands(done)}/${thousands(count)} inputs, ${differences} differences, ${thousands(rate)}/s`;
+  const text = `${grouped(done)}/${grouped(count)} inputs, ${differences} differences, ${grouped(rate)}/s`;
   if (process.stdout.isTTY) {
     const width = 30;
     const filled = Math.round((done / count) * width);
@@ -68,10 +68,8 @@ function print(summary: FuzzSummary): void {
     cells
       .map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!)))
       .join('  ');
-  console.log(
-    `\nseed ${summary.seed}, ${thousands(summary.count)} inputs, ${summary.differences} differences`,
-  );
-  const rate = thousands(summary.count / summary.seconds);
+  console.log(`\nseed ${summary.seed}, ${grouped(summary.count)} inputs, ${summary.differences} differences`);
+  const rate = grouped(summary.count / summary.seconds);
   console.log(
     `${summary.seconds.toFixed(1)} s judging (${rate} inputs/s) after ${summary.setupSeconds.toFixed(1)} s reading seeds\n`,
   );

@@ -1,4 +1,6 @@
 import { createModelFilter, parseJsonBody, validate } from '../src/index.js';
+import { median } from '../src/cli/median.js';
+import { numberOption } from './load-runs.js';
 import { measuredBodySizes, worstBodies } from '../test/fixtures/hostile/builders.js';
 
 /*
@@ -9,14 +11,7 @@ import { measuredBodySizes, worstBodies } from '../test/fixtures/hostile/builder
  */
 
 const BUDGET_MS = 50;
-const roundsFlag = process.argv.indexOf('--rounds');
-const rounds = roundsFlag > 0 ? Number(process.argv[roundsFlag + 1]) : 9;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
+const rounds = numberOption(process.argv, '--rounds', 9);
 
 /** A short prefix no other run of this process uses. */
 let runs = 0;

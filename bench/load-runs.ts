@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
 import { format, resolveConfig } from 'prettier';
 import { repoRoot } from './paths.js';
+import { grouped } from '../src/cli/progress.js';
+
+export { grouped };
 
 /*
  * What the HTTP load benchmarks share: a server in a child process of its own, autocannon against it on
@@ -105,8 +108,6 @@ export function spread(values: readonly number[]): Spread {
   return { median: middle(values), low: Math.min(...values), high: Math.max(...values) };
 }
 
-/** Digits grouped by thousands with a space, as the interface's prose writes 65 536. */
-export const grouped = (value: number) => Math.round(value).toLocaleString('en-US').replace(/,/g, ' ');
 export const range = ({ median, low, high }: Spread) =>
   `${grouped(median)} (${grouped(low)}-${grouped(high)})`;
 

@@ -1,4 +1,5 @@
 import { cpus, platform, release } from 'node:os';
+import { grouped } from '../src/cli/progress.js';
 import { benchCases, type PayloadKind } from '../test/fixtures/payloads.js';
 import type { ColdStart } from './cold-start.js';
 import { describeOptimisation, type Optimisation } from './optimisation.js';
@@ -23,8 +24,6 @@ export interface Results {
 
 const ratio = (value: number) =>
   `${value < 0.1 ? value.toFixed(3) : value < 10 ? value.toFixed(2) : value.toFixed(1)}x`;
-/** Digits grouped by thousands with a space, as the interface's prose writes 65 536. */
-const grouped = (value: number) => Math.round(value).toLocaleString('en-US').replace(/,/g, ' ');
 const micros = (value: number) =>
   `${value < 10 ? value.toFixed(2) : value < 1000 ? value.toFixed(1) : grouped(value)} µs`;
 const times = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)}x`;

@@ -30,8 +30,8 @@ import { reportUsage } from './server-usage.js';
 /*
  * The preset stores under load: the reference gateway in its own process over the in-memory store, PGlite in
  * a temporary data directory (as the gateway opens it, and without its fsync at commit, to show that cost),
- * and a PostgreSQL server this benchmark starts; autocannon creates presets at fresh slugs, then reads one
- * version back, the stores taking turns over the rounds.
+ * and a PostgreSQL server this benchmark starts; autocannon creates presets at
+ * fresh slugs, then reads one version back, the stores taking turns over the rounds.
  *
  *   node dist/bench/store-load.js [--rounds N] [--seconds S] [--write]   --write replaces `## Preset stores`
  */
@@ -88,12 +88,16 @@ async function serve(id: StoreId, where: string): Promise<void> {
 
 interface Server extends ServerProcess {
   id: StoreId;
+  /** The one-statement bare server on the same engine, the row's floor; none for the memory store. */
+  floor?: ServerProcess;
 }
 
 const headers = { authorization: `Bearer ${MANAGEMENT_KEY}`, 'content-type': 'application/json' };
+/** Reads spread over this many presets, version 1 of each, as a catalog of presets is read. */
+const READ_PRESETS = 200;
 let slugs = 0;
 
-function measureCreates(server: Server): Promise<Sample> {
+function measureCreates(server: ServerProcess): Promise<Sample> {
   const basePath = new URL(server.baseUrl).pathname;
   return measure(
     server,
@@ -109,17 +113,43 @@ function measureCreates(server: Server): Promise<Sample> {
   );
 }
 
-function measureReads(server: Server): Promise<Sample> {
-  const path = `${new URL(server.baseUrl).pathname}/presets/read-me/versions/1`;
+let reads = 0;
+function measureReads(server: ServerProcess): Promise<Sample> {
+  const basePath = new URL(server.baseUrl).pathname;
   return measure(
     server,
-    [{ method: 'GET', headers: { authorization: headers.authorization }, path }],
+    [
+      {
+        method: 'GET',
+        headers: { authorization: headers.authorization },
+        setupRequest: (request) => ({
+          ...request,
+          path: `${basePath}/presets/read-${reads++ % READ_PRESETS}/versions/1`,
+        }),
+      },
+    ],
     SECONDS,
   );
 }
 
-function render(rows: Array<{ label: string; creates: Sample[]; reads: Sample[] }>): string {
-  const cell = (samples: Sample[], key: 'rps' | 'p99') => range(spread(samples.map((sample) => sample[key])));
+/** The samples of one row: the gateway's, and its floor's taken in the same rounds. */
+interface RowSamples {
+  creates: Sample[];
+  reads: Sample[];
+  floorCreates: Sample[];
+  floorReads: Sample[];
+}
+
+function render(rows: Array<{ label: string } & RowSamples>): string {
+  const cell = (samples: Sample[], key: 'rps' | 'p99') =>
+    samples.length === 0 ? '' : range(spread(samples.map((sample) => sample[key])));
+  const ratio = (gateway: Sample[], floor: Sample[]) => {
+    if (floor.length === 0) return '';
+    const { median, low, high } = spread(
+      gateway.map((sample, i) => sample.rps / (floor[i]?.rps ?? Number.NaN)),
+    );
+    return `${median.toFixed(2)}x (${low.toFixed(2)}-${high.toFixed(2)})`;
+  };
   return [
     SECTION,
     '',
@@ -127,80 +157,106 @@ function render(rows: Array<{ label: string; creates: Sample[]; reads: Sample[] 
       `2-core machine at load average ${loadavg()[0]?.toFixed(1)}. autocannon (${CONNECTIONS} connections) against ` +
       'the reference gateway on 127.0.0.1, one gateway process per store, request validation on (the production ' +
       'default). Creates post the typical create request of test/fixtures/payloads.ts ' +
-      `(${grouped(body.length)} bytes) at a fresh slug, each one transaction; reads get one version back. ` +
-      `${ROUNDS} rounds of ${SECONDS} s per store and operation, the stores taking turns; each cell is the median ` +
-      'round with the lowest and highest in brackets. PGlite keeps its data directory in the temporary directory ' +
-      `(${tmpdir()}, on the machine's disk) and, as the gateway opens it, syncs its WAL at each commit; the ` +
-      'unsynced row is the same engine with `sync: false`, what PGlite does by itself. PostgreSQL runs on the ' +
-      'same two cores (fsync off: the figures are the gateway and the protocol, not the disk).',
+      `(${grouped(body.length)} bytes) at a fresh slug; reads get version 1 of ${READ_PRESETS} presets in turn. ` +
+      'Beside each database store, its floor: a bare `node:http` server on the same engine that does one ' +
+      'statement per request (an upsert of the body into one table; a read answers the stored text) and nothing ' +
+      `else. ${ROUNDS} rounds of ${SECONDS} s per server and operation, the servers taking turns; each cell is the ` +
+      'median round with the lowest and highest in brackets, and a ratio is the gateway over its floor in the ' +
+      'same round. PGlite keeps its data directory in the temporary directory ' +
+      `(${tmpdir()}, on the machine's disk) and, as the gateway opens it, syncs its WAL at each commit, as its ` +
+      'floor does; the unsynced row and its floor are the same engine with `sync: false`, what PGlite does by ' +
+      'itself. PostgreSQL runs on the same two cores (fsync off: the figures are the gateway and the protocol, ' +
+      'not the disk).',
     '',
-    '| store | creates/s | create p99 (ms) | reads/s | read p99 (ms) |',
-    '| --- | ---: | ---: | ---: | ---: |',
+    '| store | creates/s | floor | ratio | create p99 (ms) | reads/s | floor | ratio | read p99 (ms) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (row) =>
-        `| ${row.label} | ${cell(row.creates, 'rps')} | ${cell(row.creates, 'p99')} | ${cell(row.reads, 'rps')} | ` +
-        `${cell(row.reads, 'p99')} |`,
+        `| ${row.label} | ${cell(row.creates, 'rps')} | ${cell(row.floorCreates, 'rps')} | ` +
+        `${ratio(row.creates, row.floorCreates)} | ${cell(row.creates, 'p99')} | ${cell(row.reads, 'rps')} | ` +
+        `${cell(row.floorReads, 'rps')} | ${ratio(row.reads, row.floorReads)} | ${cell(row.reads, 'p99')} |`,
     ),
     '',
   ].join('\n');
 }
 
+/** Gives `server` the presets the reads ask for. */
+async function seed(server: ServerProcess): Promise<void> {
+  for (let i = 0; i < READ_PRESETS; i++) {
+    const response = await fetch(`${server.baseUrl}/presets/read-${i}/messages`, {
+      method: 'POST',
+      headers,
+      body,
+    });
+    if (response.status !== 200)
+      throw new Error(`${server.baseUrl}: a seeding create got ${response.status}`);
+  }
+}
+
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'gateway-contract-bench-'));
-  const unsyncedDir = mkdtempSync(join(tmpdir(), 'gateway-contract-bench-unsynced-'));
+  const dataDirs = [0, 1, 2, 3].map(() => mkdtempSync(join(tmpdir(), 'gateway-contract-bench-')));
   let postgres: PostgresServer | undefined;
   const servers: Server[] = [];
+  const started = (server: Server) => [server, ...(server.floor ? [server.floor] : [])];
   try {
     postgres = await startPostgres();
     const where: Record<StoreId, string> = {
       memory: '',
-      pglite: dataDir,
-      'pglite-unsynced': unsyncedDir,
+      pglite: dataDirs[0]!,
+      'pglite-unsynced': dataDirs[2]!,
+      postgres: postgres.url,
+    };
+    const floorWhere: Partial<Record<StoreId, string>> = {
+      pglite: dataDirs[1]!,
+      'pglite-unsynced': dataDirs[3]!,
       postgres: postgres.url,
     };
     for (const { id } of stores) {
-      servers.push({ id, ...(await startServer(benchScript('store-load'), ['--serve', id, where[id]])) });
+      const gateway = await startServer(benchScript('store-load'), ['--serve', id, where[id]]);
+      const at = floorWhere[id];
+      const floor = at === undefined ? undefined : await startServer(benchScript('store-floor'), [id, at]);
+      servers.push({ id, ...gateway, ...(floor ? { floor } : {}) });
     }
-    for (const server of servers) {
-      const response = await fetch(`${server.baseUrl}/presets/read-me/messages`, {
-        method: 'POST',
-        headers,
-        body,
-      });
-      if (response.status !== 200) throw new Error(`${server.id}: the first create got ${response.status}`);
+    for (const server of servers.flatMap(started)) {
+      await seed(server);
       await measureCreates(server);
     }
-    const samples = new Map(
-      servers.map((server) => [server, { creates: [] as Sample[], reads: [] as Sample[] }]),
+    const samples = new Map<Server, RowSamples>(
+      servers.map((server) => [server, { creates: [], reads: [], floorCreates: [], floorReads: [] }]),
     );
     for (let round = 0; round < ROUNDS; round++) {
       for (const server of [
         ...servers.slice(round % servers.length),
         ...servers.slice(0, round % servers.length),
       ]) {
-        const creates = await measureCreates(server);
-        const reads = await measureReads(server);
-        samples.get(server)?.creates.push(creates);
-        samples.get(server)?.reads.push(reads);
-        console.log(
-          `round ${round + 1}, ${server.id}: ${Math.round(creates.rps)} creates/s (p99 ${creates.p99} ms), ` +
-            `${Math.round(reads.rps)} reads/s (p99 ${reads.p99} ms)`,
-        );
+        const row = samples.get(server) as RowSamples;
+        // The gateway and its floor alternate which goes first, so neither always meets a warmer machine.
+        const pair = round % 2 === 0 ? started(server) : started(server).reverse();
+        for (const target of pair) {
+          const creates = await measureCreates(target);
+          const read = await measureReads(target);
+          const isFloor = target === server.floor;
+          (isFloor ? row.floorCreates : row.creates).push(creates);
+          (isFloor ? row.floorReads : row.reads).push(read);
+          console.log(
+            `round ${round + 1}, ${server.id}${isFloor ? ' floor' : ''}: ${Math.round(creates.rps)} creates/s ` +
+              `(p99 ${creates.p99} ms), ${Math.round(read.rps)} reads/s (p99 ${read.p99} ms)`,
+          );
+        }
       }
     }
     const section = render(
       servers.map((server) => ({
         label: stores.find((store) => store.id === server.id)?.label ?? server.id,
-        ...(samples.get(server) ?? { creates: [], reads: [] }),
+        ...(samples.get(server) as RowSamples),
       })),
     );
     console.log(`\n${section}`);
     if (argv.includes('--write')) await writeSection(SECTION, section);
   } finally {
-    await Promise.all(servers.map((server) => stopServer(server.child)));
+    await Promise.all(servers.flatMap(started).map((server) => stopServer(server.child)));
     postgres?.destroy();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(unsyncedDir, { recursive: true, force: true });
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
 }
 

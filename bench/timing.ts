@@ -1,5 +1,7 @@
 /** Timing helpers: batches of calls through a loop of their own, so each call site stays monomorphic. */
 
+export { median } from '../src/cli/median.js';
+
 export type Loop = (fn: (value: unknown) => unknown, value: unknown, calls: number) => unknown;
 
 /** A fresh loop function per row: V8 keeps its feedback apart from every other row's. */
@@ -52,10 +54,4 @@ export function calibrate(
     if (perCall * calls >= budgetMs * 1e6) return calls;
     calls = Math.max(calls * 2, Math.ceil((budgetMs * 1e6) / Math.max(perCall, 1) / 2));
   }
-}
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }

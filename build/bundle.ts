@@ -1,13 +1,18 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'rolldown';
+import { build, type Plugin } from 'rolldown';
+import { bundledModuleFile, generatedModuleNames } from '../src/core/generated-modules.js';
+import { parse } from './standalone/ast.js';
+import { printCompact } from './standalone/print.js';
+import { literalImports } from './module-imports.js';
 import { runtimeSpecifier } from './standalone/rewrite.js';
 
 /**
- * The last build step: bundles every entry point of the package from tsc's output into `dist/lib/`, with the
- * modules they share in common chunks, so importing the library reads a handful of files instead of twenty
- * (Node's module loader costs about 0.4 ms per file, as much as everything else the main entry does at load).
+ * The bundling step: bundles every entry point of the package from tsc's output into `dist/lib/`, with the
+ * modules they share in common chunks, so importing the library reads a handful of files instead of one per
+ * module (Node's module loader costs about 0.4 ms per file, as much as everything else the main entry does at
+ * load).
  * Names and statements are kept as written, only whitespace goes, so a stack trace still reads like the source.
  */
 
@@ -28,19 +33,14 @@ const built = new URL('../', import.meta.url);
 const outDir = new URL('lib/', built);
 
 /**
- * The precompiled validators stay files of their own, copied as generated: rewritten by a bundler's printer
- * the module parses slower (measured: 12 ms against 8 ms for the main entry). One file per profile and per
- * path (the verdict, and the reject path's collecting validators).
+ * The precompiled validators stay files of their own (src/core/generated-modules.ts), compacted by the build's
+ * own printer, not the bundler's: rewritten by a bundler's printer the module parses slower (measured: 12 ms
+ * against 8 ms for the main entry). One file per profile and per path (the verdict, and the reject path's
+ * collecting validators).
  */
-const generatedModules = [
-  'validators.js',
-  'validators-all-issues.js',
-  'validators-strict.js',
-  'validators-strict-all-issues.js',
-] as const;
-const generatedSource = (file: string) => fileURLToPath(new URL(`src/generated/${file}`, built));
-const generatedCopy = (file: string) => `generated-${file}`;
-const generatedModuleOf = (id: string) => generatedModules.find((file) => id.endsWith(`/generated/${file}`));
+const generatedSource = (name: string) => fileURLToPath(new URL(`src/generated/${name}.js`, built));
+const generatedModuleOf = (id: string) =>
+  generatedModuleNames().find((name) => id.endsWith(`/generated/${name}.js`));
 
 /**
  * The helpers the generated validators import (src/runtime/validator-runtime.ts) are their own small file, an
@@ -49,14 +49,34 @@ const generatedModuleOf = (id: string) => generatedModules.find((file) => id.end
 const runtimeEntry = 'validator-runtime';
 const runtimeImport = { generated: `'${runtimeSpecifier}'`, bundled: `'./${runtimeEntry}.js'` };
 
-/** The generated module as it is, but for its one import of the run-time helpers, which now sits beside it. */
+/**
+ * The generated module compacted: its header and its one import of the run-time helpers (which now sit beside
+ * it) as they are, the rest with its whitespace removed, names and statements kept.
+ */
 export function bundledValidators(code: string): string {
   const found = code.split(runtimeImport.generated).length - 1;
   if (found !== 1) {
     throw new Error(`a generated validator module names ${runtimeImport.generated} ${found} times, not once`);
   }
-  return code.replace(runtimeImport.generated, runtimeImport.bundled);
+  // The import ends at the run-time module's name; only what comes before it is parsed to check that.
+  const end = code.indexOf(runtimeImport.generated) + runtimeImport.generated.length + 1;
+  const head = parse(code.slice(0, end)).body as { type: string }[];
+  if (head.length !== 1 || head[0]!.type !== 'ImportDeclaration') {
+    throw new Error('a generated validator module does not start with its import of the run-time helpers');
+  }
+  const imports = code.slice(0, end).replace(runtimeImport.generated, runtimeImport.bundled);
+  return `${imports}\n${printCompact(code.slice(end))}`;
 }
+
+/** The bundle step's last pass over each chunk, once the printer is done with it. */
+const stringImports: Plugin = {
+  name: 'string-imports',
+  generateBundle(_options, bundle) {
+    for (const output of Object.values(bundle)) {
+      if (output.type === 'chunk') output.code = literalImports(output.code);
+    }
+  },
+};
 
 /** Packages (ajv, the frameworks, node: modules) are the user's to install and load, never copied in. */
 function isExternal(id: string): boolean {
@@ -80,9 +100,9 @@ const entryFile = (name: string) => fileURLToPath(new URL(bundledEntries[name]!,
 
 /**
  * The code the main entry loads is one chunk, whichever other entries share parts of it, so `import` of the
- * library reads four files, not twenty; the HTTP layer is another, shared by its adapters. The schemas entry
- * shares the masked-secret constants (contract: secret-masking) with the main entry, so it loads that chunk
- * (and the validators) too.
+ * library reads four files, not one per module; the HTTP layer is another, shared by its adapters. The schemas
+ * entry shares the masked-secret constants (contract: secret-masking) with the main entry, so it loads that
+ * chunk (and the validators) too.
  */
 function chunkGroups() {
   const library = importGraph(entryFile('index'));
@@ -102,6 +122,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       [runtimeEntry]: fileURLToPath(new URL('src/runtime/validator-runtime.js', built)),
     },
     external: isExternal,
+    plugins: [stringImports],
     logLevel: 'warn',
     output: {
       dir: fileURLToPath(outDir),
@@ -112,15 +133,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       minifyInternalExports: false,
       codeSplitting: { groups: chunkGroups() },
       paths: (id) => {
-        const file = generatedModuleOf(id);
-        return file === undefined ? id : `./${generatedCopy(file)}`;
+        const name = generatedModuleOf(id);
+        return name === undefined ? id : `./${bundledModuleFile(name)}`;
       },
     },
   });
-  for (const file of generatedModules) {
+  for (const name of generatedModuleNames()) {
     writeFileSync(
-      fileURLToPath(new URL(generatedCopy(file), outDir)),
-      bundledValidators(readFileSync(generatedSource(file), 'utf8')),
+      fileURLToPath(new URL(bundledModuleFile(name), outDir)),
+      bundledValidators(readFileSync(generatedSource(name), 'utf8')),
     );
   }
   console.log(`bundled ${Object.keys(bundledEntries).length} entry points into dist/lib/`);

@@ -1,14 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RootName } from '../src/core/roots.js';
-
-/** One example the playground offers: the body it validates against, and whether it should pass. */
-export interface PageExample {
-  title: string;
-  root: RootName;
-  valid: boolean;
-  body: unknown;
-}
+import type { PageExample } from '../src/page/page-example.js';
 
 interface CaseTest {
   description: string;

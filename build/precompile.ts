@@ -6,21 +6,25 @@ import standalone from 'ajv/dist/standalone/index.js';
 import { presetConfigProperties } from '../schemas/preset-config.js';
 import { innerSchemas, rootSchemas } from '../schemas/roots.js';
 import { createAjv } from '../src/core/ajv.js';
+import { pointerSegment } from '../src/core/json-pointer.js';
 import { operationSchemas } from '../schemas/operation-schemas.js';
 import { MAX_ISSUES } from '../schemas/error-response.js';
 import { badParamStatus, operations, type OperationId } from '../src/core/operations.js';
+import { generatedModules } from '../src/core/generated-modules.js';
 import { splitSchemas, withSharedRefs } from '../src/core/schema-refs.js';
 import { addBuildKeywords } from './standalone/keywords.js';
 import { ajvVersion } from './standalone/ast.js';
 import { helperBindings, runtimeImport, takeRequires } from './standalone/imports.js';
-import { printCompact, rewriteStandalone, runtimeSpecifier } from './standalone/rewrite.js';
+import { rewriteStandalone, runtimeSpecifier, shortenNames } from './standalone/rewrite.js';
+import { printReadable } from './standalone/print.js';
 import { exportName } from './validator-names.js';
 import { strictSchemas } from './profiles/strict-schemas.js';
 import { capCollectedErrors } from './profiles/all-issues.js';
 
 /**
  * Builds the precompiled validators: Ajv's standalone code for every root, the preset config and each
- * operation's path parameters, as one ES module that needs neither Ajv nor `new Function` at run time.
+ * operation's path parameters, as one ES module per profile and part (src/core/generated-modules.ts) that needs
+ * neither Ajv nor `new Function` at run time, printed one statement a line so a schema change reads as a diff.
  * It is plain JavaScript with a declaration file beside it, so tsc never re-prints it (which doubled it).
  * `node dist/build/precompile.js --write` regenerates src/generated/; without a flag (as `npm run build`
  * runs it) it fails when the committed module is stale against schemas/, else copies it into dist/.
@@ -54,8 +58,11 @@ function precompiledSchemas(): Record<string, object> {
   return { ...rootSchemas, ...innerSchemas, ...params };
 }
 
+type Profile = keyof typeof generatedModules;
+type Part = keyof (typeof generatedModules)[Profile];
+
 /** The schemas of a profile (docs/contract.md#unknown-properties): the default's, or those with every known shape closed. */
-export function profileSchemas(profile: 'default' | 'strict'): Record<string, object> {
+export function profileSchemas(profile: Profile): Record<string, object> {
   return profile === 'strict' ? strictSchemas(precompiledSchemas()) : precompiledSchemas();
 }
 
@@ -105,7 +112,7 @@ function closedProperties(schemas: Record<string, object> = precompiledSchemas()
       record(`${path}/additionalProperties`, names);
     }
     for (const [key, value] of Object.entries(schema)) {
-      walk(value, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      walk(value, `${path}/${pointerSegment(key)}`);
     }
   };
   const { roots, definitions } = splitSchemas(schemas, sharedRef);
@@ -113,6 +120,35 @@ function closedProperties(schemas: Record<string, object> = precompiledSchemas()
   for (const schema of Object.values(schemas)) walk(withSharedRefs(schema), '#');
   const entries = [...table].filter((entry): entry is [string, string[]] => entry[1] !== null);
   return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** Schema keywords whose value is data, not schemas: names inside them are the data's, never a property's. */
+const dataKeywords = new Set(['const', 'default', 'enum', 'examples']);
+
+/**
+ * Every property name the schemas declare (a key of some `properties`), sorted: the names an issue path may
+ * hold, since a name outside them may be the client's own (contract: issue-paths).
+ */
+function propertyNames(schemas: Record<string, object> = precompiledSchemas()): string[] {
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      node.forEach(walk);
+      return;
+    }
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      if (dataKeywords.has(key)) continue;
+      if (key === 'properties' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        for (const [name, schema] of Object.entries(value)) {
+          names.add(name);
+          walk(schema);
+        }
+      } else walk(value);
+    }
+  };
+  Object.values(schemas).forEach(walk);
+  return [...names].sort();
 }
 
 /**
@@ -131,6 +167,7 @@ function metadata(schemas: Record<string, object> = precompiledSchemas()): Recor
     ),
     patternRules: patternRules(schemas),
     closedProperties: closedProperties(schemas),
+    propertyNames: propertyNames(schemas),
     maxIssues: MAX_ISSUES,
   };
 }
@@ -174,8 +211,9 @@ export function unrewrittenValidatorModule(
 }
 
 /**
- * One precompiled module of `schemas` (by name): Ajv's code with the build's keywords, rewritten and printed small,
- * each `facts` entry as an export, and `validatorsByName`. The shipped module is this of the schemas above.
+ * One precompiled module of `schemas` (by name): Ajv's code with the build's keywords, rewritten, each `facts`
+ * entry as an export, and `validatorsByName`, printed readable (the bundle compacts it). Compiled with
+ * `allErrors`, its loops stop collecting at the issue cap (build/profiles/all-issues.ts).
  */
 export function emitStandaloneModule(
   schemas: Record<string, object>,
@@ -185,8 +223,9 @@ export function emitStandaloneModule(
   const { code: ajvCode, exported } = ajvStandalone(schemas, ajv);
   const rules = patternRules(schemas);
   const closed = closedProperties(schemas);
+  const collectsAll = ajv.opts.allErrors === true;
   const code = rewriteStandalone(ajvCode, {
-    collectsAll: ajv.opts.allErrors === true,
+    collectsAll,
     patternRule: (pattern) => (Object.hasOwn(rules, pattern) ? rules[pattern] : undefined),
     closedRule: (schemaPath) => (Object.hasOwn(closed, schemaPath) ? closed[schemaPath] : undefined),
   });
@@ -194,12 +233,19 @@ export function emitStandaloneModule(
     ([name, value]) => `export const ${name} = ${JSON.stringify(value)};`,
   );
   const [imports, body] = [code.slice(0, code.indexOf('\n')), code.slice(code.indexOf('\n') + 1)];
-  return `${imports}\n${printCompact(`${body}\n${exports.join('\n')}\n${validatorsByName(exported)}`)}`;
+  const module = `${body}\n${exports.join('\n')}\n${validatorsByName(exported)}`;
+  const capped = collectsAll ? capCollectedErrors(module, MAX_ISSUES) : module;
+  return `${imports}\n${printReadable(shortenNames(capped))}`;
 }
 
-export function generateValidatorModule(): string {
-  return `${header()}${emitStandaloneModule(precompiledSchemas(), metadata())}`;
+/** A profile's validators of one part: the verdict's, or the collecting ones of the reject path (Ajv's `allErrors`). */
+function validatorModule(profile: Profile, part: Part): string {
+  const schemas = profileSchemas(profile);
+  const ajv = addBuildKeywords(createAjv({ allErrors: part === 'collecting' }));
+  return `${header()}${emitStandaloneModule(schemas, metadata(schemas), ajv)}`;
 }
+
+export const generateValidatorModule = (): string => validatorModule('default', 'verdict');
 
 /** Declarations of the generated module: one Ajv-style validator per export. */
 export function generateDeclarations(): string {
@@ -211,6 +257,7 @@ export declare const operationIds: readonly string[];
 export declare const badParamStatus: Readonly<Record<string, 400 | 404>>;
 export declare const patternRules: Readonly<Record<string, string>>;
 export declare const closedProperties: Readonly<Record<string, readonly string[]>>;
+export declare const propertyNames: readonly string[];
 export declare const maxIssues: number;
 export declare const validatorsByName: Readonly<Record<string, PrecompiledValidator | undefined>>;
 export interface PrecompiledValidator {
@@ -239,39 +286,23 @@ function staleness(committed: string): string {
 
 /** Every generated module exports the same names with the same types: its declarations are the default's. */
 function sameDeclarations(): string {
-  return `${header()}export * from './validators.js';\n`;
-}
-
-function strictModule(): string {
-  const schemas = profileSchemas('strict');
-  return `${header()}${emitStandaloneModule(schemas, metadata(schemas))}`;
-}
-
-function allIssuesModule(profile: 'default' | 'strict'): string {
-  const schemas = profileSchemas(profile);
-  const ajv = addBuildKeywords(createAjv({ allErrors: true }));
-  return capCollectedErrors(
-    `${header()}${emitStandaloneModule(schemas, metadata(schemas), ajv)}`,
-    MAX_ISSUES,
-  );
+  return `${header()}export * from './${generatedModules.default.verdict}.js';\n`;
 }
 
 const source = new URL('../../src/generated/', import.meta.url);
 const built = new URL('../src/generated/', import.meta.url);
 /**
  * Each profile's validators, and its reject-path validators: Ajv's code with every error collected, capped
- * while validating (build/profiles/all-issues.ts), run once a value has failed to word all its issues.
+ * while validating, run once a value has failed to word all its issues. Each with its declarations.
  */
-const files = {
-  'validators.js': generateValidatorModule,
-  'validators.d.ts': generateDeclarations,
-  'validators-strict.js': strictModule,
-  'validators-strict.d.ts': sameDeclarations,
-  'validators-all-issues.js': () => allIssuesModule('default'),
-  'validators-all-issues.d.ts': sameDeclarations,
-  'validators-strict-all-issues.js': () => allIssuesModule('strict'),
-  'validators-strict-all-issues.d.ts': sameDeclarations,
-};
+const files: Record<string, () => string> = Object.fromEntries(
+  Object.entries(generatedModules).flatMap(([profile, parts]) =>
+    Object.entries(parts).flatMap(([part, name]) => [
+      [`${name}.js`, () => validatorModule(profile as Profile, part as Part)],
+      [`${name}.d.ts`, name === generatedModules.default.verdict ? generateDeclarations : sameDeclarations],
+    ]),
+  ),
+);
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const [file, generate] of Object.entries(files)) {

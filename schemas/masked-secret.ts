@@ -1,8 +1,7 @@
 /**
  * The names of the secret fields of a destination `config` (docs/contract.md#secret-masking), the one list the
- * masker and the destination schemas both read. URLs, ids and names are not secret.
- * A destination response is valid only if every one of these that is present, in any type's config, at any
- * depth, header maps included, is masked.
+ * masker and the destination validators both read, compared without case (ASCII letters) in any destination
+ * type and at any depth. URLs, ids and names are not secret, but some of their parts are: see below.
  */
 export const SECRET_CONFIG_FIELDS = [
   'apiKey',
@@ -15,6 +14,27 @@ export const SECRET_CONFIG_FIELDS = [
   'accessKeyId',
   'secretAccessKey',
   'sessionToken',
+] as const;
+
+/**
+ * The name of a header map, compared without case at any depth of a config: headers carry credentials
+ * (`Authorization`, `x-api-key`, `x-honeycomb-team`), so every value of one is a secret. A value under this name
+ * that is not an object is a secret as a whole.
+ */
+export const HEADER_MAP_NAME = 'headers';
+
+/**
+ * A URL query parameter whose name, without case, contains one of these carries a secret value
+ * (`?api_key=`, `?token=`, `?X-Amz-Signature=`). So does the password part of a URL's userinfo.
+ */
+export const SECRET_QUERY_NAME_PARTS = [
+  'key',
+  'token',
+  'secret',
+  'password',
+  'sig',
+  'auth',
+  'credential',
 ] as const;
 
 /**
@@ -34,9 +54,18 @@ export const maskedSecret = {
     'a masked secret (only `*`, or at most 8 characters besides `*`, then `...`, then at most 4 characters)',
 } as const;
 
-/** Matches exactly the names of `names`: the key pattern of a `patternProperties` entry. */
-export function namesPattern(names: readonly string[]): string {
-  return `^(?:${names.join('|')})$`;
+/** Each ASCII letter of `name` as a class of its two cases: `apiKey` becomes `[Aa][Pp][Ii][Kk][Ee][Yy]`. */
+function caseless(name: string): string {
+  return name.replace(/[A-Za-z]/g, (letter) => `[${letter.toUpperCase()}${letter.toLowerCase()}]`);
+}
+
+/**
+ * The key pattern of a `patternProperties` entry: the names of `names` in any case of their letters, except
+ * the spellings in `except`, which the object declares itself (so no name gets two issues for one value).
+ */
+export function caselessNamesPattern(names: readonly string[], except: readonly string[] = []): string {
+  const declared = except.length === 0 ? '' : `(?!(?:${except.join('|')})$)`;
+  return `^${declared}(?:${names.map(caseless).join('|')})$`;
 }
 
 /**
@@ -48,18 +77,40 @@ export const maskedSecretOrNull = {
   else: maskedSecret,
 } as const;
 
+/**
+ * A header map under a spelling its config does not declare (`Headers`): every value masked or null; a value
+ * under that name that is no object is a secret itself.
+ */
+export const undeclaredHeaderMap = {
+  if: { type: 'object' },
+  then: { type: 'object', additionalProperties: maskedSecretOrNull },
+  else: maskedSecretOrNull,
+} as const;
+
 /** A destination config schema: an object that lists its properties. */
 type ConfigSchema = { readonly type: 'object'; readonly properties: Readonly<Record<string, unknown>> };
 
+type SecretPatterns = Record<string, typeof maskedSecretOrNull | typeof undeclaredHeaderMap>;
+
 /**
- * A destination config that also refuses a full secret under a secret name it does not declare itself (a
- * webhook config's `token`, a Sentry config's `password`); its `headers` map checks its own. Deeper values
- * (nested objects, arrays) are searched by the library's destination validator (src/core/secret-fields.ts):
- * JSON Schema says "at any depth" only through a `$ref`, which the self-contained schema files do not use.
+ * A destination config that also refuses a full secret under a secret name it does not declare itself, in any
+ * case (a webhook config's `token`, an `APIKEY`), and under another spelling of its header map (`Headers`); its
+ * declared `headers` map checks its own values. Deeper values (nested objects, arrays) and the secret parts of
+ * a URL inside a string are searched by the library's destination validator (src/core/secret-fields.ts): JSON
+ * Schema says "at any depth" only through a `$ref`, which the self-contained schema files do not use, and has
+ * no keyword that reads a part of a string by its meaning.
  */
 export function withSecretsMasked<const T extends ConfigSchema>(
   config: T,
-): T & { readonly patternProperties: Record<string, typeof maskedSecretOrNull> } {
-  const undeclared = SECRET_CONFIG_FIELDS.filter((name) => !Object.hasOwn(config.properties, name));
-  return { ...config, patternProperties: { [namesPattern(undeclared)]: maskedSecretOrNull } };
+): T & { readonly patternProperties: SecretPatterns } {
+  const declared = Object.keys(config.properties);
+  const declaredSecrets = SECRET_CONFIG_FIELDS.filter((name) => declared.includes(name));
+  const declaredHeaders = declared.includes(HEADER_MAP_NAME) ? [HEADER_MAP_NAME] : [];
+  return {
+    ...config,
+    patternProperties: {
+      [caselessNamesPattern(SECRET_CONFIG_FIELDS, declaredSecrets)]: maskedSecretOrNull,
+      [caselessNamesPattern([HEADER_MAP_NAME], declaredHeaders)]: undeclaredHeaderMap,
+    },
+  };
 }

@@ -1,10 +1,10 @@
-import { maskedSecret, namesPattern, SECRET_CONFIG_FIELDS, withSecretsMasked } from './masked-secret.js';
+import { maskedSecret, withSecretsMasked } from './masked-secret.js';
 import { httpUrl } from './shared.js';
 
 /*
  * The interface leaves the config of each destination type to the public API (contract: authority): these
- * are its shapes, under its names. Every secret field (contract: secret-masking) is a `maskedSecret`, so a
- * response carrying a full key is invalid. Defaults the public API documents are not applied here: a response
+ * are its shapes, under its names. Every secret field and header value (contract: secret-masking) is a
+ * `maskedSecret`, so a response carrying a full key is invalid. Defaults the public API documents are not applied here: a response
  * carries what the server stored.
  */
 
@@ -13,14 +13,14 @@ const text = { type: 'string', minLength: 1 } as const;
 const url = httpUrl;
 
 /**
- * Custom HTTP headers sent with every delivery, as a name-to-value map; a header named like a secret field
- * (`token`, `apiKey`) is masked like one (contract: secret-masking).
+ * Custom HTTP headers sent with every delivery, as a name-to-value map. Headers carry credentials
+ * (`Authorization`, `x-api-key`, `x-honeycomb-team`), so every value is masked like a secret field (contract:
+ * secret-masking).
  */
 export const destinationHeaders = {
   type: 'object',
-  description: 'Custom HTTP headers to include in requests to this destination.',
-  patternProperties: { [namesPattern(SECRET_CONFIG_FIELDS)]: maskedSecret },
-  additionalProperties: { type: 'string' },
+  description: 'Custom HTTP headers to include in requests to this destination; every value masked.',
+  additionalProperties: maskedSecret,
 } as const;
 
 export const arizeConfig = withSecretsMasked({
@@ -140,8 +140,9 @@ export const s3Config = withSecretsMasked({
 });
 
 /**
- * The DSN is a URL naming the project, not a secret. Its shape is the public API's pattern (contract: formats),
- * with groups that capture nothing.
+ * The DSN is a URL naming the project, not a secret, but a legacy DSN's `:<secret>` is its userinfo's password,
+ * masked like every URL's (contract: secret-masking; the library's validator reads that part of the string).
+ * Its shape is the public API's pattern (contract: formats), with groups that capture nothing.
  */
 export const sentryDsn = {
   type: 'string',

@@ -1,15 +1,7 @@
-import type { OperationId } from '../src/core/operations.js';
-import { messagesRequest } from './messages-request.js';
-import { modelEndpointsResponse } from './model-endpoints.js';
-import { observabilityDestinationResponse } from './observability-destination.js';
-import {
-  createPresetParams,
-  getObservabilityDestinationParams,
-  getPresetVersionParams,
-  listEndpointsParams,
-} from './params.js';
-import { presetResponse, presetVersionResponse } from './preset.js';
-import { providersResponse } from './provider.js';
+import { operationIds, operations, type OperationId } from '../src/core/operations.js';
+import type { RootName } from '../src/core/roots.js';
+import { paramsSchemas } from './params.js';
+import { rootSchemas } from './roots.js';
 
 export interface OperationSchemas {
   /** The path parameters as the decoded strings a router hands over; null where the path has none. */
@@ -18,15 +10,29 @@ export interface OperationSchemas {
   readonly success: object;
 }
 
-/** The schema objects of each operation of the table in `src/core/operations.ts`, for documents and compilers. */
-export const operationSchemas = {
-  createPresetsMessages: { params: createPresetParams, body: messagesRequest, success: presetResponse },
-  getPresetVersion: { params: getPresetVersionParams, body: null, success: presetVersionResponse },
-  listEndpoints: { params: listEndpointsParams, body: null, success: modelEndpointsResponse },
-  getObservabilityDestination: {
-    params: getObservabilityDestinationParams,
-    body: null,
-    success: observabilityDestinationResponse,
-  },
-  listProviders: { params: null, body: null, success: providersResponse },
-} as const satisfies Record<OperationId, OperationSchemas>;
+type Table = typeof operations;
+
+/** The schema objects of one operation, as its entry in the table names them. */
+type SchemasOf<Id extends OperationId> = {
+  readonly params: Id extends keyof typeof paramsSchemas ? (typeof paramsSchemas)[Id] : null;
+  readonly body: Table[Id]['body'] extends RootName ? (typeof rootSchemas)[Table[Id]['body']] : null;
+  readonly success: (typeof rootSchemas)[Table[Id]['success']];
+};
+
+const paramsOf: Partial<Record<OperationId, OperationSchemas['params']>> = paramsSchemas;
+
+/**
+ * The schema objects of each operation of the table in `src/core/operations.ts`, for documents and compilers:
+ * its path parameters, and the roots the table names for its body and its success body.
+ */
+export const operationSchemas = Object.fromEntries(
+  operationIds.map((id) => {
+    const { body, success } = operations[id] as { body: RootName | null; success: RootName };
+    const schemas: OperationSchemas = {
+      params: paramsOf[id] ?? null,
+      body: body === null ? null : rootSchemas[body],
+      success: rootSchemas[success],
+    };
+    return [id, schemas];
+  }),
+) as { readonly [Id in OperationId]: SchemasOf<Id> };

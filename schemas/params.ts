@@ -74,3 +74,11 @@ export const getObservabilityDestinationParams = {
   required: ['id'],
   properties: { id: destinationId },
 } as const;
+
+/** The path parameters of each operation that has any, by its id in the operations table. */
+export const paramsSchemas = {
+  createPresetsMessages: createPresetParams,
+  getPresetVersion: getPresetVersionParams,
+  listEndpoints: listEndpointsParams,
+  getObservabilityDestination: getObservabilityDestinationParams,
+} as const;

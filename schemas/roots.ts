@@ -7,7 +7,7 @@ import { presetResponse, presetVersionResponse } from './preset.js';
 import { providersResponse } from './provider.js';
 
 /**
- * The bodies `validate(name, value)` accepts names for: the create request, the five responses and the error.
+ * The bodies `validate(name, value)` accepts names for: each operation's request and 200 bodies, and the error.
  */
 export const rootSchemas = {
   'messages-request': messagesRequest,

@@ -54,4 +54,9 @@ export { bodyIssueMessages } from './core/errors.js';
 export { readBearerToken } from './http/bearer-token.js';
 export { createModelFilter, type ModelFilterLists } from './core/router-patterns.js';
 export { maskSecret, maskDestination } from './core/masking.js';
-export { SECRET_CONFIG_FIELDS, MASKED_SECRET_PATTERN } from '../schemas/masked-secret.js';
+export {
+  SECRET_CONFIG_FIELDS,
+  HEADER_MAP_NAME,
+  SECRET_QUERY_NAME_PARTS,
+  MASKED_SECRET_PATTERN,
+} from '../schemas/masked-secret.js';

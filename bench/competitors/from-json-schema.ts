@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../src/core/json-object.js';
 /**
  * One walk over the library's JSON Schemas that hands each keyword to a target library's builders, so that
  * TypeBox and zod are given the same shapes as our validators: every type, limit, enum, tagged union,
@@ -94,10 +95,6 @@ const objectKeywords = ['properties', 'required', 'additionalProperties'];
 /** Subschemas whose JSON is at least this long get a function of their own (as src/core/schema-refs.ts does). */
 const SHARE_AT_LENGTH = 600;
 
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 const numberOrUndefined = (value: unknown): number | undefined =>
   typeof value === 'number' ? value : undefined;
 
@@ -109,16 +106,16 @@ export function fromJsonSchema<T>(root: JsonSchema, target: Target<T>): T {
 
   const count = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(count);
-    if (!isNode(node)) return;
+    if (!isJsonObject(node)) return;
     uses.set(node, (uses.get(node) ?? 0) + 1);
     if ((uses.get(node) ?? 0) > 1) return;
-    const tag = isNode(node.discriminator) ? node.discriminator.propertyName : undefined;
+    const tag = isJsonObject(node.discriminator) ? node.discriminator.propertyName : undefined;
     if (typeof tag === 'string' && Array.isArray(node.oneOf)) {
-      for (const branch of node.oneOf) if (isNode(branch)) tagOf.set(branch, tag);
+      for (const branch of node.oneOf) if (isJsonObject(branch)) tagOf.set(branch, tag);
     }
     for (const [keyword, value] of Object.entries(node)) {
       if (keyword === 'properties' || keyword === 'dependencies') {
-        if (isNode(value)) Object.values(value).forEach(count);
+        if (isJsonObject(value)) Object.values(value).forEach(count);
       } else if (!annotations.has(keyword) && keyword !== 'enum' && keyword !== 'const') {
         count(value);
       }
@@ -130,7 +127,7 @@ export function fromJsonSchema<T>(root: JsonSchema, target: Target<T>): T {
   const visit = (schema: unknown): T => {
     if (schema === true) return target.any();
     if (schema === false) return target.never();
-    if (!isNode(schema)) throw new Error(`not a schema: ${JSON.stringify(schema)}`);
+    if (!isJsonObject(schema)) throw new Error(`not a schema: ${JSON.stringify(schema)}`);
     const done = converted.get(schema);
     if (done !== undefined) return done;
     let type = build(schema);
@@ -141,7 +138,7 @@ export function fromJsonSchema<T>(root: JsonSchema, target: Target<T>): T {
   };
 
   const objectOf = (node: Node): T => {
-    const properties = isNode(node.properties) ? node.properties : {};
+    const properties = isJsonObject(node.properties) ? node.properties : {};
     const required = Array.isArray(node.required) ? (node.required as string[]) : [];
     const keys = [...new Set([...Object.keys(properties), ...required])];
     const tag = tagOf.get(node);
@@ -200,12 +197,12 @@ export function fromJsonSchema<T>(root: JsonSchema, target: Target<T>): T {
         throw new Error(`keyword ${keyword} is not converted`);
     }
     const parts: T[] = [];
-    const tag = isNode(node.discriminator) ? String(node.discriminator.propertyName) : undefined;
+    const tag = isJsonObject(node.discriminator) ? String(node.discriminator.propertyName) : undefined;
     // A tagged union's own object schema re-declares the tag, which every branch checks first: only its
     // presence is left to check here.
     const onlyTheTag =
       tag !== undefined &&
-      Object.keys(isNode(node.properties) ? node.properties : {}).every((key) => key === tag) &&
+      Object.keys(isJsonObject(node.properties) ? node.properties : {}).every((key) => key === tag) &&
       node.additionalProperties === undefined;
 
     if (Array.isArray(node.enum)) parts.push(target.literals(node.enum));
@@ -232,7 +229,7 @@ export function fromJsonSchema<T>(root: JsonSchema, target: Target<T>): T {
       const otherwise = node.else === undefined ? target.any() : visit(node.else);
       parts.push(target.conditional(visit(node.if), then, otherwise));
     }
-    if (isNode(node.dependencies)) {
+    if (isJsonObject(node.dependencies)) {
       for (const [key, dependent] of Object.entries(node.dependencies)) {
         const requires = Array.isArray(dependent) ? target.has(dependent as string[]) : visit(dependent);
         const present = target.has([key]);

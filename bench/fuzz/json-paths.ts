@@ -1,3 +1,5 @@
+import { isJsonObject } from '../../src/core/json-object.js';
+
 /**
  * Paths into a JSON value and copy-on-write replacement along them: a mutated value shares every untouched
  * subtree with its seed, so a mutation costs the depth of its path, not the size of the value. Validators never
@@ -9,10 +11,6 @@ export type Path = readonly (string | number)[];
 /** Stands for "remove this property or item" where a replacement is expected. */
 export const REMOVE: unique symbol = Symbol('remove');
 export type Replacement = unknown;
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 export function valueAt(root: unknown, path: Path): unknown {
   let node = root;
@@ -59,7 +57,7 @@ export function allPaths(root: unknown): Path[] {
     paths.push(path);
     const node = valueAt(root, path);
     if (Array.isArray(node)) node.forEach((_, index) => queue.push([...path, index]));
-    else if (isObject(node)) for (const key of Object.keys(node)) queue.push([...path, key]);
+    else if (isJsonObject(node)) for (const key of Object.keys(node)) queue.push([...path, key]);
   }
   return paths;
 }
@@ -71,6 +69,6 @@ export function eachNode(root: unknown, visit: (node: unknown, key: string | und
     const [node, key] = entry;
     visit(node, key);
     if (Array.isArray(node)) for (const item of node) stack.push([item, key]);
-    else if (isObject(node)) for (const name of Object.keys(node)) stack.push([node[name], name]);
+    else if (isJsonObject(node)) for (const name of Object.keys(node)) stack.push([node[name], name]);
   }
 }

@@ -1,5 +1,6 @@
 import type { Dictionary } from './dictionary.js';
-import { allPaths, eachNode, isObject, REMOVE, replaceAt, valueAt, type Path } from './json-paths.js';
+import { isJsonObject } from '../../src/core/json-object.js';
+import { allPaths, eachNode, REMOVE, replaceAt, valueAt, type Path } from './json-paths.js';
 import type { Random } from './random.js';
 
 /**
@@ -128,7 +129,7 @@ const retype: Mutation = (node, random, context) => {
   if (typeof node === 'string' && node.trim() !== '' && Number.isFinite(Number(node)))
     choices.push(Number(node));
   if (Array.isArray(node) && node.length > 0) choices.push(node[0]);
-  if (isObject(node)) choices.push(Object.values(node)[0] ?? null);
+  if (isJsonObject(node)) choices.push(Object.values(node)[0] ?? null);
   choices.push([node]);
   if (random.chance(0.3)) choices.push(random.pick(context.anyValues));
   const different = choices.filter((choice) => typeOf(choice) !== type);
@@ -142,7 +143,7 @@ const duplicate: Mutation = (node, random, context) => {
     copy.splice(random.below(copy.length + 1), 0, random.pick(node));
     return copy;
   }
-  if (isObject(node)) {
+  if (isJsonObject(node)) {
     const keys = Object.keys(node);
     if (keys.length === 0) return node;
     return replaceAt(node, [random.pick(context.dictionary.keys)], node[random.pick(keys)]);
@@ -219,7 +220,7 @@ const oddNumberMutation: Mutation = (node, random, context) => {
 /** A tag swapped for another value of its enum (another variant of the union), or for any tag the schemas know. */
 const swapTag: Mutation = (node, random, context) => {
   const { dictionary } = context;
-  if (isObject(node)) {
+  if (isJsonObject(node)) {
     const tagged = Object.keys(node).filter((name) => typeof node[name] === 'string');
     if (tagged.length === 0) return node;
     const name = random.pick(tagged);
@@ -231,7 +232,7 @@ const swapTag: Mutation = (node, random, context) => {
 };
 
 const insertKey: Mutation = (node, random, context) => {
-  if (!isObject(node)) return node;
+  if (!isJsonObject(node)) return node;
   const key = random.chance(0.6) ? random.pick(context.dictionary.keys) : random.pick(oddKeys);
   const known = context.valuesByKey.get(key);
   const value =
@@ -256,7 +257,7 @@ const transplant: Mutation = (_node, random, context, key) => {
   return known !== undefined && random.chance(0.8) ? random.pick(known) : random.pick(context.anyValues);
 };
 
-const empty: Mutation = (node) => (Array.isArray(node) ? [] : isObject(node) ? {} : node);
+const empty: Mutation = (node) => (Array.isArray(node) ? [] : isJsonObject(node) ? {} : node);
 
 const mutations: Record<string, Mutation> = {
   remove,
@@ -281,7 +282,7 @@ function applicable(node: unknown, hasParent: boolean): string[] {
     return [...common, 'push length', 'push length', 'odd string', 'odd string', 'swap tag', 'swap tag'];
   if (typeof node === 'number') return [...common, 'odd number', 'odd number', 'odd number'];
   if (Array.isArray(node)) return [...common, 'duplicate', 'push count', 'push count', 'push total', 'empty'];
-  if (isObject(node))
+  if (isJsonObject(node))
     return [...common, 'duplicate', 'insert key', 'insert key', 'swap tag', 'swap tag', 'empty'];
   return common;
 }
@@ -293,7 +294,7 @@ function walkPath(root: unknown, random: Random): Path {
   for (;;) {
     const keys: (string | number)[] = Array.isArray(node)
       ? node.map((_, index) => index)
-      : isObject(node)
+      : isJsonObject(node)
         ? Object.keys(node)
         : [];
     if (keys.length === 0 || random.chance(0.2)) return path;

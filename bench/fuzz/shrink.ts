@@ -1,4 +1,5 @@
-import { allPaths, isObject, REMOVE, replaceAt, valueAt } from './json-paths.js';
+import { isJsonObject } from '../../src/core/json-object.js';
+import { allPaths, REMOVE, replaceAt, valueAt } from './json-paths.js';
 
 /**
  * Shrinks a value while a predicate still holds of it (here: the same difference between implementations),
@@ -16,7 +17,7 @@ function* simpler(node: unknown): Generator<unknown> {
         yield [...node.slice(0, start), ...node.slice(start + size)];
       }
     }
-  } else if (isObject(node)) {
+  } else if (isJsonObject(node)) {
     if (Object.keys(node).length > 0) yield {};
     for (const key of Object.keys(node)) yield withoutKey(node, key);
   } else if (typeof node === 'string') {

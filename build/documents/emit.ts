@@ -5,6 +5,7 @@ import { innerSchemas, operationSchemas, rootSchemas } from '../../schemas/index
 import { Draft2020Converter } from './json-schema-2020.js';
 import { openApiDocument, type SchemaSet } from './openapi.js';
 import { operations, type Operation } from '../../src/core/operations.js';
+import { isJsonObject } from '../../src/core/json-object.js';
 import { strictSchemas } from '../profiles/strict-schemas.js';
 
 /**
@@ -36,10 +37,6 @@ function pascalCase(name: string): string {
   return name.replace(/(?:^|[-/_])(\w)/g, (_, letter: string) => letter.toUpperCase());
 }
 
-function isSchemaObject(value: unknown): value is object {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /**
  * The names of schemas/ exports, by object: what the TypeScript source calls a concept is what its definition
  * and OpenAPI component are called (`textBlock` -> `TextBlock`). Modules are listed from the sources, not from
@@ -56,7 +53,7 @@ async function exportNames(): Promise<Map<object, string>> {
     const stem = file.replace(/\.ts$/, '');
     const module = (await import(`../../schemas/${stem}.js`)) as Record<string, unknown>;
     for (const [exported, value] of Object.entries(module)) {
-      if (!isSchemaObject(value) || names.has(value)) continue;
+      if (!isJsonObject(value) || names.has(value)) continue;
       let name = pascalCase(exported);
       if (owners.has(name)) name = pascalCase(stem) + name;
       names.set(value, name);
@@ -76,6 +73,15 @@ function roleOf(file: string): string | undefined {
     if (file === operation.success) return `The body of a 200 response to ${route} (${operation.id}).`;
   }
   return undefined;
+}
+
+/**
+ * The `description` an emitted file carries: the schema's own, which the converter keeps over the role it is
+ * given, else its role in the operations table.
+ */
+export function fileDescription(file: string): string | undefined {
+  const own = (emittedSchemaSources()[file] as { description?: unknown } | undefined)?.description;
+  return typeof own === 'string' ? own : roleOf(file);
 }
 
 function convertAll(converter: Draft2020Converter, names: Map<object, string>): SchemaSet {

@@ -1,5 +1,6 @@
 import { portablePattern } from './portable-pattern.js';
 import { schemaLists, schemaMaps, schemaValues } from '../../src/core/schema-keywords.js';
+import { isJsonObject } from '../../src/core/json-object.js';
 
 /**
  * Turns the schema objects of schemas/ (draft-07 class, as Ajv compiles them) into standalone JSON Schema 2020-12
@@ -16,7 +17,8 @@ import { schemaLists, schemaMaps, schemaValues } from '../../src/core/schema-key
  * - a `number` without bounds gets the largest finite double as its bounds (contract: numbers), so that a
  *   value past them (1e400, which JSON.parse reads as Infinity and Python as inf) fails everywhere as it fails
  *   here;
- * - `pattern`s are respelled to mean the same in other engines (build/documents/portable-pattern.ts).
+ * - `pattern`s, and the keys of `patternProperties`, are respelled to mean the same in other engines
+ *   (build/documents/portable-pattern.ts).
  *
  * Subschemas that `nameOf` names go into `$defs` behind a `$ref`, once per document, so that an OpenAPI
  * document can list them as components; without names a document is one self-contained object.
@@ -69,12 +71,8 @@ const CUSTOM_KEYWORD_NOTE =
  */
 const LARGEST_DOUBLE = Number.MAX_VALUE;
 
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function mapValues(map: unknown, convert: (child: unknown) => unknown, where: string): Node {
-  if (!isNode(map)) throw new Error(`${where} is not an object`);
+  if (!isJsonObject(map)) throw new Error(`${where} is not an object`);
   return Object.fromEntries(Object.entries(map).map(([name, child]) => [name, convert(child)]));
 }
 
@@ -106,7 +104,7 @@ export class Draft2020Converter {
    */
   document(root: object, id: string, title: string, description?: string): Node {
     const refs = new Set<string>();
-    if (!isNode(root)) throw new Error(`the root ${id} is not a schema object`);
+    if (!isJsonObject(root)) throw new Error(`the root ${id} is not a schema object`);
     const body = this.convertKeywords(root, refs, '#');
     const reached = this.closure(refs);
     return {
@@ -151,7 +149,7 @@ export class Draft2020Converter {
 
   private convert(value: unknown, refs: Set<string>, where: string): Node | boolean {
     if (typeof value === 'boolean') return value;
-    if (!isNode(value)) throw new Error(`${where} is not a schema`);
+    if (!isJsonObject(value)) throw new Error(`${where} is not a schema`);
     const name = this.nameOf(value);
     if (name !== undefined) {
       this.definitionFor(value, name, where);
@@ -167,7 +165,13 @@ export class Draft2020Converter {
     for (const [key, value] of Object.entries(node)) {
       if (sameKeywords.has(key)) out[key] = value;
       else if (key === 'pattern') out[key] = portablePattern(String(value));
-      else if (schemaMaps.has(key)) {
+      else if (key === 'patternProperties') {
+        // Its keys are patterns too, respelled alike, so `"token\n"` matches no name's pattern anywhere.
+        const converted = mapValues(value, child(key), `${where}/${key}`);
+        out[key] = Object.fromEntries(
+          Object.entries(converted).map(([pattern, schema]) => [portablePattern(pattern), schema]),
+        );
+      } else if (schemaMaps.has(key)) {
         out[key] = mapValues(value, child(key), `${where}/${key}`);
       } else if (schemaLists.has(key)) {
         if (!Array.isArray(value)) throw new Error(`${where}/${key} is not a list`);

@@ -168,6 +168,22 @@ export function openApiDocument(
         content: jsonContent(componentRef(titleOf(operation.success))),
       },
     };
+    if (operation.immutable) {
+      // contract: reading-versions
+      const headers = {
+        ETag: { description: "The version's `id`, quoted: it never changes.", schema: { type: 'string' } },
+        'Cache-Control': {
+          description: 'What never changes may be kept for a year: `private, max-age=31536000, immutable`.',
+          schema: { type: 'string' },
+        },
+      };
+      (responses[200] as Node)['headers'] = headers;
+      responses[304] = {
+        description:
+          "Not modified: `If-None-Match` names the version's `ETag`; no body. The key is checked first.",
+        headers,
+      };
+    }
     for (const status of operation.errors) {
       responses[status] = {
         description: `\`${statusMessages[status]}\`: ${errorMeaning(status, operation)}`,

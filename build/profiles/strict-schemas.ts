@@ -1,4 +1,5 @@
 import { schemaLists, schemaMaps, schemaValues } from '../../src/core/schema-keywords.js';
+import { isJsonObject } from '../../src/core/json-object.js';
 import { customTool, genericTool } from '../../schemas/tool.js';
 import { trace } from '../../schemas/trace.js';
 import { modelEndpoint } from '../../schemas/model-endpoints.js';
@@ -27,10 +28,6 @@ const openObjects: ReadonlySet<object> = new Set([
 /** Subschemas that test a value rather than describe its shape: closing them would change what they test. */
 const testKeywords: ReadonlySet<string> = new Set(['if', 'not', 'propertyNames', 'contains']);
 
-function isObject(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function describesObject(node: Node): boolean {
   const type = node['type'];
   return type === 'object' || (Array.isArray(type) && type.includes('object'));
@@ -43,7 +40,7 @@ function describesObject(node: Node): boolean {
 function closes(node: Node): boolean {
   return (
     describesObject(node) &&
-    isObject(node['properties']) &&
+    isJsonObject(node['properties']) &&
     !openObjects.has(node) &&
     !('additionalProperties' in node) &&
     !('patternProperties' in node) &&
@@ -59,15 +56,15 @@ function closes(node: Node): boolean {
 export function strictSchemas(schemas: Record<string, object>): Record<string, object> {
   const done = new Map<object, Node>();
   const visit = (node: unknown, fromParent: readonly string[] = []): unknown => {
-    if (!isObject(node)) return node;
-    const own = isObject(node['properties']) ? Object.keys(node['properties']) : [];
+    if (!isJsonObject(node)) return node;
+    const own = isJsonObject(node['properties']) ? Object.keys(node['properties']) : [];
     const inherited = fromParent.filter((name) => !own.includes(name));
     const known = inherited.length === 0 ? done.get(node) : undefined;
     if (known !== undefined) return known;
     const out: Node = {};
     const forBranches = [...inherited, ...own];
     for (const [key, value] of Object.entries(node)) {
-      if (schemaMaps.has(key) && isObject(value)) {
+      if (schemaMaps.has(key) && isJsonObject(value)) {
         out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, visit(child)]));
       } else if (schemaLists.has(key) && Array.isArray(value)) {
         out[key] = value.map((branch) => visit(branch, forBranches));

@@ -81,18 +81,27 @@ function same(shape: Shape, value: unknown, found: Record<string, AstNode>): boo
 /** `value` is the code `source` (see `capture`). */
 export const is = (source: string, value: unknown): boolean => capture(source, value) !== undefined;
 
+const isNode = (value: unknown): value is AstNode =>
+  value !== null && typeof value === 'object' && typeof (value as AstNode).type === 'string';
+
 /** Every node under `root` in source order, parents before children, with its parent. */
 export function nodes(root: AstNode): [AstNode, AstNode | null][] {
   const found: [AstNode, AstNode | null][] = [];
   // A stack, not recursion: Ajv nests blocks hundreds deep.
   const stack: [AstNode, AstNode | null][] = [[root, null]];
+  // Plain loops, no arrays of entries: the passes walk trees of up to 100,000 nodes many times over.
+  const children: AstNode[] = [];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     found.push(item);
-    const children = Object.entries(item[0]).flatMap(([field, value]) =>
-      Array.isArray(value) ? value : field === 'start' || field === 'end' ? [] : [value],
-    );
-    for (const child of children.reverse())
-      if (typeof (child as AstNode | null)?.type === 'string') stack.push([child, item[0]]);
+    const node = item[0];
+    children.length = 0;
+    for (const field in node) {
+      const value: unknown = node[field];
+      if (Array.isArray(value)) {
+        for (const child of value) if (isNode(child)) children.push(child);
+      } else if (isNode(value)) children.push(value);
+    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, node]);
   }
   return found;
 }

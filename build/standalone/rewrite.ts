@@ -1,5 +1,5 @@
 import type * as runtime from '../../src/runtime/validator-runtime.js';
-import { applyEdits, fail, nodes, parse, references, replace } from './ast.js';
+import { applyEdits, fail, parse, references, replace } from './ast.js';
 import { dropSettledBookkeeping } from './bookkeeping.js';
 import { lazySubcalls, valueOnlySignatures } from './calls.js';
 import {
@@ -13,7 +13,6 @@ import {
 } from './error-sites.js';
 import { helperBindings, runtimeImport, takeRequires, type RuntimeName } from './imports.js';
 import { mergeDuplicates } from './merge.js';
-import { minifySync } from 'rolldown/experimental';
 
 export { runtimeSpecifier } from './keywords.js';
 
@@ -70,29 +69,13 @@ export function rewriteStandalone(code: string, options: RewriteOptions): string
   return `${runtimeImport([...helpers.values(), ...passHelpers])}\n${body}`;
 }
 
-/** `value` as a double-quoted string literal of ASCII characters only. */
-const unicodeEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-const asciiString = (value: string) => JSON.stringify(value).replace(/[\u0080-\uffff]/g, unicodeEscape);
-
-/** The module printed small by oxc's printer, ASCII only: V8 keeps a source with one non-ASCII character at two bytes each. */
-export function printCompact(code: string): string {
+/** The module with Ajv's numbered names shortened (see `shortName`), before it is printed. */
+export function shortenNames(code: string): string {
   const edits = references(parse(code)).flatMap(([node, parent]) => {
     if (shortName(node.name) === node.name) return [];
     return parent?.shorthand
       ? fail('names', `a shorthand property ${node.name}`)
       : [replace(node, shortName(node.name))];
   });
-  const codegen = { removeWhitespace: true, asciiOnly: true };
-  const options = { module: true, compress: false, mangle: false, codegen };
-  const printed = minifySync('validators.js', applyEdits(code, edits), options);
-  if (printed.errors.length > 0) fail('printing', printed.errors.map((error) => error.message).join('; '));
-  // Plain strings the printer wrote as template literals, which V8 loads slower (28 ms against 15 ms), go back.
-  const strings = nodes(parse(printed.code)).flatMap(([node, parent]) =>
-    node.type !== 'TemplateLiteral' ||
-    node.expressions.length > 0 ||
-    parent?.type === 'TaggedTemplateExpression'
-      ? []
-      : [replace(node, asciiString(node.quasis[0].value.cooked as string))],
-  );
-  return applyEdits(printed.code, strings);
+  return applyEdits(code, edits);
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { isJsonObject } from '../../src/core/json-object.js';
 
 /**
  * Prints every named type of build/types/from-schemas.ts (what json-schema-to-ts derives from the schemas) as
@@ -328,7 +329,7 @@ async function readNamedTypes(): Promise<NamedType[]> {
     named.push({
       name,
       shape: toShape(node, name, names),
-      schema: isSchema(inferred) ? inferred : undefined,
+      schema: isJsonObject(inferred) ? inferred : undefined,
       doc: doc === '' ? undefined : doc,
       comments,
     });
@@ -336,13 +337,9 @@ async function readNamedTypes(): Promise<NamedType[]> {
   return named;
 }
 
-function isSchema(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function schemaAt(schema: Schema, key: string): Schema {
   const value = schema?.[key];
-  return isSchema(value) ? value : undefined;
+  return isJsonObject(value) ? value : undefined;
 }
 
 /**
@@ -399,7 +396,7 @@ function branchSchema(schema: Schema, member: Shape): Schema {
   if (!Array.isArray(branches)) return schema;
   const { oneOf: _oneOf, anyOf: _anyOf, ...rest } = schema;
   for (const branch of branches) {
-    if (!isSchema(branch)) continue;
+    if (!isJsonObject(branch)) continue;
     const merged: Schema = {
       ...rest,
       ...branch,
@@ -463,7 +460,7 @@ function walk(
           ...element,
           type: walk(
             element.type,
-            Array.isArray(prefix) && isSchema(prefix[i]) ? prefix[i] : undefined,
+            Array.isArray(prefix) && isJsonObject(prefix[i]) ? prefix[i] : undefined,
             visit,
           ),
         })),
@@ -487,7 +484,7 @@ function walk(
         members,
         index: shape.index.map((index) => ({
           ...index,
-          type: walk(index.type, isSchema(extra) ? extra : undefined, visit),
+          type: walk(index.type, isJsonObject(extra) ? extra : undefined, visit),
         })),
       };
     }

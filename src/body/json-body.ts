@@ -1,23 +1,35 @@
 import { resolvedLimits, type BodyLimits } from './body-limits.js';
-import { bodyIssueMessages, errorBody } from '../core/errors.js';
+import { bodyIssueMessages, errorBody, type ErrorBody, type Issue } from '../core/errors.js';
+import { isJsonObject } from '../core/json-object.js';
 import { maxContainers, tooDenseMessage, tooManyShapesMessage } from './body-cost.js';
-import { countParsedKeys, scanJsonShape } from './json-shape.js';
+import { isJsonWhitespace } from './json-text.js';
+import { utf8Length } from './utf8-length.js';
+import { scanJsonShape } from './json-shape.js';
 import { findStructureIssue } from './json-structure.js';
 import { parsedFirst } from './json-parse-first.js';
+import { keptEveryKeyCounted } from './repeated-keys.js';
 import type { ValidationResult } from '../core/validators.js';
 
 // RFC 8259 (section 8.1) lets a parser ignore a byte order mark: the decoder keeps it so bytes and strings drop
 // one alike.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const BYTE_ORDER_MARK = 0xfeff;
+const BYTE_ORDER_MARK_BYTES = 3;
 
 /** Past this many keys in one object, V8's JSON.parse of it is slower than the exact scan for repeated keys. */
 const WIDE_OBJECT = 1024;
 
-type JsonObjectResult = ValidationResult<Record<string, unknown>>;
+/** A body read as a JSON object, or the error body to send instead. */
+export type JsonObjectResult = ValidationResult<Record<string, unknown>>;
 
-function rejected(message: string): JsonObjectResult {
+/** A body refused as a whole: 400 with one issue at the root. */
+export function rejected(message: string): { ok: false; error: ErrorBody } {
   return { ok: false, error: errorBody(400, [{ path: '', message }]) };
+}
+
+/** A body refused for the structure issue the exact scan found: 400 at the offending value. */
+function rejectedAt(issue: Issue): { ok: false; error: ErrorBody } {
+  return { ok: false, error: errorBody(400, [issue]) };
 }
 
 /** Whether a string's UTF-8 encoding exceeds `maxBytes`, counted without encoding it. */
@@ -25,25 +37,12 @@ function utf8LengthExceeds(text: string, maxBytes: number): boolean {
   // Every UTF-16 unit takes 1 to 3 bytes, so most strings are decided by their length alone.
   if (text.length > maxBytes) return true;
   if (text.length * 3 <= maxBytes) return false;
-  let bytes = 0;
-  for (let i = 0; i < text.length && bytes <= maxBytes; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if ((unit & 0xfc00) === 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes > maxBytes;
+  return utf8Length(text, maxBytes) > maxBytes;
 }
 
-/** JSON's whitespace is only space, tab, line feed and carriage return (RFC 8259, section 2). */
+/** Whether a text holds nothing but JSON's whitespace. */
 function isBlank(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit !== 0x20 && unit !== 0x09 && unit !== 0x0a && unit !== 0x0d) return false;
-  }
+  for (let i = 0; i < text.length; i++) if (!isJsonWhitespace(text.charCodeAt(i))) return false;
   return true;
 }
 
@@ -56,7 +55,8 @@ function isBlank(text: string): boolean {
  * `maxObjectShapes` distinct object shapes, 4096 by default, or objects and arrays packed denser than one per 24
  * characters past the first 4096, gets 400 at the root), JSON.parse, and a root
  * that must be an object. Each 400 names its path (docs/contract.md#body-limits). A small, sparse body is parsed
- * first and checked on the value (json-parse-first.ts), with the same verdicts. A limit that is not a usable
+ * first and checked on the value (json-parse-first.ts), with the same verdicts: the body verdict invariant
+ * (body-pipeline.ts). A limit that is not a usable
  * integer throws a RangeError: that is the caller's bug, not the input's.
  */
 export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}): JsonObjectResult {
@@ -69,23 +69,31 @@ export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}
   } catch {
     return rejected(bodyIssueMessages.notUtf8);
   }
-  if (text.charCodeAt(0) === BYTE_ORDER_MARK) text = text.slice(1);
+  // A repeated key's byte offset counts the mark's three bytes, as the body sent them.
+  const bytesBefore = text.charCodeAt(0) === BYTE_ORDER_MARK ? BYTE_ORDER_MARK_BYTES : 0;
+  if (bytesBefore > 0) text = text.slice(1);
   if (isBlank(text)) return rejected(bodyIssueMessages.empty);
   const first = parsedFirst(text, maxDepth, maxObjectShapes, maxContainers(text.length));
   if (first?.plain === true) return { ok: true, value: first.value };
   if (first !== undefined) {
     // What the full path would find in an object within the cost bounds: a too-deep value or a repeated key.
-    const structureIssue = findStructureIssue(text, maxDepth);
-    if (structureIssue) return { ok: false, error: errorBody(400, [structureIssue]) };
+    const structureIssue = findStructureIssue(text, maxDepth, undefined, bytesBefore);
+    if (structureIssue) return rejectedAt(structureIssue);
   }
-  return checkedJsonText(text, maxDepth, maxObjectShapes);
+  return checkedJsonText(text, maxDepth, maxObjectShapes, bytesBefore);
 }
 
 /**
  * The guards on decoded, non-blank text, scanning it before JSON.parse runs: the whole verdict, whatever the
- * size. `parseJsonBody` takes a shortcut for small bodies that accepts only what this accepts.
+ * size. `parseJsonBody` takes a shortcut for small bodies that gives the same verdicts. `bytesBefore` is what
+ * the body held before `text` (a byte order mark), counted in a repeated key's byte offset.
  */
-export function checkedJsonText(text: string, maxDepth: number, maxObjectShapes: number): JsonObjectResult {
+export function checkedJsonText(
+  text: string,
+  maxDepth: number,
+  maxObjectShapes: number,
+  bytesBefore = 0,
+): JsonObjectResult {
   // The pass stops at the first container past the density bound, so a dense body costs a fraction of a scan.
   const shape = scanJsonShape(text, maxDepth, maxObjectShapes, maxContainers(text.length));
   // What the engine's parser would spend on the body is bounded before it runs (docs/contract.md#body-cost).
@@ -94,8 +102,8 @@ export function checkedJsonText(text: string, maxDepth: number, maxObjectShapes:
   // A body too deep, or with an object so wide that JSON.parse would cost more than a scan for repeated keys,
   // is explained by the exact scan before anything parses it.
   if (shape.tooDeep || shape.widestObject > WIDE_OBJECT) {
-    const structureIssue = findStructureIssue(text, maxDepth);
-    if (structureIssue) return { ok: false, error: errorBody(400, [structureIssue]) };
+    const structureIssue = findStructureIssue(text, maxDepth, undefined, bytesBefore);
+    if (structureIssue) return rejectedAt(structureIssue);
     // Nesting past the limit that the exact scan does not reach lies past where the text stopped being JSON.
     if (shape.tooDeep) return rejected(bodyIssueMessages.notJson);
   }
@@ -105,12 +113,10 @@ export function checkedJsonText(text: string, maxDepth: number, maxObjectShapes:
   } catch {
     return rejected(bodyIssueMessages.notJson);
   }
-  if (shape.widestObject <= WIDE_OBJECT && countParsedKeys(value) !== shape.keys) {
-    const structureIssue = findStructureIssue(text, maxDepth);
-    if (structureIssue) return { ok: false, error: errorBody(400, [structureIssue]) };
+  if (shape.widestObject <= WIDE_OBJECT && !keptEveryKeyCounted(value, shape.keys)) {
+    const structureIssue = findStructureIssue(text, maxDepth, undefined, bytesBefore);
+    if (structureIssue) return rejectedAt(structureIssue);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return rejected(bodyIssueMessages.notObject);
-  }
-  return { ok: true, value: value as Record<string, unknown> };
+  if (!isJsonObject(value)) return rejected(bodyIssueMessages.notObject);
+  return { ok: true, value };
 }

@@ -1,4 +1,5 @@
 import { CLOSE_ARRAY, CLOSE_OBJECT, COLON, OPEN_ARRAY, OPEN_OBJECT, QUOTE, stringEnd } from './json-text.js';
+import { hashUnits, processHashBasis } from './seeded-hash.js';
 
 /*
  * The body guards' fast path: one pass over JSON text that only counts,
@@ -6,6 +7,9 @@ import { CLOSE_ARRAY, CLOSE_OBJECT, COLON, OPEN_ARRAY, OPEN_OBJECT, QUOTE, strin
  * hash of every key. The pass keeps no stack (a counter is enough for depth) and never recurses. When it sees
  * too deep a nesting, or when the parsed value holds fewer keys than the text (JSON.parse keeps one of each
  * repeated key), `findStructureIssue` explains.
+ * The verdicts taken on its counts must equal the exact scan's (`findStructureIssue` on every body, then
+ * JSON.parse): the property test "the guards on the counting pass take the verdict the exact scan gives on any
+ * JSON text" (test/body/json-shape.test.ts) holds them to it.
  */
 
 /** The characters the pass acts on; digits, letters of literals, commas and whitespace are skipped. */
@@ -28,9 +32,8 @@ export interface JsonShape {
   tooManyContainers: boolean;
 }
 
-const FNV_PRIME = 0x01000193;
-/** Shape hashes start from a basis drawn once per process, so that no one can craft keys that share one. */
-const shapeBasis = Math.floor(Math.random() * 0x100000000) | 0 || 1;
+/** Shape hashes start from the process's basis, so that no one can craft key sequences that share one. */
+const shapeBasis = processHashBasis;
 
 /**
  * The distinct shapes met so far, in an open-addressing table of hashes (0 is a free slot) reused by every pass:
@@ -126,11 +129,7 @@ function scanWith(
         if (keys > maxShapes) return undefined;
       } else {
         // The key just read, as written, extends the shape of its object; the closing quote separates keys.
-        let hash = shapeAtLevel[depth] as number;
-        for (let unit = stringStart + 1; unit <= stringClose; unit++) {
-          hash = Math.imul(hash ^ text.charCodeAt(unit), FNV_PRIME);
-        }
-        hash = hash || 1;
+        const hash = hashUnits(text, stringStart + 1, stringClose + 1, shapeAtLevel[depth] as number) || 1;
         shapeAtLevel[depth] = hash;
         if (addShape(table, hash) && ++shapes > maxShapes) {
           return {
@@ -169,27 +168,4 @@ function scanWith(
     } else if (depth > 0) depth--;
   }
   return { tooDeep: false, keys, widestObject, containers, tooManyShapes: false, tooManyContainers: false };
-}
-
-/** The number of keys of every object in a parsed JSON value, walked with an explicit stack. */
-export function countParsedKeys(value: unknown): number {
-  let keys = 0;
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const node = pending.pop();
-    if (node === null || typeof node !== 'object') continue;
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        const item: unknown = node[i];
-        if (item !== null && typeof item === 'object') pending.push(item);
-      }
-      continue;
-    }
-    for (const key in node) {
-      keys++;
-      const child: unknown = (node as Record<string, unknown>)[key];
-      if (child !== null && typeof child === 'object') pending.push(child);
-    }
-  }
-  return keys;
 }

@@ -8,6 +8,18 @@ export const CLOSE_OBJECT = 0x7d;
 export const OPEN_ARRAY = 0x5b;
 export const CLOSE_ARRAY = 0x5d;
 
+/** JSON's whitespace is only space, tab, line feed and carriage return (RFC 8259, section 2). */
+export function isJsonWhitespace(unit: number): boolean {
+  return unit === 0x20 || unit === 0x09 || unit === 0x0a || unit === 0x0d;
+}
+
+/** How often `unit` occurs in `text`, found by the engine's own search. */
+export function countOf(text: string, unit: string): number {
+  let count = 0;
+  for (let at = text.indexOf(unit); at !== -1; at = text.indexOf(unit, at + 1)) count++;
+  return count;
+}
+
 /** Strings up to about this long are skipped one unit at a time; longer ones by searching for quotes. */
 const SHORT_STRING = 32;
 
@@ -30,4 +42,20 @@ export function stringEnd(text: string, open: number): number {
     if (backslashes % 2 === 0) return quote;
   }
   return -1;
+}
+
+/** The string whose quotes are at `open` and `close`, decoded; undefined if its escapes are not JSON. */
+export function decodedString(text: string, open: number, close: number): string | undefined {
+  const raw = text.slice(open + 1, close);
+  if (!raw.includes('\\')) return raw;
+  try {
+    return JSON.parse(text.slice(open, close + 1)) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The string opened at `open`, decoded, where an earlier step already found that it closes and decodes. */
+export function stringAt(text: string, open: number): string {
+  return decodedString(text, open, stringEnd(text, open)) ?? '';
 }

@@ -1,12 +1,14 @@
+import type { BodyPipeline } from '../body/body-pipeline.js';
 import { parseJsonBody } from '../body/json-body.js';
 import { validate } from '../core/validators.js';
 import { checkSettingsFrom, documentOptions, parsedArgs, readCount, readFormat, UsageError } from './args.js';
 import { documentsOf } from './documents.js';
 import { writeOut, type CliIo } from './io.js';
 import { LineReader } from './line-reader.js';
+import { median } from './median.js';
 import { byteSize, grouped, Progress } from './progress.js';
 import { chunksOf, expandSources, type Source } from './sources.js';
-import { checkDocument, type CheckSettings } from './verdict.js';
+import { checkDocument, documentPipeline } from './verdict.js';
 
 const benchOptions = {
   ...documentOptions,
@@ -52,22 +54,23 @@ export interface BenchRow {
   documentsPerSecond: number;
 }
 
-async function sampleOf(source: Source, io: CliIo, settings: CheckSettings, maxDocuments: number) {
+async function sampleOf(source: Source, io: CliIo, pipeline: BodyPipeline, maxDocuments: number) {
   const sample: Sample = { bytes: [], texts: [], values: [], size: 0, valid: 0, invalid: 0, skipped: 0 };
-  const reader = new LineReader(chunksOf(source, io.stdin), settings.maxBytes);
-  for await (const document of documentsOf(reader, source.format, settings.maxBytes, source.size)) {
+  const { limits } = pipeline;
+  const reader = new LineReader(chunksOf(source, io.stdin), limits.maxBytes);
+  for await (const document of documentsOf(reader, source.format, limits.maxBytes, source.size)) {
     const length = document.bytes?.length ?? 0;
     if (sample.bytes.length >= maxDocuments || sample.size + length > MAX_HELD_BYTES) {
       sample.skipped += 1;
       continue;
     }
-    const verdict = checkDocument(document.bytes, settings);
+    const verdict = checkDocument(document.bytes, pipeline);
     if (verdict.valid) sample.valid += 1;
     else sample.invalid += 1;
     if (document.bytes === undefined) continue;
     sample.bytes.push(document.bytes.slice());
     sample.size += length;
-    const parsed = parseJsonBody(document.bytes, { maxBytes: settings.maxBytes });
+    const parsed = parseJsonBody(document.bytes, limits);
     if (!parsed.ok) continue;
     sample.texts.push(Buffer.from(document.bytes).toString('utf8'));
     sample.values.push(parsed.value);
@@ -93,31 +96,24 @@ function warmUp(run: () => void): number {
   return Math.max(1, Math.ceil((passes * BATCH_MS) / WARM_UP_MS));
 }
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 export let sink: unknown;
 
 function timeSample(
   file: string,
   sample: Sample,
-  settings: CheckSettings,
+  pipeline: BodyPipeline,
   rounds: number,
   onRound: () => void,
 ) {
   const { texts, values, bytes } = sample;
-  const options = { profile: settings.profile };
   const parse = () => {
     for (const text of texts) sink = JSON.parse(text);
   };
   const check = () => {
-    for (const value of values) sink = validate(settings.name, value, options);
+    for (const value of values) sink = validate(pipeline.root, value, pipeline.validateOptions);
   };
   const body = () => {
-    for (const document of bytes) sink = checkDocument(document, settings);
+    for (const document of bytes) sink = checkDocument(document, pipeline);
   };
   const parsePasses = warmUp(parse);
   const checkPasses = warmUp(check);
@@ -201,7 +197,7 @@ export function benchTable(rows: readonly BenchRow[]): string {
 export async function benchCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parsedArgs('bench', args, benchOptions);
   const [name, ...files] = positionals;
-  const settings = checkSettingsFrom(values, name, 'bench');
+  const pipeline = documentPipeline(checkSettingsFrom(values, name, 'bench'));
   if (files.length === 0) throw new UsageError('bench needs at least one file');
   const rounds = readCount('--rounds', values.rounds, 5);
   const maxDocuments = readCount('--max-documents', values['max-documents'], 10_000);
@@ -224,8 +220,8 @@ export async function benchCommand(args: readonly string[], io: CliIo): Promise<
   const rows: BenchRow[] = [];
   let done = 0;
   for (const source of sources) {
-    const sample = await sampleOf(source, io, settings, maxDocuments);
-    const row = timeSample(source.label, sample, settings, rounds, () => {
+    const sample = await sampleOf(source, io, pipeline, maxDocuments);
+    const row = timeSample(source.label, sample, pipeline, rounds, () => {
       done += 1;
       progress.update(done, () => `${source.label}: round ${done % rounds || rounds} of ${rounds}`);
     });

@@ -28,7 +28,7 @@ function packageVersion(): string {
 }
 
 const serveFlags = new Set(['--host', '--port', '--base-path', '--catalog']);
-const serveSwitches = new Set(['--memory']);
+const serveSwitches = new Set(['--memory', '--metrics']);
 
 /** `--name value` pairs, bare switches (kept with the value '') and repeated `--cors` origins; anything else is a usage error. */
 function readFlags(args: readonly string[]): { flags: Map<string, string>; corsOrigins: string[] } {
@@ -79,10 +79,11 @@ async function serveCommand(args: readonly string[], io: CliIo): Promise<number>
       basePath: flags.get('--base-path') ?? '/api/v1',
       env,
       memory: flags.has('--memory'),
+      metrics: flags.has('--metrics'),
       corsOrigins,
       ...(flags.has('--catalog') ? { catalogPath: flags.get('--catalog') as string } : {}),
     },
-    { stdout: io.stdout, untilStopped: io.untilStopped },
+    { stdout: io.stdout, stderr: io.stderr, untilStopped: io.untilStopped },
   );
 }
 

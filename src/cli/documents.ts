@@ -1,4 +1,5 @@
 import { joinedBytes } from '../body/byte-chunks.js';
+import { isJsonWhitespace } from '../body/json-text.js';
 import { LineReader, type Line } from './line-reader.js';
 
 /** How an input holds its documents: `auto` decides from the content (see `documentsOf`). */
@@ -17,10 +18,10 @@ export interface Document {
 
 const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf];
 
-/** JSON's whitespace only (RFC 8259, section 2): a line of it holds no document. */
+/** JSON's whitespace only: a line of it holds no document. */
 function isBlank(bytes: Uint8Array | undefined): boolean {
   if (bytes === undefined) return false;
-  for (const byte of bytes) if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) return false;
+  for (const byte of bytes) if (!isJsonWhitespace(byte)) return false;
   return true;
 }
 

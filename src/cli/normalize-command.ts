@@ -1,10 +1,16 @@
-import { normalizePresetRequest } from '../core/normalize.js';
+import type { NormalizedRequest } from '../body/body-pipeline.js';
+import type { NormalizedPreset } from '../core/normalize.js';
 import { documentOptions, parsedArgs, readFormat, readMaxBytes, UsageError } from './args.js';
 import { documentsOf } from './documents.js';
 import { writeOut, type CliIo } from './io.js';
 import { LineReader } from './line-reader.js';
 import { chunksOf, expandSources } from './sources.js';
-import { checkDocument } from './verdict.js';
+import { checkDocument, documentPipeline } from './verdict.js';
+
+/** What a preset saves of a normalized request, and the names it drops: the request itself is not printed. */
+function presetOf({ request: _request, ...preset }: NormalizedRequest): NormalizedPreset {
+  return preset;
+}
 
 /**
  * `normalize [file|-]`: what a preset saves of each messages request. One JSON document prints one indented
@@ -19,6 +25,7 @@ export async function normalizeCommand(args: readonly string[], io: CliIo): Prom
     maxBytes: readMaxBytes(values['max-bytes']),
     profile: values.strict === true ? ('strict' as const) : ('default' as const),
   };
+  const pipeline = documentPipeline(settings, true);
   const sources = await expandSources(positionals, readFormat(values.format));
   const source = sources[0];
   if (source?.unreadable !== undefined) {
@@ -30,11 +37,9 @@ export async function normalizeCommand(args: readonly string[], io: CliIo): Prom
   let invalid = 0;
   const reader = new LineReader(chunksOf(source, io.stdin), settings.maxBytes);
   for await (const document of documentsOf(reader, source.format, settings.maxBytes, source.size)) {
-    const verdict = checkDocument(document.bytes, settings);
+    const verdict = checkDocument(document.bytes, pipeline);
     if (!verdict.valid) invalid += 1;
-    const result = verdict.valid
-      ? normalizePresetRequest(verdict.value as Parameters<typeof normalizePresetRequest>[0])
-      : verdict.error;
+    const result = verdict.valid ? presetOf(verdict.value as NormalizedRequest) : verdict.error;
     await writeOut(io, `${JSON.stringify(result, null, document.jsonLines ? undefined : 2)}\n`);
   }
   return invalid > 0 ? 1 : 0;

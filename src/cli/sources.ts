@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { InputFormat } from './documents.js';
 import type { Chunks } from './line-reader.js';
@@ -32,15 +33,47 @@ function formatOf(path: string, forced: InputFormat): InputFormat {
 /** Node's message of a failed read, which names the code and the path. */
 export const reasonOf = (error: unknown): string => (error as Error).message;
 
-/** A directory's document files, recursively, in sorted order (names compared as strings). */
-async function filesUnder(directory: string, forced: InputFormat, found: Source[]): Promise<void> {
+/** What one directory walk has read already, by device and inode, so that no link makes it read a thing twice. */
+type Seen = Set<string>;
+
+/** True the first time a file or directory is met in a walk; false when it was read already (a loop, say). */
+function firstVisit(seen: Seen, info: Stats): boolean {
+  const identity = `${info.dev}:${info.ino}`;
+  if (seen.has(identity)) return false;
+  seen.add(identity);
+  return true;
+}
+
+/**
+ * A directory's document files, recursively, in sorted order (names compared as strings). A symbolic link is
+ * followed, to a file or a directory, and each file and directory is read once, under the first name met, so a
+ * link back up the tree ends the walk there instead of looping. A link that cannot be followed (its target
+ * gone, a loop of links) is reported unreadable, as a missing file named on the command line is.
+ */
+async function filesUnder(
+  directory: string,
+  forced: InputFormat,
+  found: Source[],
+  seen: Seen,
+): Promise<void> {
   const entries = await readdir(directory, { withFileTypes: true });
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
     const path = join(directory, entry.name);
-    if (entry.isDirectory()) await filesUnder(path, forced, found);
-    else if (entry.isFile() && documentExtensions.has(extname(entry.name).toLowerCase())) {
-      found.push({ label: path, path, size: (await stat(path)).size, format: formatOf(path, forced) });
+    const isDocument = documentExtensions.has(extname(entry.name).toLowerCase());
+    if (!entry.isDirectory() && !entry.isSymbolicLink() && !(entry.isFile() && isDocument)) continue;
+    let info: Stats;
+    try {
+      info = await stat(path);
+    } catch (error) {
+      // A link that leads nowhere may have meant a directory of documents: it is said, not skipped.
+      found.push({ label: path, path, size: undefined, format: forced, unreadable: reasonOf(error) });
+      continue;
+    }
+    if (info.isDirectory()) {
+      if (firstVisit(seen, info)) await filesUnder(path, forced, found, seen);
+    } else if (info.isFile() && isDocument && firstVisit(seen, info)) {
+      found.push({ label: path, path, size: info.size, format: formatOf(path, forced) });
     }
   }
 }
@@ -55,7 +88,7 @@ export async function expandSources(args: readonly string[], forced: InputFormat
     }
     try {
       const info = await stat(arg);
-      if (info.isDirectory()) await filesUnder(arg, forced, sources);
+      if (info.isDirectory()) await filesUnder(arg, forced, sources, new Set([`${info.dev}:${info.ino}`]));
       else
         sources.push({
           label: arg,

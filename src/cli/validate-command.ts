@@ -4,7 +4,7 @@ import { writeOut, type CliIo } from './io.js';
 import { LineReader } from './line-reader.js';
 import { grouped, megabytes, Progress } from './progress.js';
 import { chunksOf, expandSources, reasonOf } from './sources.js';
-import { checkDocument, type Verdict } from './verdict.js';
+import { checkDocument, documentPipeline, type Verdict } from './verdict.js';
 
 /** The counts of one input, or of all of them. */
 interface Tally {
@@ -51,6 +51,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   const { values, positionals } = parsedArgs('validate', args, validateOptions);
   const [name, ...files] = positionals;
   const settings = checkSettingsFrom(values, name, 'validate');
+  const pipeline = documentPipeline(settings);
   const format = readFormat(values.format);
   const json = values.json === true;
   const quiet = values.quiet === true;
@@ -89,7 +90,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
     const reader = new LineReader(chunksOf(source, io.stdin), settings.maxBytes);
     try {
       for await (const document of documentsOf(reader, source.format, settings.maxBytes, source.size)) {
-        const verdict = checkDocument(document.bytes, settings);
+        const verdict = checkDocument(document.bytes, pipeline);
         if (verdict.valid) summary.valid += 1;
         else summary.invalid += 1;
         if (json) await out(documentRecord(source.label, document.line, verdict));

@@ -1,6 +1,6 @@
-import { parseJsonBody } from '../body/json-body.js';
+import { bodyPipeline, bodyVerdict, type BodyPipeline } from '../body/body-pipeline.js';
 import { errorBody, type ErrorBody, type Issue } from '../core/errors.js';
-import { validate, type Profile, type RootName } from '../core/validators.js';
+import type { Profile, RootName } from '../core/validators.js';
 
 /** What the CLI checks every document with. */
 export interface CheckSettings {
@@ -26,13 +26,23 @@ function rejected(error: ErrorBody, maxBytes: number): Verdict {
 }
 
 /**
- * One document's verdict, as a server built on the library gives it: the body guards of `parseJsonBody` on the
- * bytes (size, UTF-8, depth, cost, repeated keys, an object root), then `validate` with every issue, up to 20.
+ * The body pipeline a command runs every document through, made once: the one a server built on the library
+ * runs a request body through, validating with every issue, up to 20. Node loads validators synchronously,
+ * so those that list every issue load on the first invalid document, not ahead.
  */
-export function checkDocument(bytes: Uint8Array | undefined, settings: CheckSettings): Verdict {
-  if (bytes === undefined) return tooLarge(settings.maxBytes);
-  const parsed = parseJsonBody(bytes, { maxBytes: settings.maxBytes });
-  if (!parsed.ok) return rejected(parsed.error, settings.maxBytes);
-  const result = validate(settings.name, parsed.value, { profile: settings.profile });
-  return result.ok ? { valid: true, value: result.value } : rejected(result.error, settings.maxBytes);
+export function documentPipeline(settings: CheckSettings, normalize = false): BodyPipeline {
+  const { name, maxBytes, profile } = settings;
+  return bodyPipeline(name, { maxBytes, profile, normalize }, { loadAhead: false });
+}
+
+/**
+ * One document's verdict, as a server built on the library gives it: the body pipeline on the bytes (size,
+ * UTF-8, depth, cost, repeated keys, an object root, the validator, and the normalizer if the pipeline asks).
+ * A line the reader found too long comes without bytes.
+ */
+export function checkDocument(bytes: Uint8Array | undefined, pipeline: BodyPipeline): Verdict {
+  const { maxBytes } = pipeline.limits;
+  if (bytes === undefined) return tooLarge(maxBytes);
+  const result = bodyVerdict(pipeline, bytes);
+  return result.ok ? { valid: true, value: result.value } : rejected(result.error, maxBytes);
 }

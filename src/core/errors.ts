@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { Issue } from '../generated/types.js';
 import { closedProperties, maxIssues, patternRules } from '../generated/validators.js';
+import type { SiteError as PrecompiledError } from '../runtime/validator-runtime.js';
 import { alternativesSentence, issuePath, issueSentence, type ErrorSite } from './issue-sentences.js';
 
 export type { Issue };
@@ -20,8 +21,8 @@ export const statusMessages = {
   409: 'Resource conflict. Please try again later.',
   413: 'Request body too large',
   500: 'Internal Server Error',
-  // A routed request the server refuses for lack of room (a full preset store) gets RFC 9110's reason phrase
-  // (section 15.6.4), with `Retry-After` (contract: overload).
+  // A routed request the server refuses for lack of room (a full preset store) or of its store (a database that
+  // is down) gets RFC 9110's reason phrase (section 15.6.4), with `Retry-After` (contract: overload).
   503: 'Service Unavailable',
 } as const;
 
@@ -51,9 +52,53 @@ export function errorBody(status: ErrorStatus, issues?: readonly Issue[]): Error
  */
 export function ownedErrorBody(status: ErrorStatus, issues?: Issue[]): ErrorBody {
   if (status === 400 && issues !== undefined && issues.length > 0) {
-    return { error: { code: status, message: invalidMessage, metadata: { issues } } };
+    return {
+      error: { code: status, message: invalidMessage, metadata: { issues: withinBodyLimit(issues) } },
+    };
   }
   return { error: { code: status, message: statusMessages[status] } };
+}
+
+/** An error body is at most this many bytes of JSON, whatever the request (contract: issue-paths). */
+export const MAX_ERROR_BODY_BYTES = 8 * 1024;
+
+/** The bytes of a 400 body around its issues, and of the comma between two. */
+const ENVELOPE_BYTES = JSON.stringify(ownedErrorBody(400)).length + ',"metadata":{"issues":[]}'.length;
+
+/** UTF-8 bytes of a string, without encoding it. */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x800) bytes += unit >= 0xd800 && unit <= 0xdfff ? 1 : 2;
+    else if (unit >= 0x80) bytes += 1;
+  }
+  return bytes;
+}
+
+/**
+ * The issues that fit an error body of `MAX_ERROR_BODY_BYTES`, in order; the first is always kept, its path cut
+ * back a segment at a time should it alone not fit. A JSON escape is at most 6 bytes a UTF-16 unit, so lists that
+ * cannot come near the limit are never measured.
+ */
+function withinBodyLimit(issues: Issue[]): Issue[] {
+  const room = MAX_ERROR_BODY_BYTES - ENVELOPE_BYTES;
+  let bound = 0;
+  for (const issue of issues) bound += 6 * (issue.path.length + issue.message.length) + 24;
+  if (bound <= room) return issues;
+  let used = 0;
+  for (let i = 0; i < issues.length; i++) {
+    used += utf8Length(JSON.stringify(issues[i])) + (i > 0 ? 1 : 0);
+    if (used <= room) continue;
+    if (i > 0) return issues.slice(0, i);
+    const [first] = issues as [Issue];
+    let path = first.path;
+    while (path !== '' && utf8Length(JSON.stringify({ ...first, path })) > room) {
+      path = path.slice(0, Math.max(0, path.lastIndexOf('/')));
+    }
+    return [{ path, message: first.message }];
+  }
+  return issues;
 }
 
 /** The 401 body of a key that is sent but malformed or unknown (contract: authentication). */
@@ -67,8 +112,16 @@ export const bodyIssueMessages = {
   notUtf8: 'must be UTF-8 text',
   notJson: 'must be valid JSON',
   notObject: 'must be a JSON object',
-  repeatedKey: 'must not repeat a key of its object',
 } as const;
+
+/**
+ * The sentence of the issue at an object with a repeated key: where the key's second occurrence opens (its
+ * quote, as a 0-based byte offset in the UTF-8 body), never the key, which the client chose (contract:
+ * repeated-keys).
+ */
+export function repeatedKeyMessage(byteOffset: number): string {
+  return `has a repeated key at byte ${byteOffset}`;
+}
 
 /** The sentences of the body issues only a server meets, which the body guards never report. */
 export const requestIssueMessages = {
@@ -100,23 +153,41 @@ export function storeFullMessage(cap: StoreCap, limit: number): string {
   return `The preset store is full: it holds at most ${limit} ${storeCaps[cap]} (${cap})`;
 }
 
+/** The message of the error a preset store throws when it cannot answer now: which store, and why. */
+export function storeUnavailableMessage(store: string, reason: string): string {
+  return `The preset store (${store}) cannot answer now: ${reason}`;
+}
+
 /** The sentence of the issue at the first value nested past the depth limit. */
 export function tooDeepMessage(maxDepth: number): string {
   return `must not be nested more than ${maxDepth} levels deep`;
 }
 
-/** Union wrappers: the errors of their branches say what is wrong. */
-function isWrapper(keyword: string): boolean {
-  return keyword === 'anyOf' || keyword === 'oneOf' || keyword === 'if' || keyword === 'allOf';
+/**
+ * The sentence of the depth issue when its path stops above the too-deep value, at the last name the schemas
+ * know (contract: issue-paths): the level of the value it holds.
+ */
+export function tooDeepBelowMessage(maxDepth: number): string {
+  return `must not hold a value nested more than ${maxDepth} levels deep (one at level ${maxDepth + 1} lies below here)`;
+}
+
+/** A union's own error: its branches' errors, recorded just before it, say what is wrong. */
+export function isUnion(keyword: string): boolean {
+  return keyword === 'anyOf' || keyword === 'oneOf';
+}
+
+/** Wrappers whose one applied branch reported its errors as they are: the wrapper adds nothing. */
+export function isPassThrough(keyword: string): boolean {
+  return keyword === 'if' || keyword === 'allOf';
+}
+
+/** Keywords that wrap others, unions and pass-throughs: the errors of what they wrap say what is wrong. */
+export function isWrapper(keyword: string): boolean {
+  return isUnion(keyword) || isPassThrough(keyword);
 }
 
 /** An error of the precompiled validators: worded at build time, so `message` is the issue's sentence. */
-export interface PrecompiledError {
-  instancePath: string;
-  keyword: string;
-  params: Record<string, unknown>;
-  message: string;
-}
+export type { PrecompiledError };
 
 const patternRule = (pattern: string) =>
   Object.hasOwn(patternRules, pattern) ? patternRules[pattern] : undefined;

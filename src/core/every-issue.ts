@@ -1,21 +1,19 @@
 import type { Issue } from '../generated/types.js';
-import { MAX_ISSUES, issuesFromPrecompiled, type PrecompiledError } from './errors.js';
-import { issuePath, pointerSegment } from './issue-sentences.js';
+import {
+  MAX_ISSUES,
+  isPassThrough,
+  isUnion,
+  isWrapper,
+  issuesFromPrecompiled,
+  type PrecompiledError,
+} from './errors.js';
+import { issuePath } from './issue-sentences.js';
+import { pointerSegment, pointerSegments } from './json-pointer.js';
 
 /**
  * Every issue of a failing body, up to 20, in document order (docs/contract.md#every-issue), from the errors of
  * a reject-path validator, which collects all of them and stops at the cap while validating.
  */
-
-/** A union's own error: its branches' errors, recorded just before it, say what is wrong. */
-function isUnion(keyword: string): boolean {
-  return keyword === 'anyOf' || keyword === 'oneOf';
-}
-
-/** Wrappers whose one applied branch reported its errors as they are: the wrapper adds nothing. */
-function isPassThrough(keyword: string): boolean {
-  return keyword === 'if' || keyword === 'allOf';
-}
 
 function within(path: string, at: string): boolean {
   return path === at || path.startsWith(`${at}/`);
@@ -56,10 +54,6 @@ function foldUnions(errors: readonly PrecompiledError[]): Entry[] {
   return entries;
 }
 
-function unescapeSegment(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
 /**
  * Where each issue sits in the value, as positions along its path: an array index, or a key's rank in its
  * object's own order (a missing key after every present one). Each object's ranks are read once.
@@ -77,9 +71,8 @@ function documentPositions(value: unknown): (path: string) => number[] {
   return (path) => {
     const positions: number[] = [];
     let node: unknown = value;
-    for (const segment of path === '' ? [] : path.slice(1).split('/')) {
+    for (const key of pointerSegments(path)) {
       if (node === null || typeof node !== 'object') break;
-      const key = unescapeSegment(segment);
       if (Array.isArray(node)) {
         positions.push(Number(key));
         node = node[Number(key)];
@@ -124,7 +117,7 @@ function repeatsATag(errors: readonly PrecompiledError[], discriminator: Precomp
 function plainIssues(errors: readonly PrecompiledError[]): Issue[] | undefined {
   const issues: Issue[] = [];
   for (const error of errors) {
-    if (isUnion(error.keyword) || isPassThrough(error.keyword)) return undefined;
+    if (isWrapper(error.keyword)) return undefined;
     if (error.keyword === 'discriminator' && repeatsATag(errors, error)) continue;
     issues.push({ path: issuePath(error.instancePath, error), message: error.message });
   }
@@ -168,7 +161,7 @@ function withoutRepeats(placed: readonly { issue: Issue; position: readonly numb
 export function everyIssue(errors: readonly PrecompiledError[], value: unknown): Issue[] {
   // The common rejection, one error of one rule, without any bookkeeping.
   const only = errors.length === 1 ? errors[0]! : undefined;
-  if (only !== undefined && !isUnion(only.keyword) && !isPassThrough(only.keyword)) {
+  if (only !== undefined && !isWrapper(only.keyword)) {
     return [{ path: issuePath(only.instancePath, only), message: only.message }];
   }
   const issues = plainIssues(errors) ?? foldedIssues(errors);

@@ -1,4 +1,5 @@
 import { namedEnums } from '../../schemas/country-codes.js';
+import { pointerSegment } from './json-pointer.js';
 
 /**
  * How one validation error reads as an issue (docs/contract.md#error-body), a JSON Pointer and a sentence that names
@@ -48,13 +49,6 @@ function counted(limit: unknown, noun: string): string {
 
 function typeSentence(types: readonly string[]): string {
   return types.map((type) => typeNouns[type] ?? type).join(' or ');
-}
-
-/** Escapes a property name as one segment of a JSON Pointer (RFC 6901). */
-export function pointerSegment(name: string): string {
-  // Schema names hold neither character: skipping two RegExp replaces keeps wording an issue cheap.
-  if (!name.includes('~') && !name.includes('/')) return name;
-  return name.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /**

@@ -1,65 +1,77 @@
 import { MASKED_SECRET_PATTERN } from '../../schemas/masked-secret.js';
+import { isJsonObject } from './json-object.js';
 import { copyJson } from './json-value.js';
-import { secretNames } from './secret-fields.js';
+import { visitSecrets, type Holder } from './secret-fields.js';
 
 /** What a secret too short to show any of is masked as. */
 const FULLY_MASKED = '********';
 
-/** A secret shows its head and tail only from this many code points on. */
-const MIN_PARTLY_SHOWN = 16;
+/** A secret shows its last 4 code points from 12 on, and its first 4 as well from 32 on. */
+const MIN_TAIL_SHOWN = 12;
+const MIN_HEAD_SHOWN = 32;
 const SHOWN_AT_EACH_END = 4;
 
 // The `u` flag matches what the schema's validator compiles, so both agree on every code point.
 const maskedSecretPattern = new RegExp(MASKED_SECRET_PATTERN, 'u');
 
 /**
- * A secret as a response may carry it (docs/contract.md#secret-masking): its first 4 code points, `...`, and
- * its last 4 when it has at least 16, else `********`. It splits strings by code point, so a surrogate pair is
- * never cut in half. When the kept ends would read as a different mask (a dot beside the ellipsis, a second
- * ellipsis), it falls back to `********`, so every value it returns passes the destination schema's
- * masked-secret rule.
+ * A secret as a response may carry it (docs/contract.md#secret-masking): of at least 32 code points, its first
+ * 4, `...`, and its last 4; of 12 to 31, `********...` and its last 4; shorter, `********`. So a short key never
+ * shows more than a quarter of itself. It splits strings by code point, so a surrogate pair is never cut in
+ * half. When the kept ends would read as a different mask (a dot beside the ellipsis, a second ellipsis), it
+ * falls back to `********`, so every value it returns passes the destination schema's masked-secret rule.
  */
 export function maskSecret(secret: string): string {
   const points = Array.from(secret);
-  if (points.length < MIN_PARTLY_SHOWN) return FULLY_MASKED;
-  const head = points.slice(0, SHOWN_AT_EACH_END).join('');
-  const tail = points.slice(-SHOWN_AT_EACH_END).join('');
-  const masked = `${head}...${tail}`;
+  if (points.length < MIN_TAIL_SHOWN) return FULLY_MASKED;
+  const head = points.length < MIN_HEAD_SHOWN ? FULLY_MASKED : points.slice(0, SHOWN_AT_EACH_END).join('');
+  const masked = `${head}...${points.slice(-SHOWN_AT_EACH_END).join('')}`;
   return maskedSecretPattern.test(masked) ? masked : FULLY_MASKED;
 }
 
-/**
- * Masks, in place, every secret name's value in `node` and below it, in objects and arrays alike: a string is
- * masked, null stays null, anything else becomes `********`. The copy it works on is at most 64 levels deep.
- */
-function maskSecretsIn(node: unknown): void {
-  if (node === null || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const item of node) maskSecretsIn(item);
-    return;
+/** `text` with each of its URLs' secret parts (`[start, end)` pairs) masked; an empty part stays empty. */
+function maskRanges(text: string, ranges: readonly number[]): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < ranges.length; i += 2) {
+    const start = ranges[i]!;
+    const end = ranges[i + 1]!;
+    out += text.slice(from, start) + (start === end ? '' : maskSecret(text.slice(start, end)));
+    from = end;
   }
-  const fields = node as Record<string, unknown>;
-  for (const name of Object.keys(fields)) {
-    const value = fields[name];
-    if (!secretNames.has(name)) maskSecretsIn(value);
-    else if (value !== null && value !== undefined) {
-      fields[name] = typeof value === 'string' ? maskSecret(value) : FULLY_MASKED;
-    }
-  }
+  return out + text.slice(from);
+}
+
+/** Sets a value of an object or array of the masker's own copy, `__proto__` an own key like any other. */
+function replace(holder: Holder, key: string | number, value: string): void {
+  (holder as Record<string | number, unknown>)[key] = value;
 }
 
 /**
- * A copy of an observability destination, fit for a response: every field of its `config` named in the one
- * list of secret names is masked, whatever the destination's type, at any depth (nested objects, arrays and
- * `headers` included), and a secret field holding anything but a string or null (which a response could not
- * carry anyway) becomes `********` rather than pass through. The input is not changed; the copy shares no object
- * with it and keeps every key, `__proto__` included, as an own property. A destination that holds itself, an
- * array hole, or nesting past 64 levels (contract: body-limits) throws a TypeError.
+ * A copy of an observability destination, fit for a response: every secret of its `config` is masked, whatever
+ * the destination's type, at any depth (nested objects and arrays included): the value under a secret name, in
+ * any case; every value of a header map; the password of a URL's userinfo and the value of a secret query
+ * parameter, in any string (contract: secret-masking). A secret holding anything but a string or null (which a
+ * response could not carry anyway) becomes `********` rather than pass through. The input is not changed; the
+ * copy shares no object with it and keeps every key, `__proto__` included, as an own property. A destination
+ * that holds itself, an array hole, or nesting past 64 levels (contract: body-limits) throws a TypeError.
  */
 export function maskDestination<T extends object>(destination: T): T {
   const copy = copyJson(destination);
   const config: unknown = (copy as { config?: unknown }).config;
-  if (config === null || typeof config !== 'object' || Array.isArray(config)) return copy;
-  maskSecretsIn(config);
+  if (!isJsonObject(config)) return copy;
+  // The config is level 2 of the destination, whose copy copyJson has already held to the depth limit.
+  visitSecrets(config, 2, {
+    secret(holder, key) {
+      const value: unknown = (holder as Record<string | number, unknown>)[key];
+      if (value !== null && value !== undefined)
+        replace(holder, key, typeof value === 'string' ? maskSecret(value) : FULLY_MASKED);
+      return false;
+    },
+    url(holder, key, text, ranges) {
+      replace(holder, key, maskRanges(text, ranges));
+      return false;
+    },
+  });
   return copy;
 }

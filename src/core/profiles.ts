@@ -1,5 +1,7 @@
 import * as defaultVerdict from '../generated/validators.js';
 import type { PrecompiledValidator } from '../generated/validators.js';
+import { bundledModuleFile, generatedModules } from './generated-modules.js';
+import { isMissingModule } from './missing-module.js';
 
 /**
  * The profiles a body is validated in (docs/contract.md#unknown-properties): `default` accepts unknown
@@ -10,7 +12,8 @@ import type { PrecompiledValidator } from '../generated/validators.js';
  * Only the default verdict is imported up front: the other three modules are three times its size, and loading
  * them with the library would triple its start-up for calls that never reject or never ask for `strict`. They
  * are loaded on first use, synchronously where the runtime can (Node's `require` of an ES module), else by
- * `import()` (`loadProfile`, which the HTTP layer awaits).
+ * `import()` of a name written out (`loadProfile`, which the HTTP layer awaits), which bundlers and the tools
+ * that gather a Worker's modules for Cloudflare's workerd follow as they do a static import.
  */
 export type Profile = 'default' | 'strict';
 
@@ -19,14 +22,19 @@ export const profileNames: readonly Profile[] = ['default', 'strict'];
 type ValidatorTable = Readonly<Record<string, PrecompiledValidator | undefined>>;
 type Part = 'verdict' | 'collecting';
 
-/** The generated module of each profile's part, by its base name in src/generated/. */
-const moduleNames: Record<Profile, Record<Part, string>> = {
-  default: { verdict: 'validators', collecting: 'validators-all-issues' },
-  strict: { verdict: 'validators-strict', collecting: 'validators-strict-all-issues' },
+/**
+ * Each module loaded on first use, imported by its name as written: a name computed at run time is one that
+ * workerd and bundlers cannot find, so they would leave the module out. The bundle step rewrites each to the
+ * copy beside the bundle in dist/lib/.
+ */
+const importers: Readonly<Record<string, () => Promise<unknown>>> = {
+  'validators-all-issues': () => import('../generated/validators-all-issues.js'),
+  'validators-strict': () => import('../generated/validators-strict.js'),
+  'validators-strict-all-issues': () => import('../generated/validators-strict-all-issues.js'),
 };
 
-/** Where a generated module sits beside this code: as tsc emits it, or bundled into dist/lib/. */
-const locations = (name: string) => [`../generated/${name}.js`, `./generated-${name}.js`];
+/** Where a generated module sits beside this code for Node's `require`: as tsc emits it, or in dist/lib/. */
+const locations = (name: string) => [`../generated/${name}.js`, `./${bundledModuleFile(name)}`];
 
 type ModuleRequire = (specifier: string) => unknown;
 
@@ -46,16 +54,11 @@ function nodeRequire(): ModuleRequire | undefined {
 let requireModule: ModuleRequire | undefined | null = null;
 
 const loaded = new Map<string, ValidatorTable>([
-  [moduleNames.default.verdict, defaultVerdict.validatorsByName],
+  [generatedModules.default.verdict, defaultVerdict.validatorsByName],
 ]);
 const loading = new Map<string, Promise<void>>();
 /** Modules a synchronous load already failed on: not tried again on every rejection. */
 const notNow = new Set<string>();
-
-function isMissing(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND';
-}
 
 function tableOf(module: unknown): ValidatorTable {
   return (module as { validatorsByName: ValidatorTable }).validatorsByName;
@@ -84,15 +87,14 @@ function loadNow(name: string): ValidatorTable | undefined {
 }
 
 async function loadLater(name: string): Promise<void> {
-  for (const location of locations(name)) {
-    try {
-      loaded.set(name, tableOf(await import(location)));
-      return;
-    } catch (error) {
-      if (!isMissing(error)) throw error;
-    }
+  try {
+    loaded.set(name, tableOf(await importers[name]!()));
+  } catch (error) {
+    if (!isMissingModule(error)) throw error;
+    throw new Error(`No precompiled validators ${name}.js beside the library: run \`npm run build\`.`, {
+      cause: error,
+    });
   }
-  throw new Error(`No precompiled validators ${name}.js beside the library: run \`npm run build\`.`);
 }
 
 /**
@@ -100,7 +102,7 @@ async function loadLater(name: string): Promise<void> {
  * resolves at once.
  */
 export function loadProfile(profile: Profile): Promise<void> {
-  const names = Object.values(moduleNames[profile]).filter((name) => loadNow(name) === undefined);
+  const names = Object.values(generatedModules[profile]).filter((name) => loadNow(name) === undefined);
   return Promise.all(
     names.map((name) => {
       let pending = loading.get(name);
@@ -112,7 +114,7 @@ export function loadProfile(profile: Profile): Promise<void> {
 
 /** A profile's validators of one part, loaded on first use; undefined only where loading must wait. */
 export function validatorsOf(profile: Profile, part: Part): ValidatorTable | undefined {
-  return loadNow(moduleNames[profile][part]);
+  return loadNow(generatedModules[profile][part]);
 }
 
 /** The profile an option names; anything else is a programmer error and throws. */

@@ -1,4 +1,5 @@
 import { schemaLists, schemaMaps, schemaValues } from './schema-keywords.js';
+import { isJsonObject } from './json-object.js';
 
 /**
  * Ajv inlines every subschema into its root's one function; a schema composed by import (hundreds of KB of
@@ -21,10 +22,6 @@ const valueKeywords: ReadonlySet<string> = new Set([...schemaValues, 'items']);
 
 /** Annotations that validation never reads; dropped so generated code carries no prose. */
 const annotations = new Set(['description', 'default', 'deprecated', 'examples', 'title']);
-
-function isObject(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 export interface SplitSchemas {
   /** The roots, by name, with sizable subschemas replaced by `$ref`s into `definitions`. */
@@ -56,7 +53,7 @@ export function splitSchemas(roots: Record<string, object>, refTo: RefTo = local
   };
 
   const visit = (node: unknown, keyword?: string): unknown => {
-    if (!isObject(node)) return node;
+    if (!isJsonObject(node)) return node;
     // The items of one array stay in the array's function: a loop that calls a function per item pays for a
     // call V8 will not inline when the item's checks are many. Items shared with another place are hoisted.
     const loopBody = keyword === 'items' && (uses.get(node) ?? 0) === 1;
@@ -77,7 +74,7 @@ export function splitSchemas(roots: Record<string, object>, refTo: RefTo = local
     const out: Node = {};
     for (const [key, value] of Object.entries(node)) {
       if (annotations.has(key) && !(key === 'description' && 'pattern' in node)) continue;
-      if (mapKeywords.has(key) && isObject(value)) {
+      if (mapKeywords.has(key) && isJsonObject(value)) {
         out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, visit(child)]));
       } else if (schemaLists.has(key) && Array.isArray(value)) {
         out[key] = value.map((child) => visit(child));
@@ -92,11 +89,11 @@ export function splitSchemas(roots: Record<string, object>, refTo: RefTo = local
 
   const uses = new Map<object, number>();
   const count = (node: unknown): void => {
-    if (!isObject(node)) return;
+    if (!isJsonObject(node)) return;
     uses.set(node, (uses.get(node) ?? 0) + 1);
     if (uses.get(node)! > 1) return;
     for (const [key, value] of Object.entries(node)) {
-      if (mapKeywords.has(key) && isObject(value)) Object.values(value).forEach(count);
+      if (mapKeywords.has(key) && isJsonObject(value)) Object.values(value).forEach(count);
       else if (schemaLists.has(key) && Array.isArray(value)) value.forEach(count);
       else if (valueKeywords.has(key)) count(value);
     }

@@ -1,49 +1,127 @@
 import { MASKED_SECRET_PATTERN, SECRET_CONFIG_FIELDS } from '../../schemas/masked-secret.js';
 import { tooDeepMessage } from './errors.js';
+import { isHeaderMapName, isSecretName } from './secret-names.js';
+import { urlSecretRanges } from './url-secrets.js';
 
-/** The one list of secret names (schemas/masked-secret.ts), as a set: one lookup per key. */
-export const secretNames: ReadonlySet<string> = new Set(SECRET_CONFIG_FIELDS);
+/*
+ * Where a destination config holds a secret (contract: secret-masking), walked alike by the masker
+ * (src/core/masking.ts) and the destination validator, so that the one masks exactly what the other checks:
+ * the value under a secret name and every value of a header map, each a secret as a whole, at any depth; and,
+ * in every other string, the secret parts of its URLs (src/core/url-secrets.ts).
+ */
 
-// The `u` flag matches what the schema's validator compiles, so both agree on every code point.
-const maskedPattern = new RegExp(MASKED_SECRET_PATTERN, 'u');
+/** An object or array of a config: what holds a value under a key or an index. */
+export type Holder = Record<string, unknown> | unknown[];
+
+type SecretKind = 'field' | 'header';
+
+export interface SecretVisitor {
+  /** `holder[key]` is a secret as a whole: under a secret name (`field`) or in a header map. True stops. */
+  secret(holder: Holder, key: string | number, kind: SecretKind): boolean;
+  /** `holder[key]` is `text`, a string outside any such secret, whose URLs' secret parts are `ranges`. True stops. */
+  url(holder: Holder, key: string | number, text: string, ranges: readonly number[]): boolean;
+}
 
 /** No value sits deeper than this many levels in a body (contract: body-limits). */
 const MAX_LEVELS = 64;
 
-/**
- * The sentence of a config that holds a full secret in a nested object or array. The issue points at the config,
- * not at the secret: the names on the way to it are no property the schema knows, and an issue path never
- * holds such a name (contract: issue-paths). It never repeats the secret either.
- */
-export const nestedSecretMessage = `must hold no unmasked secret in a nested object or array (under ${SECRET_CONFIG_FIELDS.join(', ')})`;
+type Outcome = 'stopped' | 'too deep' | undefined;
 
+/**
+ * Visits every place of a secret in `node` (at `level` of its body, the root object being level 1): it stops
+ * where the visitor says so, and past the depth limit, where a secret could hide. Each object is walked once,
+ * so a value built in code that shares one object in many places stays linear; a header map is read wherever
+ * it is, since it nests nothing it walks.
+ */
+export function visitSecrets(node: unknown, level: number, visitor: SecretVisitor): Outcome {
+  const seen = new Set<object>();
+  const visitValue = (holder: Holder, key: string | number, at: number): Outcome => {
+    const value: unknown = (holder as Record<string | number, unknown>)[key];
+    if (typeof value === 'string') {
+      const ranges = urlSecretRanges(value);
+      return ranges.length > 0 && visitor.url(holder, key, value, ranges) ? 'stopped' : undefined;
+    }
+    return walk(value, at + 1);
+  };
+
+  const visitHeaderMap = (holder: Record<string, unknown>, key: string, at: number): Outcome => {
+    const map = holder[key];
+    if (map === null || typeof map !== 'object' || Array.isArray(map))
+      return visitor.secret(holder, key, 'header') ? 'stopped' : undefined;
+    if (at + 1 > MAX_LEVELS) return 'too deep';
+    for (const name of Object.keys(map)) {
+      if (visitor.secret(map as Record<string, unknown>, name, 'header')) return 'stopped';
+    }
+    return undefined;
+  };
+
+  const walk = (value: unknown, at: number): Outcome => {
+    if (value === null || typeof value !== 'object' || seen.has(value)) return undefined;
+    if (at > MAX_LEVELS) return 'too deep';
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) {
+        const outcome = visitValue(value, index, at);
+        if (outcome !== undefined) return outcome;
+      }
+      return undefined;
+    }
+    const fields = value as Record<string, unknown>;
+    for (const key of Object.keys(fields)) {
+      let outcome: Outcome;
+      if (isSecretName(key)) outcome = visitor.secret(fields, key, 'field') ? 'stopped' : undefined;
+      else if (isHeaderMapName(key)) outcome = visitHeaderMap(fields, key, at);
+      else outcome = visitValue(fields, key, at);
+      if (outcome !== undefined) return outcome;
+    }
+    return undefined;
+  };
+
+  return walk(node, level);
+}
+
+// The `u` flag matches what the schema's validator compiles, so both agree on every code point.
+const maskedPattern = new RegExp(MASKED_SECRET_PATTERN, 'u');
+
+/** Whether a value may stand where a secret does in a response: masked, or null, which the masker keeps. */
 function isMaskedOrNull(value: unknown): boolean {
   return value === null || (typeof value === 'string' && maskedPattern.test(value));
 }
 
 /**
- * Why `node` (at `level` of its body, the root object being level 1) breaks the secret rule (contract:
- * secret-masking), or undefined when it does not: a value under a secret name, in it or in any object or array
- * below it, that is neither masked nor null; or a value nested past the depth limit, where a secret could hide.
- * Each object is read once, so a value built in code that shares one object in many places stays linear.
+ * The sentences of a config that holds a full secret. The issue points at the config, not at the secret: the
+ * names on the way to it may be no property the schema knows, and an issue path never holds such a name
+ * (contract: issue-paths). It never repeats the secret either.
  */
-export function unmaskedSecretMessage(
-  node: unknown,
-  level: number,
-  seen: Set<object> = new Set(),
-): string | undefined {
-  if (node === null || typeof node !== 'object' || seen.has(node)) return undefined;
-  if (level > MAX_LEVELS) return tooDeepMessage(MAX_LEVELS);
-  seen.add(node);
-  const values = Array.isArray(node) ? node : Object.values(node);
-  if (!Array.isArray(node)) {
-    for (const [name, value] of Object.entries(node)) {
-      if (secretNames.has(name) && !isMaskedOrNull(value)) return nestedSecretMessage;
-    }
-  }
-  for (const value of values) {
-    const found = unmaskedSecretMessage(value, level + 1, seen);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+const unmaskedSecretMessages = {
+  field: `must hold no unmasked secret under a secret name (${SECRET_CONFIG_FIELDS.join(', ')}, in any case) at any depth`,
+  header: 'must hold no unmasked header value: every value of a header map is a secret, at any depth',
+  url: 'must hold no URL with an unmasked password or value of a secret query parameter (a name with key, token, secret, password, sig, auth or credential)',
+} as const;
+
+/**
+ * Why `config` (at `level` of its body) breaks the secret rule (contract: secret-masking), or undefined when it
+ * does not: a secret that is neither masked nor null, a URL's secret part that is neither masked nor empty, or
+ * a value nested past the depth limit, where a secret could hide.
+ */
+export function unmaskedSecretMessage(config: unknown, level: number): string | undefined {
+  let message: string | undefined;
+  const outcome = visitSecrets(config, level, {
+    secret(holder, key, kind) {
+      if (isMaskedOrNull((holder as Record<string | number, unknown>)[key])) return false;
+      message = unmaskedSecretMessages[kind];
+      return true;
+    },
+    url(_holder, _key, text, ranges) {
+      for (let i = 0; i < ranges.length; i += 2) {
+        const part = text.slice(ranges[i], ranges[i + 1]);
+        if (part !== '' && !maskedPattern.test(part)) {
+          message = unmaskedSecretMessages.url;
+          return true;
+        }
+      }
+      return false;
+    },
+  });
+  return outcome === 'too deep' ? tooDeepMessage(MAX_LEVELS) : message;
 }

@@ -1,4 +1,5 @@
 import type { Issue } from '../generated/types.js';
+import { pointerSegments } from './json-pointer.js';
 import type { ValidationResult } from './roots.js';
 
 /**
@@ -85,11 +86,9 @@ const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
  * holds an array at that point, whose segments are indices: `/messages/0/content` -> `['messages', 0, 'content']`.
  */
 export function pathFromPointer(pointer: string, value: unknown): PropertyKey[] {
-  if (pointer === '') return [];
   const path: PropertyKey[] = [];
   let node = value;
-  for (const escaped of pointer.slice(1).split('/')) {
-    const segment = escaped.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const segment of pointerSegments(pointer)) {
     if (Array.isArray(node) && ARRAY_INDEX.test(segment)) {
       const index = Number(segment);
       path.push(index);

@@ -49,17 +49,19 @@ function precompiledFor(name: string): Guard<unknown> {
   return validator;
 }
 
-/** Where the destination config sits in the destination response: `{ data: { config } }`, level 3. */
+/** The root whose validator adds the secret search, and where its config sits: `{ data: { config } }`, level 3. */
+const DESTINATION_RESPONSE = 'observability-destination-response';
 const CONFIG_PATH = '/data/config';
 const CONFIG_LEVEL = 3;
 
 /**
  * The destination response's validator, with the rest of the secret rule (contract: secret-masking): the schema
- * checks every secret name at the top of a config and in its `headers`; this then searches the config's nested
- * objects and arrays, at any depth, for a full secret under any secret name. A JSON Schema file says "at any
- * depth" only through a `$ref`, which the published files, self-contained, do not use.
+ * checks every secret name at the top of a config, in any case, and every value of its header map; this then
+ * searches the whole config, at any depth, for a full secret under a secret name or in a header map, and every
+ * string for a URL's unmasked password or secret query value. A JSON Schema file says "at any depth" only
+ * through a `$ref`, which the published files, self-contained, do not use, and reads no part of a string.
  */
-function withNestedSecrets(validator: Guard<unknown>): Guard<unknown> {
+function withSecretSearch(validator: Guard<unknown>): Guard<unknown> {
   const guard = ((data: unknown): boolean => {
     if (!validator(data)) {
       guard.errors = validator.errors;
@@ -75,10 +77,14 @@ function withNestedSecrets(validator: Guard<unknown>): Guard<unknown> {
   return guard;
 }
 
-/** The precompiled validators of the roots, the destination response's with its nested secret search. */
+/** A root's validator as it stands, or with the secret search for the destination response. */
+function withRootRules(name: string, validator: Guard<unknown>): Guard<unknown> {
+  return name === DESTINATION_RESPONSE ? withSecretSearch(validator) : validator;
+}
+
+/** The precompiled validators of the roots, the destination response's with its secret search. */
 function rootValidatorFor(name: string): Guard<unknown> {
-  const validator = precompiledFor(name);
-  return name === 'observability-destination-response' ? withNestedSecrets(validator) : validator;
+  return withRootRules(name, precompiledFor(name));
 }
 
 /**
@@ -101,8 +107,14 @@ function profileValidator(name: string, profile: Profile, part: 'verdict' | 'col
   return table[name] as Guard<unknown>;
 }
 
-/** The strict verdict of one root as a guard that exists before its module is loaded. */
+/**
+ * The strict verdict of one root as a guard that exists before its module is loaded, with the rules the
+ * default verdict adds (the destination response's secret search); one per root.
+ */
+const strictGuards = new Map<string, Guard<unknown>>();
 function strictGuard(name: RootName): Guard<unknown> {
+  const known = strictGuards.get(name);
+  if (known !== undefined) return known;
   const guard: Guard<unknown> = (data: unknown): data is unknown => {
     const validator = profileValidator(name, 'strict', 'verdict');
     const valid = validator(data);
@@ -110,7 +122,9 @@ function strictGuard(name: RootName): Guard<unknown> {
     return valid;
   };
   guard.errors = null;
-  return guard;
+  const withRules = withRootRules(name, guard);
+  strictGuards.set(name, withRules);
+  return withRules;
 }
 const paramValidators = new Map(
   Object.keys(generated.badParamStatus).map((id) => [id, precompiledFor(`params/${id}`)] as const),
@@ -206,7 +220,9 @@ export function validate<N extends RootName>(
     throw new TypeError(`Unknown issues option ${JSON.stringify(issues)}; expected one of: all, first`);
   }
   const defaultValidator = rootValidator(name);
-  const validator = profile === 'strict' ? profileValidator(name, 'strict', 'verdict') : defaultValidator;
+  // Loaded (or its throw raised) here, outside the check that turns a throw into a verdict.
+  if (profile === 'strict') profileValidator(name, 'strict', 'verdict');
+  const validator = profile === 'strict' ? strictGuard(name) : defaultValidator;
   return check(validator, value, 400, issues === 'all' ? name : undefined, profile);
 }
 

@@ -1,10 +1,15 @@
 import { readFile } from 'node:fs/promises';
+import { isJsonObject } from '../core/json-object.js';
 import { maskDestination } from '../core/masking.js';
 import { validate, type RootName } from '../core/validators.js';
 import type { Catalog } from './catalog.js';
+import { jsonErrorOffset, positionOf } from './json-error-position.js';
 import { GATEWAY_WORKSPACE_ID } from './workspace.js';
 
-/** A `--catalog` file the gateway will not serve: where (a JSON Pointer into the file) and why. */
+/**
+ * A `--catalog` file the gateway will not serve: where (a line and column, or a JSON Pointer into the file) and
+ * why, never a piece of its text, which may hold a destination's secret.
+ */
 export class CatalogFileError extends Error {
   override readonly name = 'CatalogFileError';
 }
@@ -16,10 +21,6 @@ interface Problem {
 }
 
 const fields = ['models', 'providers', 'destinations'] as const;
-
-function escapePointer(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 /** The first issue of `body` as the response `root` would carry it, its `/data` moved to `at` in the file. */
 function responseProblem(root: RootName, data: unknown, at: string): Problem | null {
@@ -34,22 +35,17 @@ function responseProblem(root: RootName, data: unknown, at: string): Problem | n
 }
 
 function firstProblem(file: unknown): Problem | null {
-  if (typeof file !== 'object' || file === null || Array.isArray(file)) {
+  if (!isJsonObject(file)) {
     return { pointer: '', message: 'must be an object with models, providers and destinations arrays' };
   }
-  for (const key of Object.keys(file)) {
-    if (!(fields as readonly string[]).includes(key)) {
-      return {
-        pointer: `/${escapePointer(key)}`,
-        message: 'is not a catalog field (models, providers, destinations)',
-      };
-    }
+  // The field is not named: like an issue's path (contract: issue-paths), the message holds no made-up name.
+  if (Object.keys(file).some((key) => !(fields as readonly string[]).includes(key))) {
+    return { pointer: '', message: 'must have only the fields models, providers and destinations' };
   }
-  const catalog = file as Record<string, unknown>;
   for (const field of fields) {
-    if (!Array.isArray(catalog[field])) return { pointer: `/${field}`, message: 'must be an array' };
+    if (!Array.isArray(file[field])) return { pointer: `/${field}`, message: 'must be an array' };
   }
-  const { models, providers, destinations } = catalog as Record<(typeof fields)[number], unknown[]>;
+  const { models, providers, destinations } = file as Record<(typeof fields)[number], unknown[]>;
   const seen = new Map<unknown, number>();
   for (const [i, model] of models.entries()) {
     const problem = responseProblem('model-endpoints-response', model, `/models/${i}`);
@@ -94,11 +90,15 @@ export async function loadCatalogFile(path: string): Promise<Catalog> {
       `${path}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
     );
   }
+  // A byte order mark may start a JSON text (RFC 8259, section 8.1); JSON.parse would not take it.
+  if (text.startsWith('\uFEFF')) text = text.slice(1);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
-  } catch (error) {
-    throw new CatalogFileError(`${path}: (root) is not JSON (${(error as Error).message})`);
+  } catch {
+    // The engine's message quotes the text around the error; its position is all that is said.
+    const { line, column } = positionOf(text, Math.max(0, jsonErrorOffset(text)));
+    throw new CatalogFileError(`${path}: is not JSON at line ${line}, column ${column}`);
   }
   return checkCatalog(parsed, path);
 }

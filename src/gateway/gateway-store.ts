@@ -3,18 +3,33 @@ import { join, resolve } from 'node:path';
 import type { KeyKind } from '../http/types.js';
 import { MemoryPresetStore } from '../http/store/memory-preset-store.js';
 import type { PresetStore } from '../http/store/preset-store.js';
+import { PresetStoreUnavailable } from '../http/store/preset-store-unavailable.js';
 import type { SqlEngine } from '../http/store/sql-engine.js';
 import { migrate, SchemaTooNew } from '../http/store/sql-migrations.js';
 import { SqlPresetStore } from '../http/store/sql-preset-store.js';
 import { memoryStoreFacts, type GatewayStoreFacts } from './banner.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { readDatabaseUrl, type DatabaseUrl } from './database-url.js';
 import type { KeyDigestStore } from './keys.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 /** Where the gateway keeps presets and keys: chosen by `--memory`, then `DATABASE_URL`, then the data directory. */
 export type StoreChoice =
-  { kind: 'memory' } | { kind: 'postgres'; databaseUrl: string } | { kind: 'pglite'; dataDir: string };
+  | { kind: 'memory' }
+  | { kind: 'postgres'; database: DatabaseUrl; versionCacheBytes?: number }
+  | { kind: 'pglite'; dataDir: string; versionCacheBytes?: number };
+
+/** `$GATEWAY_VERSION_CACHE_BYTES`: bytes of versions a database store keeps in the process (0: none). */
+function versionCacheBytes(env: Env): { versionCacheBytes?: number } {
+  const given = env['GATEWAY_VERSION_CACHE_BYTES'];
+  if (given === undefined || given === '') return {};
+  const bytes = Number(given);
+  if (!/^\d+$/.test(given) || !Number.isSafeInteger(bytes)) {
+    throw new RangeError('GATEWAY_VERSION_CACHE_BYTES must be a whole number of bytes, 0 or more');
+  }
+  return { versionCacheBytes: bytes };
+}
 
 /** `$GATEWAY_DATA_DIR`, or `gateway-contract` under the user's data directory (XDG). */
 export function defaultDataDir(env: Env): string {
@@ -22,22 +37,13 @@ export function defaultDataDir(env: Env): string {
   return resolve(env['GATEWAY_DATA_DIR'] || join(base, 'gateway-contract'));
 }
 
+/** Throws `DatabaseUrlError` for a `DATABASE_URL` that cannot be read, before any store opens. */
 export function chooseStore(memory: boolean, env: Env): StoreChoice {
   if (memory) return { kind: 'memory' };
   const databaseUrl = env['DATABASE_URL'];
-  if (databaseUrl) return { kind: 'postgres', databaseUrl };
-  return { kind: 'pglite', dataDir: defaultDataDir(env) };
-}
-
-/** A connection string without its user and password, fit for a banner or a log. */
-export function describeDatabaseUrl(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl);
-    const socket = url.searchParams.get('host');
-    return `${url.host || socket || 'the local socket'}${url.pathname}`;
-  } catch {
-    return 'the server DATABASE_URL names';
-  }
+  if (databaseUrl)
+    return { kind: 'postgres', database: readDatabaseUrl(databaseUrl), ...versionCacheBytes(env) };
+  return { kind: 'pglite', dataDir: defaultDataDir(env), ...versionCacheBytes(env) };
 }
 
 export interface GatewayStore {
@@ -45,6 +51,8 @@ export interface GatewayStore {
   /** Null for the in-memory store: its keys are made fresh each run. */
   keys: KeyDigestStore | null;
   facts: GatewayStoreFacts;
+  /** Resolves when the store answers a trivial statement, for `GET /readyz`; rejects when it cannot. */
+  probe(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,7 +72,12 @@ function sqlKeyDigests(engine: SqlEngine): KeyDigestStore {
   };
 }
 
-async function sqlStore(engine: SqlEngine, sentence: string, release: () => void): Promise<GatewayStore> {
+async function sqlStore(
+  engine: SqlEngine,
+  sentence: string,
+  release: () => void,
+  versionCacheBytes: number | undefined,
+): Promise<GatewayStore> {
   try {
     await migrate(engine);
   } catch (error) {
@@ -72,9 +85,10 @@ async function sqlStore(engine: SqlEngine, sentence: string, release: () => void
     throw error;
   }
   return {
-    presets: new SqlPresetStore(engine),
+    presets: new SqlPresetStore(engine, versionCacheBytes === undefined ? {} : { versionCacheBytes }),
     keys: sqlKeyDigests(engine),
     facts: { sentence, durable: true },
+    probe: async () => void (await engine.query('SELECT 1')),
     async close() {
       await engine.close();
       release();
@@ -91,25 +105,34 @@ export async function openGatewayStore(
   log: (line: string) => void,
 ): Promise<GatewayStore> {
   if (choice.kind === 'memory') {
-    return { presets: new MemoryPresetStore(), keys: null, facts: memoryStoreFacts, close: async () => {} };
+    return {
+      presets: new MemoryPresetStore(),
+      keys: null,
+      facts: memoryStoreFacts,
+      probe: async () => {},
+      close: async () => {},
+    };
   }
   if (choice.kind === 'postgres') {
     const { openPostgresEngine } = await import('../http/store/postgres-engine.js');
-    const engine = await openPostgresEngine(choice.databaseUrl, {
+    const engine = await openPostgresEngine(choice.database.connectionString, {
       onPoolError: (error) => log(`database connection lost: ${error.message}`),
     });
-    const where = describeDatabaseUrl(choice.databaseUrl);
+    const where = choice.database.description;
     try {
       return await sqlStore(
         engine,
         `Store: PostgreSQL at ${where} (DATABASE_URL); presets and keys survive restarts.`,
         () => {},
+        choice.versionCacheBytes,
       );
     } catch (error) {
       // One sentence that says which database, without its password, rather than a bare socket error.
       if (error instanceof SchemaTooNew) throw error;
+      // The server's or the socket's own words, not the store's sentence around them.
+      const reason = error instanceof PresetStoreUnavailable ? error.cause : error;
       throw new Error(
-        `cannot open the store in PostgreSQL at ${where} (DATABASE_URL): ${(error as Error).message}`,
+        `cannot open the store in PostgreSQL at ${where} (DATABASE_URL): ${(reason as Error).message}`,
         {
           cause: error,
         },
@@ -124,9 +147,11 @@ export async function openGatewayStore(
       engine,
       `Store: embedded PostgreSQL (PGlite) in ${choice.dataDir} (GATEWAY_DATA_DIR); presets and keys survive restarts.`,
       release,
+      choice.versionCacheBytes,
     );
   } catch (error) {
     release();
-    throw error;
+    // The engine's own sentence (it names the directory and why), not the per-request one around it.
+    throw error instanceof PresetStoreUnavailable ? new Error(error.reason, { cause: error }) : error;
   }
 }

@@ -1,4 +1,4 @@
-import { errorResponse, methodNotAllowed } from '../http/http-response.js';
+import { errorResponse, headResponse, methodNotAllowed } from '../http/http-response.js';
 import { headerValue } from '../http/request-headers.js';
 import type { Handler, HandlerRequest, HandlerResponse } from '../http/types.js';
 import { pageFile } from './page-files.js';
@@ -42,7 +42,8 @@ function fileResponse(request: HandlerRequest, path: string): HandlerResponse | 
     etag: file.etag,
   };
   if (headerValue(request.headers, 'if-none-match') === file.etag) return { status: 304, headers, body: '' };
-  return { status: 200, headers, body: request.method === 'HEAD' ? '' : file.body };
+  const response = { status: 200, headers, body: file.body };
+  return request.method === 'HEAD' ? headResponse(response) : response;
 }
 
 /**

@@ -5,8 +5,11 @@ import { bundledCatalog } from './catalog.js';
 import { batchedLines } from './log-lines.js';
 import { loadCatalogFile } from './catalog-file.js';
 import { chooseStore, openGatewayStore } from './gateway-store.js';
-import { gatewayKeys, keptGatewayKeys } from './keys.js';
+import { createGatewayMetrics } from './metrics.js';
+import { gatewayKeys, keptGatewayKeys, checkKeyLengths, type GatewayKeys } from './keys.js';
+import { OPERATOR_PATHS } from './operator-routes.js';
 import { PAGE_PATH } from './page.js';
+import { secretsToRedact, type Secrets } from './redact.js';
 import { startGateway } from './server.js';
 
 /** The example request the banner's create command sends, relative to the repository root. */
@@ -23,10 +26,14 @@ export interface RunOptions {
   catalogPath?: string;
   /** `--cors ORIGIN`, repeatable: origins a browser client may call the gateway from (docs/http.md#cors). */
   corsOrigins?: readonly string[];
+  /** `--metrics`: Prometheus metrics at `GET /metrics`, through `prom-client`, loaded only then. */
+  metrics?: boolean;
 }
 
 export interface RunIo {
   stdout(text: string): void;
+  /** Warnings before the gateway starts (a short key on loopback). */
+  stderr(text: string): void;
   /** Resolves with a signal's name once the process is asked to stop. */
   untilStopped(): Promise<string>;
 }
@@ -34,28 +41,53 @@ export interface RunIo {
 /**
  * `gateway-contract serve`: opens the store (PostgreSQL with `DATABASE_URL`, else PGlite in the data directory,
  * or memory), starts the reference gateway, prints the banner, logs one line per request, and on SIGTERM or
- * SIGINT lets open requests finish and closes the store before it returns exit code 0.
+ * SIGINT lets open requests finish and closes the store before it returns exit code 0. Nothing it prints after
+ * the banner, nor the message of an error it throws, holds a key or the database password.
  */
 export async function runGateway(options: RunOptions, io: RunIo): Promise<number> {
-  const lines = batchedLines(io.stdout);
+  const secrets = secretsToRedact();
+  try {
+    return await serve(options, io, secrets);
+  } catch (error) {
+    // An error message may quote what a driver or the database was given.
+    if (error instanceof Error) error.message = secrets.redact(error.message);
+    throw error;
+  }
+}
+
+function keepSecret(secrets: Secrets, keys: GatewayKeys): void {
+  secrets.add(keys.management.value, keys.standard.value);
+}
+
+async function serve(options: RunOptions, io: RunIo, secrets: Secrets): Promise<number> {
+  // The log (request lines, the causes of 500s, a lost database connection) never prints a known secret.
+  const lines = batchedLines((text) => io.stdout(secrets.redact(text)));
   const log = lines.line;
   // Everything else this function prints goes through `print`, after the queued lines, so the order holds.
   const print = (text: string) => {
     lines.flush();
     io.stdout(text);
   };
-  // What needs no store is checked first, so a mistyped flag or key fails at once, before a database opens.
+  // What needs no store is checked first, so a mistyped flag, key or URL fails at once, before a database opens.
   normalizeBasePath(options.basePath);
-  gatewayKeys(options.env);
+  const given = gatewayKeys(options.env);
+  keepSecret(secrets, given);
+  const choice = chooseStore(options.memory ?? false, options.env);
+  if (choice.kind === 'postgres') secrets.add(...choice.database.secrets);
+  for (const warning of checkKeyLengths(given, options.host)) io.stderr(`gateway-contract: ${warning}\n`);
   const catalog =
     options.catalogPath === undefined ? bundledCatalog : await loadCatalogFile(options.catalogPath);
-  const store = await openGatewayStore(chooseStore(options.memory ?? false, options.env), log);
+  const metrics = options.metrics ? await createGatewayMetrics() : undefined;
+  const store = await openGatewayStore(choice, log);
   try {
     const keys = store.keys ? await keptGatewayKeys(options.env, store.keys) : gatewayKeys(options.env);
+    keepSecret(secrets, keys);
     const gateway = await startGateway({
       keys,
       catalog,
       presets: store.presets,
+      probeStore: store.probe,
+      ...(metrics ? { metrics } : {}),
       host: options.host,
       port: options.port,
       basePath: options.basePath,
@@ -66,6 +98,12 @@ export async function runGateway(options: RunOptions, io: RunIo): Promise<number
     const stopped = io.untilStopped();
     const exampleBodyPath = existsSync(EXAMPLE_BODY_PATH) ? EXAMPLE_BODY_PATH : null;
     print(`The interface page and playground: ${gateway.baseUrl}${PAGE_PATH}\n`);
+    const operatorUrls = [
+      OPERATOR_PATHS.healthz,
+      OPERATOR_PATHS.readyz,
+      ...(metrics ? [OPERATOR_PATHS.metrics] : []),
+    ];
+    print(`For operators (no key): ${operatorUrls.map((path) => `${gateway.origin}${path}`).join(' ')}\n`);
     print(
       gatewayBanner({
         baseUrl: gateway.baseUrl,

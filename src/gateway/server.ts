@@ -8,14 +8,18 @@ import { normalizeBasePath } from '../http/route-match.js';
 import type { CorsOptions, ErrorContext, HandlerOptions } from '../http/types.js';
 import { MemoryPresetStore } from '../http/store/memory-preset-store.js';
 import type { PresetStore } from '../http/store/preset-store.js';
+import { PresetStoreUnavailable } from '../http/store/preset-store-unavailable.js';
 import { bundledCatalog, type Catalog } from './catalog.js';
 import { catalogOperations } from './catalog-operations.js';
 import { keyResolver, type GatewayKeys } from './keys.js';
+import type { GatewayMetrics } from './metrics.js';
+import { operationLabeller, withOperatorRoutes } from './operator-routes.js';
+import { storeReadiness } from './readiness.js';
+import { storeErrorKind, storeStateLines, watchedPresetStore } from './store-watch.js';
 import { withPage } from './page.js';
 import { droppedFieldsLogLine, requestLogLine } from './request-log.js';
 import { droppedFieldNames } from '../core/normalize.js';
 import { messagesRequest } from '../../schemas/messages-request.js';
-import { resolvedLimits } from '../body/body-limits.js';
 
 export interface GatewayOptions {
   keys: GatewayKeys;
@@ -27,6 +31,13 @@ export interface GatewayOptions {
   catalog?: Catalog;
   /** An in-memory store by default. */
   presets?: PresetStore;
+  /**
+   * Asks the store whether it answers (a `SELECT 1`), for `GET /readyz`; resolves at once by default (a store in
+   * memory always answers).
+   */
+  probeStore?: () => Promise<void>;
+  /** Prometheus metrics, served at `GET /metrics` (`serve --metrics`); none by default. */
+  metrics?: GatewayMetrics;
   /** Where request log lines and errors go; nowhere by default. */
   log?: (line: string) => void;
   /** How long `close` waits for open requests before it cuts their connections. */
@@ -58,11 +69,25 @@ function describeError(error: unknown, context: ErrorContext): string {
 /** The fields of a messages request: dropping these (`messages`, `stream`) is the contract, not news. */
 const requestFieldNames: ReadonlySet<string> = new Set(Object.keys(messagesRequest.properties));
 
-/** Starts the reference gateway: the handler over an in-memory store and a catalog, on plain `node:http`. */
+/**
+ * Starts the reference gateway: the handler over a preset store (in memory by default) and a catalog, on plain
+ * `node:http`, with `/healthz`, `/readyz` and, given metrics, `/metrics` in front.
+ */
 export function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const log = options.log ?? (() => {});
   const basePath = normalizeBasePath(options.basePath ?? '/api/v1');
-  const presets = presetOperations(options.presets ?? new MemoryPresetStore());
+  const readiness = storeReadiness(options.probeStore ?? (async () => {}));
+  const metrics = options.metrics;
+  const stateLines = storeStateLines(log);
+  const store = watchedPresetStore(options.presets ?? new MemoryPresetStore(), {
+    failed(error) {
+      stateLines.failed(error);
+      metrics?.storeFailed(storeErrorKind(error));
+      if (error instanceof PresetStoreUnavailable) readiness.storeFailed();
+    },
+    answered: stateLines.answered,
+  });
+  const presets = presetOperations(store);
   const handler = createHandler({
     ...options.handler,
     ...(options.cors === undefined ? {} : { cors: options.cors }),
@@ -82,13 +107,16 @@ export function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   });
 
   let closing = false;
+  const labelOf = operationLabeller(basePath);
   const server = serveHandler(
-    withPage(basePath, handler),
-    resolvedLimits(options.handler?.limits).maxBytes,
+    withOperatorRoutes(withPage(basePath, handler), { readiness, ...(metrics ? { metrics } : {}) }),
     options.connections,
     {
-      onServed: (request, result, ms) =>
-        log(requestLogLine(request.method ?? '', request.url ?? '', result.status, ms)),
+      onServed(request, result, ms) {
+        log(requestLogLine(request.method ?? '', request.url ?? '', result.status, ms));
+        metrics?.served(labelOf(request.method ?? '', request.url ?? ''), result.status, ms / 1000);
+      },
+      ...(metrics ? { onBodyBudget: (budget) => metrics.watchBodyBytes(() => budget.held) } : {}),
     },
   );
   // A connection that falls idle while the server closes is closed at once, not after its keep-alive.

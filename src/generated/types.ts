@@ -469,7 +469,7 @@ export type ModelEndpointsResponse = {
 };
 
 // schemas/observability-destination-configs.ts
-/** Custom HTTP headers to include in requests to this destination. */
+/** Custom HTTP headers to include in requests to this destination; every value masked. */
 export type DestinationHeaders = {
   [key: string]: string;
 };
@@ -568,7 +568,7 @@ export type ArizeDestination = {
      * query or fragment, with no spaces or control characters.
      */
     baseUrl?: string;
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };
@@ -617,7 +617,7 @@ export type BraintrustDestination = {
      * query or fragment, with no spaces or control characters.
      */
     baseUrl?: string;
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };
@@ -664,7 +664,7 @@ export type ClickhouseDestination = {
      */
     password: string;
     table?: string;
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };
@@ -714,7 +714,7 @@ export type DatadogDestination = {
      * query or fragment, with no spaces or control characters.
      */
     url?: string;
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };
@@ -763,7 +763,7 @@ export type GrafanaDestination = {
      * query or fragment, with no spaces or control characters.
      */
     baseUrl?: string;
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };
@@ -815,7 +815,7 @@ export type LangfuseDestination = {
      * query or fragment, with no spaces or control characters.
      */
     baseUrl?: string;
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };
@@ -866,7 +866,7 @@ export type LangsmithDestination = {
      * query or fragment, with no spaces or control characters.
      */
     endpoint?: string;
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };
@@ -910,7 +910,7 @@ export type NewrelicDestination = {
      */
     licenseKey: string;
     region?: 'us' | 'eu';
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };
@@ -955,7 +955,7 @@ export type OpikDestination = {
     apiKey: string;
     workspace: string;
     projectName: string;
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };
@@ -999,7 +999,7 @@ export type OtelCollectorDestination = {
      * query or fragment, with no spaces or control characters.
      */
     endpoint: string;
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };
@@ -1047,7 +1047,7 @@ export type PosthogDestination = {
      * query or fragment, with no spaces or control characters.
      */
     endpoint?: string;
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };
@@ -1095,7 +1095,7 @@ export type RampDestination = {
      * query or fragment, with no spaces or control characters.
      */
     baseUrl?: string;
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };
@@ -1156,7 +1156,7 @@ export type S3Destination = {
     prefix?: string;
     /** Object path template; the file name is appended. */
     pathTemplate?: string;
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };
@@ -1205,7 +1205,7 @@ export type SentryDestination = {
      * query or fragment, with no spaces or control characters.
      */
     otlpEndpoint: string;
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };
@@ -1254,7 +1254,7 @@ export type SnowflakeDestination = {
     schema?: string;
     table?: string;
     warehouse?: string;
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };
@@ -1304,7 +1304,7 @@ export type WeaveDestination = {
      * query or fragment, with no spaces or control characters.
      */
     baseUrl?: string;
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };
@@ -1349,7 +1349,7 @@ export type WebhookDestination = {
      */
     url: string;
     method?: 'POST' | 'PUT';
-    /** Custom HTTP headers to include in requests to this destination. */
+    /** Custom HTTP headers to include in requests to this destination; every value masked. */
     headers?: DestinationHeaders;
     [key: string]: unknown;
   };

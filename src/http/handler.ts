@@ -1,20 +1,34 @@
+import { bodyPipeline, type BodyPipeline } from '../body/body-pipeline.js';
 import { resolvedLimits } from '../body/body-limits.js';
 import type { ErrorBody } from '../core/errors.js';
-import { badParamStatus, operationIds, type Operation, type OperationId } from '../core/operations.js';
+import {
+  badParamStatus,
+  operationIds,
+  operations,
+  type Operation,
+  type OperationId,
+} from '../core/operations.js';
 import { validate, validateParams, type ValidateOptions } from '../core/validators.js';
-import { loadProfile, profileOf } from '../core/profiles.js';
-import type { MessagesRequest } from '../generated/types.js';
+import { profileOf } from '../core/profiles.js';
 import { authenticate } from './authenticate.js';
 import { ContractViolation } from './contract-violation.js';
 import { corsPolicy } from './cors.js';
-import { errorResponse, jsonResponse, jsonTextResponse, methodNotAllowed } from './http-response.js';
+import {
+  errorResponse,
+  headResponse,
+  immutableHeaders,
+  jsonResponse,
+  jsonTextResponse,
+  matchesEtag,
+  methodNotAllowed,
+  notModified,
+} from './http-response.js';
 import { takeWrittenJson } from '../core/written-json.js';
-import { readJsonRequest } from './request-body.js';
+import { readBodyVerdict } from './request-body.js';
 import { headerValue } from './request-headers.js';
 import { createRouter } from './route-match.js';
 import type {
   ErrorContext,
-  GatewayOperations,
   Handler,
   HandlerOptions,
   HandlerRequest,
@@ -43,41 +57,29 @@ function checkOptions(options: HandlerOptions): void {
   if (missing.length > 0) throw new TypeError(`operations lacks an implementation of: ${missing.join(', ')}`);
 }
 
-/** Calls the implementation of one operation with its decoded parameters, body and principal. */
-function invoke(
-  operations: GatewayOperations,
-  id: OperationId,
+/** The implementations as the handler calls them: by id, with the input their operation's entry describes. */
+type Implementations = Readonly<Record<string, (input: Record<string, unknown>) => unknown>>;
+
+/**
+ * Calls the implementation of one operation with what its entry in the operations table names: its path
+ * parameters (each converted as the entry says), the validated body if it takes one, and the caller's principal.
+ * The auth step has already turned away a missing principal on every operation that is not public (contract:
+ * authentication).
+ */
+function callImplementation(
+  implementations: Implementations,
+  operation: Operation,
   params: Record<string, string>,
-  request: MessagesRequest | undefined,
+  body: unknown,
   principal: Principal | null,
 ): unknown {
-  // The auth step has already turned away a missing principal on every operation that is not public
-  // (contract: authentication).
-  const caller = principal as Principal;
-  switch (id) {
-    case 'createPresetsMessages':
-      return operations.createPresetsMessages({
-        slug: params['slug'] as string,
-        request: request as MessagesRequest,
-        principal: caller,
-      });
-    case 'getPresetVersion':
-      return operations.getPresetVersion({
-        slug: params['slug'] as string,
-        version: Number(params['version']),
-        principal: caller,
-      });
-    case 'listEndpoints':
-      return operations.listEndpoints({
-        author: params['author'] as string,
-        slug: params['slug'] as string,
-        principal,
-      });
-    case 'getObservabilityDestination':
-      return operations.getObservabilityDestination({ id: params['id'] as string, principal: caller });
-    case 'listProviders':
-      return operations.listProviders({ principal });
+  const input: Record<string, unknown> = {};
+  for (const name of Object.keys(operation.params)) {
+    input[name] = operation.params[name] === 'number' ? Number(params[name]) : params[name];
   }
+  if (operation.body !== null) input['request'] = body;
+  input['principal'] = principal;
+  return implementations[operation.id]!(input);
 }
 
 function isErrorBody(result: unknown): result is ErrorBody {
@@ -96,6 +98,7 @@ function respond(
   result: unknown,
   checkBodies: boolean,
   profile: ValidateOptions,
+  ifNoneMatch: string | undefined,
 ): HandlerResponse {
   if (typeof result === 'object' && result !== null && 'data' in result) {
     const data = (result as OperationResult<unknown> & { data: unknown }).data;
@@ -109,7 +112,12 @@ function respond(
     }
     // A preset a store has just written answers with the store's own text: the same values, not serialized twice.
     const written = typeof data === 'object' && data !== null ? takeWrittenJson(data) : undefined;
-    return written === undefined ? jsonResponse(200, body) : jsonTextResponse(200, `{"data":${written}}`);
+    const id = (data as { id?: unknown } | null)?.id;
+    const headers = operation.immutable && typeof id === 'string' ? immutableHeaders(id) : {};
+    if (headers.etag !== undefined && matchesEtag(ifNoneMatch, headers.etag)) return notModified(headers);
+    return written === undefined
+      ? jsonResponse(200, body, headers)
+      : jsonTextResponse(200, `{"data":${written}}`, headers);
   }
   if (!isErrorBody(result) || !(operation.errors as readonly number[]).includes(result.error.code)) {
     throw new ContractViolation(
@@ -127,7 +135,7 @@ function respond(
 }
 
 /**
- * Makes the framework-free handler of the five operations, derived from the operations table. It answers in
+ * Makes the framework-free handler of the operations, derived from the operations table. It answers in
  * this order: route (404, or 405 with `Allow`; HEAD as GET without the body), auth (401, then 403), path
  * parameters (400 or 404), the body of POST /presets/{slug}/messages (a JSON content type, 413 past the size
  * limit, then 400 for what is not a valid request), and then the implementation (200, or a status it lists). It
@@ -142,11 +150,19 @@ export function createHandler(options: HandlerOptions): Handler {
   const validateRequests = options.validateRequests ?? true;
   const validateResponses = options.validateResponses ?? !isProduction();
   const onError = options.onError ?? defaultOnError;
-  const { operations, resolveKey } = options;
+  const { resolveKey } = options;
+  // Each implementation's input type derives from its entry in the table, which callImplementation follows.
+  const implementations = options.operations as unknown as Implementations;
   const profile: ValidateOptions = { profile: profileOf(options.profile) };
-  // Resolved at once where the runtime loads validators synchronously; elsewhere the first body waits for it.
-  const profileReady = loadProfile(profile.profile!);
-  profileReady.catch(() => undefined);
+  // The pipeline of each operation that takes a body, made now so that its profile starts loading at once.
+  const bodies = new Map<string, BodyPipeline>();
+  for (const operation of Object.values(operations) as Operation[]) {
+    if (operation.body === null) continue;
+    bodies.set(
+      operation.id,
+      bodyPipeline(operation.body, { ...limits, profile: profile.profile }, { validates: validateRequests }),
+    );
+  }
 
   const report = (error: unknown, context: ErrorContext) => {
     try {
@@ -163,7 +179,7 @@ export function createHandler(options: HandlerOptions): Handler {
     const preflight = cors?.preflight(request);
     if (preflight) return preflight;
     const answered = await answer(request);
-    const response = request.method === 'HEAD' ? { ...answered, body: '' } : answered;
+    const response = request.method === 'HEAD' ? headResponse(answered) : answered;
     return cors === null ? response : cors.decorate(request, response);
   };
 
@@ -179,17 +195,15 @@ export function createHandler(options: HandlerOptions): Handler {
     principal: Principal | null,
     context: ErrorContext,
   ): Promise<HandlerResponse | { pending: unknown }> {
-    let body: MessagesRequest | undefined;
-    if (operation.body !== null) {
-      const parsed = await readJsonRequest(request, limits);
-      if (!parsed.ok) return jsonResponse(parsed.error.error.code, parsed.error);
-      if (validateRequests) await profileReady;
-      const checked = validateRequests ? validate(operation.body, parsed.value, profile) : null;
-      if (checked && !checked.ok) return jsonResponse(400, checked.error);
-      body = parsed.value as MessagesRequest;
+    let body: unknown;
+    const pipeline = bodies.get(operation.id);
+    if (pipeline !== undefined) {
+      const verdict = await readBodyVerdict(request, pipeline);
+      if (!verdict.ok) return jsonResponse(verdict.error.error.code, verdict.error);
+      body = verdict.value;
     }
     context.phase = 'implementation';
-    return { pending: invoke(operations, operation.id as OperationId, params, body, principal) };
+    return { pending: callImplementation(implementations, operation, params, body, principal) };
   }
 
   async function answer(request: HandlerRequest): Promise<HandlerResponse> {
@@ -220,7 +234,13 @@ export function createHandler(options: HandlerOptions): Handler {
       if (!('pending' in started)) return started;
       const result = await started.pending;
       context.phase = 'response';
-      return respond(operation, result, validateResponses, profile);
+      return respond(
+        operation,
+        result,
+        validateResponses,
+        profile,
+        operation.immutable ? headerValue(request.headers, 'if-none-match') : undefined,
+      );
     } catch (error) {
       report(error, context);
       return errorResponse(500);

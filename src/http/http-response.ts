@@ -23,7 +23,12 @@ export function jsonTextResponse(
   headers: Record<string, string> = {},
 ): HandlerResponse {
   const retry = status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : undefined;
-  return { status, headers: { 'content-type': JSON_CONTENT_TYPE, ...retry, ...headers }, body: text };
+  // nosniff: a browser never reads an answer, which may hold text a client sent, as anything but JSON.
+  return {
+    status,
+    headers: { 'content-type': JSON_CONTENT_TYPE, 'x-content-type-options': 'nosniff', ...retry, ...headers },
+    body: text,
+  };
 }
 
 /**
@@ -41,6 +46,20 @@ export function withHeaders(
   return joined;
 }
 
+/**
+ * RFC 9110, section 9.3.2: the answer to HEAD is GET's, status and headers alike, `Content-Length` included,
+ * without the body. A 204 or 304 has no length to carry.
+ */
+export function headResponse(response: HandlerResponse): HandlerResponse {
+  if (response.status === 204 || response.status === 304) return { ...response, body: '' };
+  const length = new TextEncoder().encode(response.body).byteLength;
+  return {
+    status: response.status,
+    headers: withHeaders(response.headers, { 'content-length': String(length) }),
+    body: '',
+  };
+}
+
 /** The error body of a status, `code` equal to it. */
 export function errorResponse(status: ErrorStatus, issues?: readonly Issue[]): HandlerResponse {
   return jsonResponse(status, errorBody(status, issues));
@@ -54,4 +73,30 @@ export function methodNotAllowed(allow: readonly string[]): HandlerResponse {
 /** Whether the interface has an error body for `status` (a framework may raise others). */
 export function isErrorStatus(status: number): status is ErrorStatus {
   return Object.hasOwn(statusMessages, status);
+}
+
+/** How long a client may keep what never changes: a year, the longest RFC 9111 lets a cache count on. */
+const IMMUTABLE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
+/** The validator and caching headers of an answer that never changes, its `ETag` made of `id`. */
+export function immutableHeaders(id: string): Record<string, string> {
+  return { etag: `"${id}"`, 'cache-control': IMMUTABLE_CACHE_CONTROL };
+}
+
+/**
+ * Whether `ifNoneMatch` (RFC 9110, section 13.1.2) names `etag`: `*`, or a list holding it, compared weakly (a
+ * `W/` prefix is ignored).
+ */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  for (const candidate of ifNoneMatch.split(',')) {
+    const tag = candidate.trim();
+    if (tag === '*' || tag === etag || (tag.startsWith('W/') && tag.slice(2) === etag)) return true;
+  }
+  return false;
+}
+
+/** 304: the client's copy stands; the same validator and caching headers, no body. */
+export function notModified(headers: Record<string, string>): HandlerResponse {
+  return { status: 304, headers, body: '' };
 }

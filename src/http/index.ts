@@ -28,6 +28,7 @@ export {
 } from './store/preset-store.js';
 export { MemoryPresetStore, type MemoryPresetStoreOptions } from './store/memory-preset-store.js';
 export { PresetStoreFull } from './store/preset-store-full.js';
+export { PresetStoreUnavailable } from './store/preset-store-unavailable.js';
 export type {
   BodyInput,
   BodyReader,
@@ -42,6 +43,8 @@ export type {
   HeaderSource,
   KeyKind,
   NodeBodyStream,
+  OperationData,
+  OperationInput,
   OperationResult,
   ParsedBody,
   Principal,

@@ -1,17 +1,12 @@
-import { bodyIssueMessages, errorBody, requestIssueMessages, type ErrorBody } from '../core/errors.js';
+import { bodyIssueMessages, errorBody, requestIssueMessages } from '../core/errors.js';
 import type { BodyLimits } from '../body/body-limits.js';
+import { judgedBody, type BodyPipeline } from '../body/body-pipeline.js';
 import { joinedBytes } from '../body/byte-chunks.js';
 import { checkJsonDepth } from '../body/json-depth.js';
-import { parseJsonBody } from '../body/json-body.js';
+import { parseJsonBody, rejected, type JsonObjectResult } from '../body/json-body.js';
 import type { ValidationResult } from '../core/validators.js';
 import { headerValue } from './request-headers.js';
 import type { BodyInput, BodySource, NodeBodyStream, RequestBody } from './types.js';
-
-type JsonObjectResult = ValidationResult<Record<string, unknown>>;
-
-function rejected(message: string): { ok: false; error: ErrorBody } {
-  return { ok: false, error: errorBody(400, [{ path: '', message }]) };
-}
 
 /**
  * Bodies are `application/json` (contract: create-preset). Also accepted: a `+json` suffix (RFC 6839) and a
@@ -30,11 +25,19 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
   });
 }
 
+/** A body the server has no room for now: its budget of body bytes in flight is spent (contract: overload). */
+class NoRoomForBody extends Error {}
+
 /**
  * Reads a Node request stream until it ends or holds more than `maxBytes`, then stops listening: a body past
- * the limit is never held in full. The stream is left paused, not destroyed, so the response can still be sent.
+ * the limit is never held in full. Each chunk is first offered to `take`, which refuses it when the server has
+ * no room for it. The stream is left paused, not destroyed, so the response can still be sent.
  */
-export function readNodeStream(stream: NodeBodyStream, maxBytes: number): Promise<Uint8Array> {
+export function readNodeStream(
+  stream: NodeBodyStream,
+  maxBytes: number,
+  take: (bytes: number) => boolean = () => true,
+): Promise<Uint8Array> {
   if (stream.readableEnded) return Promise.resolve(new Uint8Array(0));
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
@@ -45,6 +48,10 @@ export function readNodeStream(stream: NodeBodyStream, maxBytes: number): Promis
     };
     const onData = (chunk: Uint8Array | string) => {
       const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+      if (!take(bytes.byteLength)) {
+        stream.pause();
+        return settle(() => reject(new NoRoomForBody()));
+      }
       chunks.push(bytes);
       total += bytes.byteLength;
       if (total > maxBytes) {
@@ -127,8 +134,8 @@ function declaresTooMany(contentLength: string | undefined, maxBytes: number): b
 
 /**
  * Turns a request body into a JSON object or the error body to send: 413 for a declared or read
- * size over `maxBytes`, 400 for a body that is empty, not UTF-8 or JSON, too deep, not an object, or that
- * broke off while being read.
+ * size over `maxBytes`, 503 for a body the server has no room for now, 400 for a body that is empty, not UTF-8
+ * or JSON, too deep, not an object, or that broke off while being read.
  */
 export async function readJsonObject(
   body: RequestBody,
@@ -140,7 +147,8 @@ export async function readJsonObject(
   let raw: Uint8Array | string;
   try {
     raw = typeof body === 'function' ? await body(limits.maxBytes) : (body ?? '');
-  } catch {
+  } catch (error) {
+    if (error instanceof NoRoomForBody) return { ok: false, error: errorBody(503) };
     return rejected(requestIssueMessages.incomplete);
   }
   return parseJsonBody(raw, limits);
@@ -150,12 +158,22 @@ export async function readJsonObject(
  * A request's body as a JSON object, or the error body to send: 400 unless its content type is JSON (contract:
  * create-preset), then whatever `readJsonObject` finds.
  */
-export async function readJsonRequest(
-  request: BodyInput,
-  limits: Required<BodyLimits>,
-): Promise<JsonObjectResult> {
+export function readJsonRequest(request: BodyInput, limits: Required<BodyLimits>): Promise<JsonObjectResult> {
   if (!isJsonMediaType(headerValue(request.headers, 'content-type'))) {
-    return rejected(requestIssueMessages.notJsonMediaType);
+    return Promise.resolve(rejected(requestIssueMessages.notJsonMediaType));
   }
   return readJsonObject(readerOf(request.body), headerValue(request.headers, 'content-length'), limits);
+}
+
+/**
+ * A request's body through the whole body pipeline (src/body/body-pipeline.ts): read and guarded as
+ * `readJsonRequest` does, then, once the profile's validators are loaded, validated and normalized as asked.
+ */
+export async function readBodyVerdict(
+  request: BodyInput,
+  pipeline: BodyPipeline,
+): Promise<ValidationResult<unknown>> {
+  const guarded = await readJsonRequest(request, pipeline.limits);
+  if (guarded.ok && pipeline.validates && pipeline.loading !== null) await pipeline.loading;
+  return judgedBody(pipeline, guarded);
 }

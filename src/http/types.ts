@@ -1,15 +1,8 @@
 import type { Profile } from '../core/profiles.js';
 import type { ErrorBody } from '../core/errors.js';
 import type { BodyLimits } from '../body/body-limits.js';
-import type { OperationId } from '../core/operations.js';
-import type {
-  MessagesRequest,
-  ModelWithEndpoints,
-  ObservabilityDestination,
-  Preset,
-  PresetVersion,
-  Provider,
-} from '../generated/types.js';
+import type { OperationId, operations } from '../core/operations.js';
+import type { RootName, RootTypes } from '../core/roots.js';
 
 /**
  * A management key may do everything; a standard key everything but creating a preset and reading an
@@ -40,37 +33,40 @@ export type ResolveKey = (key: string) => Awaitable<Principal | null>;
  */
 export type OperationResult<T> = { data: T } | ErrorBody;
 
-/** The five operations, as the user implements them; parameters arrive decoded and validated. */
-export interface GatewayOperations {
-  /** POST /presets/{slug}/messages; `request` passed the schema. Needs a management key. */
-  createPresetsMessages(input: {
-    slug: string;
-    request: MessagesRequest;
-    principal: Principal;
-  }): Awaitable<OperationResult<Preset>>;
-  /** GET /presets/{slug}/versions/{version}; needs a key. */
-  getPresetVersion(input: {
-    slug: string;
-    version: number;
-    principal: Principal;
-  }): Awaitable<OperationResult<PresetVersion>>;
-  /** GET /models/{author}/{slug}/endpoints; public: `principal` is null unless a known key was sent. */
-  listEndpoints(input: {
-    author: string;
-    slug: string;
-    principal: Principal | null;
-  }): Awaitable<OperationResult<ModelWithEndpoints>>;
-  /**
-   * GET /observability/destinations/{id}; needs a management key. Secrets must leave masked: see
-   * `maskDestination`.
-   */
-  getObservabilityDestination(input: {
-    id: string;
-    principal: Principal;
-  }): Awaitable<OperationResult<ObservabilityDestination>>;
-  /** GET /providers; public. */
-  listProviders(input: { principal: Principal | null }): Awaitable<OperationResult<Provider[]>>;
-}
+type Table = typeof operations;
+
+/** What an implementation receives of its path parameters: each as its entry in the table says. */
+type ParamValues<Params> = {
+  -readonly [Name in keyof Params]: Params[Name] extends 'number' ? number : string;
+};
+
+/** The validated body, as `request`, for an operation that takes one. */
+type RequestOf<Body> = Body extends RootName ? { request: RootTypes[Body] } : unknown;
+
+/** Who called: null only on a public operation called without a known key (contract: authentication). */
+type PrincipalOf<Auth> = Auth extends 'public' ? Principal | null : Principal;
+
+/** One object type rather than an intersection, as an editor shows it. */
+type Flat<T> = { [Key in keyof T]: T[Key] };
+
+/** What one implementation receives, from its entry in the operations table: parameters, body, principal. */
+export type OperationInput<Id extends OperationId> = Flat<
+  ParamValues<Table[Id]['params']> &
+    RequestOf<Table[Id]['body']> & { principal: PrincipalOf<Table[Id]['auth']> }
+>;
+
+/** What one implementation's `{ data }` holds: the `data` of its operation's success body. */
+export type OperationData<Id extends OperationId> = RootTypes[Table[Id]['success']]['data'];
+
+/**
+ * The operations, as the user implements them, derived from the operations table (`operations`): each
+ * gets its path parameters decoded and validated (`version` as a number), the validated body of an operation
+ * that takes one, and the caller's principal, and returns `{ data }` or the error body of a status its
+ * operation lists. `getObservabilityDestination` must return secrets masked: see `maskDestination`.
+ */
+export type GatewayOperations = {
+  [Id in OperationId]: (input: OperationInput<Id>) => Awaitable<OperationResult<OperationData<Id>>>;
+};
 
 /** Where an error the client only sees as a 500 came from. */
 export interface ErrorContext {
@@ -149,11 +145,15 @@ export type Handler = (request: HandlerRequest) => Promise<HandlerResponse>;
 export interface HandlerOptions {
   /** Maps a bearer key to who holds it, or null for an unknown key. */
   resolveKey: ResolveKey;
-  /** The five implementations; `presetOperations(store)` provides the two preset ones. */
+  /** One implementation per operation; `presetOperations(store)` provides the two preset ones. */
   operations: GatewayOperations;
   /** The path the routes hang under, such as `/api/v1`; empty (the default) for the root. */
   basePath?: string;
-  /** Body size (413 above it) and nesting depth (400 above it); 4 MiB and 64 levels by default. */
+  /**
+   * The body limits: size (413 above it, 4 MiB by default), nesting depth (400 above it, 64 levels) and distinct
+   * object shapes (400 above it, 4096), beside the fixed density bound (docs/contract.md#body-limits,
+   * docs/contract.md#body-cost).
+   */
   limits?: BodyLimits;
   /**
    * Checks request bodies against the schema (default true). Turning it off is only for measuring what it

@@ -1,12 +1,9 @@
+import { pointerSegment } from '../core/json-pointer.js';
+
 /** Where a value sits in a JSON text: the offsets of its first character and just past its last. */
 export interface TextRange {
   start: number;
   end: number;
-}
-
-/** A JSON Pointer's reference token for a key (RFC 6901, section 3): `~` as `~0`, `/` as `~1`. */
-export function pointerToken(key: string): string {
-  return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 
 /**
@@ -43,7 +40,7 @@ export function locateValues(text: string): Map<string, TextRange> {
         const key = readString();
         skipSpace();
         at += 1; // the colon
-        readValue(`${pointer}/${pointerToken(key)}`);
+        readValue(`${pointer}/${pointerSegment(key)}`);
         skipSpace();
         if (text[at] === ',') at += 1;
         skipSpace();

@@ -6,19 +6,13 @@ import { loadProfile } from '../core/profiles.js';
 import { validate, type RootName } from '../core/validators.js';
 import type { MessagesRequest } from '../generated/types.js';
 import { locateValues, type TextRange } from './json-locator.js';
+import type { PageExample } from './page-example.js';
 
 /**
  * The playground: validates a pasted body in the browser with the package's precompiled validators (no code is
  * compiled at run time, so the page's Content Security Policy needs no `unsafe-eval`), lists every issue, marks
  * each issue's path in the pasted JSON, and shows the preset a valid messages request normalizes to.
  */
-
-interface PageExample {
-  title: string;
-  root: RootName;
-  valid: boolean;
-  body: unknown;
-}
 
 const element = <T extends HTMLElement>(id: string): T => {
   const found = document.getElementById(id);

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJsonBody } from '../../src/index.js';
-import { countParsedKeys, scanJsonShape } from '../../src/body/json-shape.js';
+import { DEFAULT_MAX_OBJECT_SHAPES, parseJsonBody } from '../../src/index.js';
+import { checkedJsonText, rejected, type JsonObjectResult } from '../../src/body/json-body.js';
+import { scanJsonShape } from '../../src/body/json-shape.js';
+import { findStructureIssue } from '../../src/body/json-structure.js';
+import { keysKept } from '../../src/body/repeated-keys.js';
+import { bodyIssueMessages, errorBody } from '../../src/core/errors.js';
+import { isJsonObject } from '../../src/core/json-object.js';
+import { jsonText, jsonTrees } from '../support/json-trees.js';
+import { withPollutedPrototype } from '../support/polluted-prototype.js';
 
 describe('the shape scan of the fast path', () => {
   it('counts in the text what JSON.parse keeps when no key repeats, escapes and colons in strings included', () => {
@@ -10,7 +17,7 @@ describe('the shape scan of the fast path', () => {
       fc.property(fc.jsonValue({ maxDepth: 8 }), fc.array(key, { maxLength: 4 }), (value, keys) => {
         const wrapped = Object.fromEntries(keys.map((name) => [name, value]));
         const text = JSON.stringify({ wrapped, value }, null, keys.length % 2 === 0 ? undefined : 2);
-        expect(scanJsonShape(text, 64).keys).toBe(countParsedKeys(JSON.parse(text)));
+        expect(scanJsonShape(text, 64).keys).toBe(keysKept(JSON.parse(text)));
       }),
       { numRuns: 400 },
     );
@@ -19,13 +26,49 @@ describe('the shape scan of the fast path', () => {
   it('counts a repeated key twice in the text and once in the parsed value', () => {
     const text = '{"a":1,"b":{"c":2,"c":3}}';
     expect(scanJsonShape(text, 64)).toMatchObject({ tooDeep: false, keys: 4, widestObject: 2 });
-    expect(countParsedKeys(JSON.parse(text))).toBe(3);
+    expect(keysKept(JSON.parse(text))).toBe(3);
   });
 
   it('stops at the first container past the limit, the root being level 1', () => {
     expect(scanJsonShape('[[[]]]', 3).tooDeep).toBe(false);
     expect(scanJsonShape('[[[[]]]]', 3).tooDeep).toBe(true);
     expect(scanJsonShape('{"a":"[[[[[[["}', 1)).toMatchObject({ tooDeep: false, keys: 1, widestObject: 1 });
+  });
+});
+
+/** The verdict with the exact scan run on every body before JSON.parse: what the counting pass may only shortcut. */
+function exactVerdict(text: string, maxDepth: number): JsonObjectResult {
+  const issue = findStructureIssue(text, maxDepth);
+  if (issue !== undefined) return { ok: false, error: errorBody(400, [issue]) };
+  const value: unknown = JSON.parse(text);
+  return isJsonObject(value) ? { ok: true, value } : rejected(bodyIssueMessages.notObject);
+}
+
+describe('the guards on the counting pass', () => {
+  it('take the verdict the exact scan gives on any JSON text', () => {
+    let shortcuts = 0;
+    fc.assert(
+      fc.property(jsonTrees, fc.integer({ min: 1, max: 6 }), (tree, maxDepth) => {
+        const text = jsonText(tree);
+        expect(checkedJsonText(text, maxDepth, DEFAULT_MAX_OBJECT_SHAPES)).toEqual(
+          exactVerdict(text, maxDepth),
+        );
+        const shape = scanJsonShape(text, maxDepth);
+        if (!shape.tooDeep && keysKept(JSON.parse(text)) === shape.keys) shortcuts++;
+      }),
+      { numRuns: 3000, seed: 29 },
+    );
+    // The comparison means something only if many bodies skipped the exact scan, and many did not.
+    expect(shortcuts).toBeGreaterThan(300);
+    expect(3000 - shortcuts).toBeGreaterThan(300);
+  });
+
+  it('find a repeated key in a body too large to be parsed first, even under a polluted prototype', () => {
+    const body = `{"pad":"${' '.repeat(20_000)}","a":1,"a":2}`;
+    withPollutedPrototype(() => {
+      expect(parseJsonBody(body)).toEqual(exactVerdict(body, 64));
+      expect(parseJsonBody(body)).toMatchObject({ ok: false });
+    });
   });
 });
 
@@ -44,17 +87,27 @@ describe('parseJsonBody on the fast path', () => {
   });
 
   it('finds a repeated key deep in a body that is otherwise fine', () => {
-    const result = parseJsonBody('{"messages":[{"role":"user","content":"x","role":"assistant"}]}');
+    const text = '{"messages":[{"role":"user","content":"x","role":"assistant"}]}';
+    const result = parseJsonBody(text);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.error.metadata?.issues[0]?.path).toBe('/messages/0/role');
+    if (!result.ok) {
+      expect(result.error.error.metadata?.issues[0]).toEqual({
+        path: '/messages/0',
+        message: `has a repeated key at byte ${text.lastIndexOf('"role"')}`,
+      });
+    }
   });
 });
 
 describe('parseJsonBody on a wide object', () => {
   it('finds a key repeated in an object of more than 1024 keys, before parsing it', () => {
     const keys = Array.from({ length: 2000 }, (_, i) => `"k${i}":0`).join(',');
-    const result = parseJsonBody(`{"input":{${keys},"k7":1}}`);
-    expect(result.ok === false && result.error.error.metadata?.issues[0]?.path).toBe('/input/k7');
+    const text = `{"input":{${keys},"k7":1}}`;
+    const result = parseJsonBody(text);
+    expect(result.ok === false && result.error.error.metadata?.issues[0]).toEqual({
+      path: '/input',
+      message: `has a repeated key at byte ${text.lastIndexOf('"k7"')}`,
+    });
     expect(parseJsonBody(`{"input":{${keys}}}`).ok).toBe(true);
   });
 });

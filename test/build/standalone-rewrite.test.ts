@@ -9,7 +9,8 @@ import { issuesFromAjv, issuesFromPrecompiled, type PrecompiledError } from '../
 import * as generated from '../../src/generated/validators.js';
 import { ajvStandalone, unrewrittenValidatorModule } from '../../build/precompile.js';
 import { ajvVersion } from '../../build/standalone/ast.js';
-import { printCompact, rewriteStandalone } from '../../build/standalone/rewrite.js';
+import { printCompact } from '../../build/standalone/print.js';
+import { rewriteStandalone } from '../../build/standalone/rewrite.js';
 import { hostileCases } from '../fixtures/hostile/index.js';
 import { validRequest } from '../support/arbitraries.js';
 import { loadCaseFiles } from '../support/cases.js';

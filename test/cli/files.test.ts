@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,6 +138,31 @@ describe('validate on files people have', () => {
       `${join(root, 'b.json')}: 1 valid, 0 invalid`,
     ]);
     expect(lines[5]).toMatch(/^total: 3 valid, 1 invalid, 0 unreadable, in 3 inputs \(\d+\.\d s\)$/);
+  });
+
+  it('follows links in a directory once: to files and directories, never round a loop, saying which lead nowhere', () => {
+    const root = join(dir, 'linked');
+    const outside = join(dir, 'outside');
+    write('outside/o.json', valid);
+    write('linked/a.json', invalid);
+    symlinkSync(outside, join(root, 'to-outside'));
+    symlinkSync(join(root, 'a.json'), join(root, 'b-same.json'));
+    symlinkSync(root, join(root, 'loop'));
+    symlinkSync(join(dir, 'gone'), join(root, 'c-gone'));
+    const { code, stdout, stderr } = runBin(['validate', 'messages-request', root]);
+    expect(code).toBe(2);
+    const gone = join(root, 'c-gone');
+    expect(stderr).toBe(
+      `gateway-contract: cannot read ${gone}: ENOENT: no such file or directory, stat '${gone}'\n`,
+    );
+    const counts = stdout
+      .split('\n')
+      .filter((line) => / valid, \d+ invalid/.test(line) && !line.startsWith('total'));
+    expect(counts).toEqual([
+      `${join(root, 'a.json')}: 0 valid, 1 invalid`,
+      `${gone}: 0 valid, 0 invalid, unreadable (ENOENT: no such file or directory, stat '${gone}')`,
+      `${join(root, 'to-outside/o.json')}: 1 valid, 0 invalid`,
+    ]);
   });
 
   it('reads JSON Lines and a pretty-printed document from standard input, telling them apart', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorBody, MAX_ISSUES, statusMessages, validate, validateErrorResponse } from '../../src/index.js';
+import { MAX_ERROR_BODY_BYTES } from '../../src/core/errors.js';
 
 const request = { model: 'anthropic/claude-4.6-sonnet', messages: [{ role: 'user', content: 'Hi' }] };
 
@@ -145,5 +146,39 @@ describe('issue sentences (contract: error-body)', () => {
       }),
     );
     expect(body).not.toContain(secret);
+  });
+});
+
+describe('the size of an error body (contract: issue-paths)', () => {
+  const bytes = (body: unknown) => new TextEncoder().encode(JSON.stringify(body)).length;
+
+  it('keeps every issue of a body that fits', () => {
+    const issues = Array.from({ length: 20 }, (_, i) => ({
+      path: `/messages/${i}/content`,
+      message: 'must be a string',
+    }));
+    expect(errorBody(400, issues).error.metadata?.issues).toEqual(issues);
+  });
+
+  it(`keeps the first issues that fit in ${MAX_ERROR_BODY_BYTES} bytes, in order`, () => {
+    const long = '/messages' + '/0/content'.repeat(60);
+    const issues = Array.from({ length: 20 }, (_, i) => ({
+      path: `${long}/${i}`,
+      message: 'must be a string',
+    }));
+    const body = errorBody(400, issues);
+    const kept = body.error.metadata?.issues ?? [];
+    expect(bytes(body)).toBeLessThanOrEqual(MAX_ERROR_BODY_BYTES);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(20);
+    expect(kept).toEqual(issues.slice(0, kept.length));
+  });
+
+  it('cuts back the path of a lone issue too long to fit, a segment at a time', () => {
+    const body = errorBody(400, [
+      { path: `/tools/0/${'\u2028'.repeat(600_000)}/x`, message: 'must be a string' },
+    ]);
+    expect(bytes(body)).toBeLessThanOrEqual(MAX_ERROR_BODY_BYTES);
+    expect(body.error.metadata?.issues).toEqual([{ path: '/tools/0', message: 'must be a string' }]);
   });
 });

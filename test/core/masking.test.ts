@@ -6,6 +6,8 @@ import {
   maskSecret,
   SECRET_CONFIG_FIELDS,
   validate,
+  validateObservabilityDestinationResponse,
+  validateObservabilityDestinationResponseStrict,
 } from '../../src/index.js';
 import { deepFreeze } from '../support/hostile-arbitraries.js';
 
@@ -26,35 +28,47 @@ const secret = fc.string({
 });
 
 describe('maskSecret (contract: secret-masking)', () => {
-  it('shows the first and last 4 code points of a secret of 16 or more', () => {
-    expect(maskSecret('sk-or-v1-0123456789abcdef')).toBe('sk-o...cdef');
-    expect(maskSecret('0123456789abcdef')).toBe('0123...cdef');
-    expect(maskSecret('😀😀😀😀abcdefgh😀😀😀😀')).toBe('😀😀😀😀...😀😀😀😀');
+  it('shows the first and last 4 code points of a secret of 32 or more', () => {
+    expect(maskSecret('0123456789abcdef0123456789abcdef')).toBe('0123...cdef');
+    expect(maskSecret('sk-or-v1-0123456789abcdef0123456789abcdef')).toBe('sk-o...cdef');
+    expect(maskSecret(`😀😀😀😀${'a'.repeat(24)}😀😀😀😀`)).toBe('😀😀😀😀...😀😀😀😀');
   });
 
-  it('masks a secret under 16 code points fully, counting emoji as one', () => {
-    expect(maskSecret('0123456789abcde')).toBe('********');
-    expect(maskSecret('😀'.repeat(15))).toBe('********');
+  it('shows only the last 4 code points of a secret of 12 to 31, so a 16-character key shows a quarter', () => {
+    expect(maskSecret('0123456789abcdef')).toBe('********...cdef');
+    expect(maskSecret('0123456789ab')).toBe('********...89ab');
+    expect(maskSecret('0123456789abcdef0123456789abcde')).toBe('********...bcde');
+    expect(maskSecret('😀'.repeat(12))).toBe('********...😀😀😀😀');
+  });
+
+  it('masks a secret under 12 code points fully, counting emoji as one', () => {
+    expect(maskSecret('0123456789a')).toBe('********');
+    expect(maskSecret('😀'.repeat(11))).toBe('********');
     expect(maskSecret('')).toBe('********');
   });
 
   it('falls back to a full mask when the kept ends would read as another mask', () => {
-    expect(maskSecret('abc.0123456789abcdef')).toBe('********');
+    expect(maskSecret(`abc.${'0'.repeat(24)}defg`)).toBe('********');
     expect(maskSecret('0123456789abcdef.xyz')).toBe('********');
-    expect(maskSecret('ab…c0123456789abcdef')).toBe('********');
+    expect(maskSecret(`ab…c${'0'.repeat(28)}`)).toBe('********');
   });
 
-  it('never shows more than 8 code points of the secret, never splits a pair, always passes the masked-secret rule', () => {
+  it('shows nothing under 12 code points, at most the last 4 under 32 and 8 from 32 on, never splits a pair, always passes the masked-secret rule', () => {
     fc.assert(
       fc.property(secret, (value) => {
         const masked = maskSecret(value);
+        const length = Array.from(value).length;
         expect(maskedSecret.test(masked)).toBe(true);
-        const shown = Array.from(masked === '********' ? '' : masked.replace('...', ''));
-        expect(shown.length).toBeLessThanOrEqual(8);
         if (!hasLoneSurrogate(value)) expect(hasLoneSurrogate(masked)).toBe(false);
-        if (shown.length > 0) {
-          expect(value.startsWith(shown.slice(0, 4).join(''))).toBe(true);
-          expect(value.endsWith(shown.slice(4).join(''))).toBe(true);
+        if (masked === '********') return;
+        expect(length).toBeGreaterThanOrEqual(12);
+        const [head = '', tail = ''] = masked.split('...');
+        expect(Array.from(tail).length).toBeLessThanOrEqual(4);
+        expect(value.endsWith(tail)).toBe(true);
+        if (length < 32) expect(head).toBe('********');
+        else {
+          expect(Array.from(head)).toHaveLength(4);
+          expect(value.startsWith(head)).toBe(true);
         }
       }),
       { numRuns: 1000 },
@@ -98,7 +112,7 @@ describe('maskDestination (contract: secret-masking)', () => {
   it('masks every secret field of the config and leaves the rest alone', () => {
     const masked = maskDestination(deepFreeze(structuredClone(destination)));
     expect(masked.config).toEqual({
-      accessKeyId: 'AKIA...LONG',
+      accessKeyId: '********...LONG',
       secretAccessKey: 'wJal...EKEY',
       sessionToken: '********',
       bucketName: 'traces',
@@ -125,46 +139,121 @@ describe('maskDestination (contract: secret-masking)', () => {
       expect(maskedSecret.test(masked.config[field] as string)).toBe(true);
   });
 
-  it('masks secret names at any depth of the config: nested objects, arrays and header maps', () => {
+  it('masks secret names in any case at any depth of the config, and every value of a header map', () => {
     const full = 'sk-live-0123456789abcdef';
     const masked = maskDestination({
       type: 'webhook',
       config: {
         url: 'https://example.com/hook',
-        headers: { token: full, 'X-Team': 'traces' },
-        extra: { deeper: { apiKey: full, note: 'kept' }, list: [{ password: full }, 'plain'] },
+        headers: { token: full, 'X-Team': 'traces', Authorization: `Bearer ${full}`, 'X-Empty': null },
+        extra: { deeper: { APIKEY: full, note: 'kept' }, list: [{ Password: full }, 'plain'] },
+        Headers: 'Bearer 0123456789abcdef',
+        nested: [{ headers: { 'x-honeycomb-team': full, retries: 3 } }, { HEADERS: ['X-A: 1'] }],
         sessionToken: null,
       },
     });
     expect(masked.config).toEqual({
       url: 'https://example.com/hook',
-      headers: { token: 'sk-l...cdef', 'X-Team': 'traces' },
-      extra: {
-        deeper: { apiKey: 'sk-l...cdef', note: 'kept' },
-        list: [{ password: 'sk-l...cdef' }, 'plain'],
+      headers: {
+        token: '********...cdef',
+        'X-Team': '********',
+        Authorization: '********...cdef',
+        'X-Empty': null,
       },
+      extra: {
+        deeper: { APIKEY: '********...cdef', note: 'kept' },
+        list: [{ Password: '********...cdef' }, 'plain'],
+      },
+      Headers: '********...cdef',
+      nested: [
+        { headers: { 'x-honeycomb-team': '********...cdef', retries: '********' } },
+        { HEADERS: '********' },
+      ],
       sessionToken: null,
     });
   });
 
+  it('masks the password of a URL and the values of its secret query parameters, in any string', () => {
+    const masked = maskDestination({
+      type: 'webhook',
+      config: {
+        url: 'https://deliver:hunter2-0123456789@hooks.example.com/in?team=ml&token=tok0123456789abcdef&API_KEY=short#top',
+        dsn: 'https://public:0123456789abcdef0123456789abcdef@o0.ingest.sentry.io/0',
+        presigned:
+          'https://bucket.example.com/put?X-Amz-Credential=AKIA0123456789&X-Amz-Signature=0123456789abcdef0123&x-id=PutObject',
+        notes: ['replay with https://ops:pw@replay.example.com/run then retry', 'https://user@example.com/'],
+        redirect:
+          'https://example.com/cb?next=https://ops:pw-0123456789@replay.example.com/?%74oken=abc&page=2',
+        empty: 'https://user:@example.com/?token=&design',
+      },
+    });
+    expect(masked.config).toEqual({
+      url: 'https://deliver:********...6789@hooks.example.com/in?team=ml&token=********...cdef&API_KEY=********#top',
+      dsn: 'https://public:0123...cdef@o0.ingest.sentry.io/0',
+      presigned:
+        'https://bucket.example.com/put?X-Amz-Credential=********...6789&X-Amz-Signature=********...0123&x-id=PutObject',
+      notes: [
+        'replay with https://ops:********@replay.example.com/run then retry',
+        'https://user@example.com/',
+      ],
+      redirect:
+        'https://example.com/cb?next=https://ops:********...6789@replay.example.com/?%74oken=********&page=2',
+      empty: 'https://user:@example.com/?token=&design',
+    });
+  });
+
+  it('leaves ids, names, hosts and URLs without secret parts as they are', () => {
+    const config = {
+      url: 'https://hooks.example.com:8443/in/v1?team=ml&page=2#section',
+      host: 'https://clickhouse.example.com:8123',
+      dsn: 'https://abc123@o0.ingest.sentry.io/0',
+      projectId: 'proj-0123456789abcdef',
+      note: 'time: 10:30 // not a URL',
+    };
+    expect(maskDestination({ type: 'webhook', config }).config).toEqual(config);
+  });
+
   it('masks to values the destination validator accepts, wherever the secrets sit', () => {
+    const url = fc
+      .tuple(
+        fc.constantFrom('https://', 'see https://', 'x://'),
+        fc.option(fc.tuple(fc.constantFrom('user', 'u'), fc.option(secret)), { nil: undefined }),
+        fc.constantFrom('host.example.com', 'h:8080'),
+        fc.constantFrom('', '/path', '/a/https://b'),
+        fc.array(fc.tuple(fc.constantFrom('token', 'team', 'Api_Key', 'next', 'sig'), secret), {
+          maxLength: 3,
+        }),
+      )
+      .map(([scheme, userinfo, host, path, query]) => {
+        const user =
+          userinfo === undefined ? '' : `${userinfo[0]}${userinfo[1] === null ? '' : `:${userinfo[1]}`}@`;
+        const params = query.map(([name, value]) => `${name}=${value}`).join('&');
+        return `${scheme}${user}${host}${path}${params === '' ? '' : `?${params}`}`;
+      });
+    const names = fc.constantFrom(...SECRET_CONFIG_FIELDS, 'APIKEY', 'Token', 'note', 'headers', 'Headers');
     const nested = fc.letrec((tie) => ({
       node: fc.oneof(
         { depthSize: 'small', withCrossShrink: true },
         secret,
+        url,
         fc.constant(null),
+        fc.integer(),
         fc.array(tie('node'), { maxLength: 3 }),
-        fc.dictionary(fc.constantFrom(...SECRET_CONFIG_FIELDS, 'note', 'headers'), tie('node'), {
-          maxKeys: 4,
-        }),
+        fc.dictionary(names, tie('node'), { maxKeys: 4 }),
       ),
     })).node;
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom(...SECRET_CONFIG_FIELDS, 'extra'), nested), (extra) => {
-        const config = { ...extra, url: 'https://example.com/hook' };
-        const data = maskDestination({ ...webhookDestination, config });
-        expect(validate('observability-destination-response', { data }).ok).toBe(true);
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom(...SECRET_CONFIG_FIELDS, 'extra', 'Token'), nested),
+        (extra) => {
+          const config = { ...extra, url: 'https://example.com/hook' };
+          const data = maskDestination({ ...webhookDestination, config });
+          expect(validate('observability-destination-response', { data }).ok).toBe(true);
+          expect(validate('observability-destination-response', { data }, { profile: 'strict' }).ok).toBe(
+            true,
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -190,6 +279,17 @@ describe('the destination validator on secrets below the config (contract: secre
     expect(issues?.[0]?.path).toBe('/data/config');
     expect(JSON.stringify(issues)).not.toContain(full);
     expect(JSON.stringify(issues)).not.toContain('CANARY');
+  });
+
+  it('searches alike in the strict profile, through validate and its guard', () => {
+    const data = { ...webhookDestination, config: { url: 'https://u:pw-0123456789abcdef@example.com/hook' } };
+    const result = validate('observability-destination-response', { data }, { profile: 'strict' });
+    expect(result.ok ? [] : result.error.error.metadata?.issues?.map((issue) => issue.path)).toEqual([
+      '/data/config',
+    ]);
+    expect(validateObservabilityDestinationResponseStrict({ data })).toBe(false);
+    expect(validateObservabilityDestinationResponse({ data })).toBe(false);
+    expect(validateObservabilityDestinationResponseStrict({ data: maskDestination(data) })).toBe(true);
   });
 
   it('reads an object shared in many places once, so a value built in code stays linear', () => {

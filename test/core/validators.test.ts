@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { rootSchemas } from '../../schemas/index.js';
 import {
+  operations,
   rootNames,
   validate,
   validateErrorResponse,
@@ -14,16 +16,12 @@ import {
 const request = { model: 'anthropic/claude-4.6-sonnet', messages: [{ role: 'user', content: 'Hi' }] };
 
 describe('validate', () => {
-  it('knows the seven root names', () => {
-    expect(rootNames).toEqual([
-      'messages-request',
-      'preset-response',
-      'preset-version-response',
-      'model-endpoints-response',
-      'observability-destination-response',
-      'providers-response',
-      'error-response',
-    ]);
+  it('knows a root name for each body of the operations table and for the error body', () => {
+    expect(rootNames).toEqual(Object.keys(rootSchemas));
+    const bodies = Object.values(operations).flatMap(({ body, success }) => [body, success]);
+    expect([...rootNames].sort()).toEqual(
+      [...new Set([...bodies.filter((body) => body !== null), 'error-response'])].sort(),
+    );
   });
 
   it('returns the value itself when it is valid', () => {

@@ -49,7 +49,7 @@ describe('the emitted JSON Schema files under @hyperjump/json-schema', () => {
     }
     console.log(
       `differential: ${agreed} agreed, ${excluded.length + skipped.total} excluded ` +
-        `(${excluded.length} decided by the custom keyword maxTotalLength or the nested secret search, which only this library enforces: ` +
+        `(${excluded.length} decided by the custom keyword maxTotalLength or the secret search (nested values, URL parts), which only this library enforces: ` +
         `${excluded.join('; ')}; ${skipped.total} not JSON values our validators see: ${skipped})`,
     );
     expect(disagreements).toEqual([]);

@@ -169,7 +169,7 @@ describe.skipIf(skip)(
             );
         }
         expect(failure).toBeInstanceOf(PresetStoreUnavailable);
-        expect((failure as Error).message).toMatch(
+        expect((failure as PresetStoreUnavailable).reason).toMatch(
           /^the embedded store stopped: PANIC: could not write to file "pg_wal\/xlogtemp\.\d+": No space left on device$/,
         );
         await expect(engine.query('SELECT count(*) FROM t')).rejects.toThrow(PresetStoreUnavailable);

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { bundledCatalog } from '../../src/gateway/catalog.js';
-import { checkCatalog } from '../../src/gateway/catalog-file.js';
+import { CatalogFileError, checkCatalog, loadCatalogFile } from '../../src/gateway/catalog-file.js';
 
 const problem = (file: unknown) => {
   try {
@@ -20,7 +23,11 @@ describe('checkCatalog', () => {
   it.each([
     ['a list', [], 'catalog.json: (root) must be an object'],
     ['a missing field', { models: [], providers: [] }, 'catalog.json: /destinations must be an array'],
-    ['an unknown field', { ...full, 'a/b': [] }, 'catalog.json: /a~1b is not a catalog field'],
+    [
+      'an unknown field, not named (it is text of the file)',
+      { ...full, 'sk-live-a/b': [] },
+      'catalog.json: (root) must have only the fields models, providers and destinations',
+    ],
     [
       'a model without endpoints',
       { ...full, models: [{ ...full.models[0], endpoints: undefined }] },
@@ -48,5 +55,26 @@ describe('checkCatalog', () => {
     expect(problem(JSON.parse(JSON.stringify(file)))).toMatch(
       new RegExp(`^${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
     );
+  });
+});
+
+describe('loadCatalogFile', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gateway-contract-catalog-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('says where a file stops being JSON, by line and column, and never quotes it', async () => {
+    const path = join(dir, 'catalog.json');
+    writeFileSync(path, '{\n  "destinations": [{"config": {"apiKey":sk-live-TOKEN}}]\n}');
+    const loaded = loadCatalogFile(path);
+    await expect(loaded).rejects.toThrow(CatalogFileError);
+    await expect(loaded).rejects.toThrow(`${path}: is not JSON at line 2, column 41`);
+    const message = await loaded.catch((error: Error) => error.message);
+    expect(message).not.toMatch(/sk-live|apiKey|TOKEN/);
+  });
+
+  it('reads a file that starts with a byte order mark', async () => {
+    const path = join(dir, 'marked.json');
+    writeFileSync(path, `\uFEFF${JSON.stringify(full)}`);
+    expect((await loadCatalogFile(path)).models).toHaveLength(full.models.length);
   });
 });

@@ -96,7 +96,7 @@ describe('serve with the embedded store (contract: durable-presets)', () => {
     );
     expect(code).toBe(2);
     expect(output).toMatch(
-      /^gateway-contract: cannot open the store in PostgreSQL at 127\.0\.0\.1:1\/gw \(DATABASE_URL\): /,
+      /^gateway-contract: cannot open the store in PostgreSQL at gw@127\.0\.0\.1:1\/gw \(DATABASE_URL\): /,
     );
     expect(output).not.toContain('hunter2');
     expect(output.trim().split('\n')).toHaveLength(1);

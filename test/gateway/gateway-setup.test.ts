@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { curlCommands, gatewayBanner } from '../../src/gateway/banner.js';
 import { bundledCatalog } from '../../src/gateway/catalog.js';
-import { gatewayKeys, KeySetupError, keyResolver } from '../../src/gateway/keys.js';
+import {
+  gatewayKeys,
+  isLoopbackHost,
+  KeySetupError,
+  keyResolver,
+  checkKeyLengths,
+} from '../../src/gateway/keys.js';
 import { requestLogLine } from '../../src/gateway/request-log.js';
 import { validate } from '../../src/core/validators.js';
 
@@ -33,6 +39,59 @@ describe('gatewayKeys', () => {
     expect(resolve('s-key')).toMatchObject({ kind: 'standard' });
     expect(resolve('m-ke')).toBeNull();
     expect(resolve('')).toBeNull();
+  });
+});
+
+describe('keys shorter than 16 characters from the environment', () => {
+  const short = gatewayKeys({
+    GATEWAY_MANAGEMENT_KEY: 'short-mgmt',
+    GATEWAY_API_KEY: 'long-enough-standard',
+  });
+
+  it('knows loopback: localhost, 127/8 and ::1, in any spelling; nothing else', () => {
+    for (const host of [
+      'localhost',
+      'LOCALHOST.',
+      '127.0.0.1',
+      '127.9.8.7',
+      '::1',
+      '[::1]',
+      '0:0:0:0:0:0:0:1',
+      '::ffff:127.0.0.1',
+    ]) {
+      expect(isLoopbackHost(host), host).toBe(true);
+    }
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '10.0.0.1',
+      '::ffff:10.0.0.1',
+      'example.com',
+      'localhost.example.com',
+      '',
+    ]) {
+      expect(isLoopbackHost(host), host).toBe(false);
+    }
+  });
+
+  it('are refused beyond loopback, naming the variable but never the key', () => {
+    expect(() => checkKeyLengths(short, '0.0.0.0')).toThrow(KeySetupError);
+    expect(() => checkKeyLengths(short, '0.0.0.0')).toThrow(/GATEWAY_MANAGEMENT_KEY must have at least 16/);
+    expect(() => checkKeyLengths(short, '::')).not.toThrow(/short-mgmt/);
+  });
+
+  it('are warned about on loopback, never printed', () => {
+    const warnings = checkKeyLengths(short, '127.0.0.1');
+    expect(warnings).toEqual([
+      expect.stringContaining('GATEWAY_MANAGEMENT_KEY has fewer than 16 characters'),
+    ]);
+    expect(warnings.join('')).not.toContain('short-mgmt');
+  });
+
+  it('leave generated keys and keys of 16 characters alone', () => {
+    expect(checkKeyLengths(gatewayKeys({}), '0.0.0.0')).toEqual([]);
+    const sixteen = gatewayKeys({ GATEWAY_MANAGEMENT_KEY: 'x'.repeat(16), GATEWAY_API_KEY: 'y'.repeat(16) });
+    expect(checkKeyLengths(sixteen, '0.0.0.0')).toEqual([]);
   });
 });
 

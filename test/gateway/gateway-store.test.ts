@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { gatewayBanner } from '../../src/gateway/banner.js';
 import { bundledCatalog } from '../../src/gateway/catalog.js';
 import { DataDirInUse, lockDataDir } from '../../src/gateway/data-dir-lock.js';
-import { chooseStore, defaultDataDir, describeDatabaseUrl } from '../../src/gateway/gateway-store.js';
+import { chooseStore, defaultDataDir } from '../../src/gateway/gateway-store.js';
 import {
   keptGatewayKeys,
   KeySetupError,
@@ -33,7 +33,10 @@ describe('the store the gateway chooses', () => {
   it('is memory with --memory, PostgreSQL with DATABASE_URL, else PGlite in the data directory', () => {
     const env = { DATABASE_URL: 'postgresql://u:p@db:5432/gw', GATEWAY_DATA_DIR: '/srv/gw' };
     expect(chooseStore(true, env)).toEqual({ kind: 'memory' });
-    expect(chooseStore(false, env)).toEqual({ kind: 'postgres', databaseUrl: env.DATABASE_URL });
+    expect(chooseStore(false, env)).toMatchObject({
+      kind: 'postgres',
+      database: { connectionString: env.DATABASE_URL, description: 'u@db:5432/gw' },
+    });
     expect(chooseStore(false, { GATEWAY_DATA_DIR: '/srv/gw' })).toEqual({
       kind: 'pglite',
       dataDir: '/srv/gw',
@@ -41,11 +44,17 @@ describe('the store the gateway chooses', () => {
     expect(defaultDataDir({ XDG_DATA_HOME: '/x/data' })).toBe('/x/data/gateway-contract');
   });
 
-  it('names a database without its user or password', () => {
-    expect(describeDatabaseUrl('postgresql://admin:hunter2@db.internal:5432/gateway')).toBe(
-      'db.internal:5432/gateway',
-    );
-    expect(describeDatabaseUrl('not a url')).not.toContain('not a url');
+  it('sizes the versions cache of a database store from GATEWAY_VERSION_CACHE_BYTES, 0 for none', () => {
+    expect(chooseStore(false, { GATEWAY_DATA_DIR: '/srv/gw', GATEWAY_VERSION_CACHE_BYTES: '0' })).toEqual({
+      kind: 'pglite',
+      dataDir: '/srv/gw',
+      versionCacheBytes: 0,
+    });
+    for (const wrong of ['-1', '1.5', '1e6', 'lots']) {
+      expect(() => chooseStore(false, { GATEWAY_VERSION_CACHE_BYTES: wrong })).toThrow(
+        'GATEWAY_VERSION_CACHE_BYTES must be a whole number of bytes, 0 or more',
+      );
+    }
   });
 });
 

@@ -2,7 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { exampleRequest } from '../http/example-request.js';
 
-export const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The repository root, from test/gateway/ or from its compiled copy in dist/test/gateway/ (a bench script's). */
+export const root = fileURLToPath(
+  new URL(import.meta.url.includes('/dist/test/') ? '../../..' : '../..', import.meta.url),
+);
+
+/** The bin `npm start` runs: the bundle. A bench script compiled by tsc alone runs `dist/src/cli/bin.js`. */
+export const BUNDLED_BIN = 'dist/lib/bin.js';
 
 export interface Started {
   child: ChildProcess;
@@ -21,11 +27,13 @@ export interface ServeHow {
   under?: readonly string[];
   /** In a process group of its own, so that a test can kill the whole group. */
   detached?: boolean;
+  /** The bin to run, when not the bundle `npm start` runs. */
+  bin?: string;
 }
 
 /** `gateway-contract serve` as `npm start` runs it (the built bin), with only PATH, PORT=0 and `env` set. */
 function spawnServe(env: Record<string, string>, args: readonly string[], how: ServeHow = {}) {
-  const command = [...(how.under ?? []), process.execPath, 'dist/lib/bin.js', 'serve', ...args];
+  const command = [...(how.under ?? []), process.execPath, how.bin ?? BUNDLED_BIN, 'serve', ...args];
   const child = spawn(command[0] as string, command.slice(1), {
     cwd: root,
     env: { PATH: process.env['PATH'], PORT: '0', ...env },

@@ -2,67 +2,18 @@ import { expect } from 'vitest';
 import { validate } from '../../src/core/validators.js';
 import { errorBody } from '../../src/core/errors.js';
 import { MemoryPresetStore } from '../../src/http/store/memory-preset-store.js';
-import type { StoredPreset } from '../../src/http/store/preset-store.js';
-import type { Provider } from '../../src/generated/types.js';
 import { ContractViolation } from '../../src/http/contract-violation.js';
 import { presetOperations } from '../../src/http/store/preset-operations.js';
-import type { HandlerOptions, Principal } from '../../src/http/types.js';
+import type { HandlerOptions } from '../../src/http/types.js';
 import { BASE_PATH, type WireRequest, type WireResponse } from './adapters.js';
 import { exampleRequest } from './example-request.js';
+import { MANAGEMENT_KEY, STANDARD_KEY, TEST_MAX_BYTES, tableOptionsOf } from './table-options.js';
 
-export const MANAGEMENT_KEY = 'test-management-key';
-export const STANDARD_KEY = 'test-standard-key';
-const workspaceId = '5b0c3a52-7d6e-4f3a-9c41-2e8f1d6a7b90';
-const principals = new Map<string, Principal>([
-  [MANAGEMENT_KEY, { kind: 'management', userId: 'user-m', workspaceId }],
-  [STANDARD_KEY, { kind: 'standard', userId: 'user-s', workspaceId }],
-]);
+export { MANAGEMENT_KEY, STANDARD_KEY, TEST_MAX_BYTES } from './table-options.js';
 
-/** The body limit (contract: body-limits), lowered so a body past it stays small enough for a fast test. */
-export const TEST_MAX_BYTES = 32 * 1024;
-
-/** A store that loses every compare-and-set at one slug, as if another writer always got there first. */
-class ContestedStore extends MemoryPresetStore {
-  override compareAndSet(slug: string, expected: number, preset: StoredPreset): Promise<boolean> {
-    return slug === 'contested' ? Promise.resolve(false) : super.compareAndSet(slug, expected, preset);
-  }
-}
-
-const provider: Provider = {
-  name: 'Example Cloud',
-  slug: 'example-cloud',
-  headquarters: 'US',
-  datacenters: ['US', 'IE'],
-  privacy_policy_url: 'https://example.com/privacy',
-  terms_of_service_url: 'https://example.com/terms',
-  status_page_url: null,
-};
-
-/**
- * The options every adapter is started with: the real preset operations over a store, a one-provider catalog,
- * and two hooks for the 500s: an implementation that throws, and one that returns a body breaking the contract.
- * Whatever reaches `onError` is pushed to `errors`.
- */
+/** The options every adapter is started with (test/http/table-options.ts), made of the source's parts. */
 export function tableOptions(errors: unknown[]): Omit<HandlerOptions, 'basePath'> {
-  const presets = presetOperations(new ContestedStore());
-  const full = presetOperations(new MemoryPresetStore({ maxPresets: 0 }));
-  return {
-    resolveKey: (key) => principals.get(key) ?? null,
-    limits: { maxBytes: TEST_MAX_BYTES },
-    validateResponses: true,
-    onError: (error) => errors.push(error),
-    operations: {
-      ...presets,
-      createPresetsMessages(input) {
-        if (input.slug === 'explode') throw new Error('connection refused by db-7.internal at /srv/secret');
-        return (input.slug === 'full' ? full : presets).createPresetsMessages(input);
-      },
-      listEndpoints: ({ author }) =>
-        author === 'broken' ? ({ data: { id: 'broken/model' } } as never) : errorBody(404),
-      getObservabilityDestination: () => errorBody(404),
-      listProviders: () => ({ data: [provider] }),
-    },
-  };
+  return tableOptionsOf({ MemoryPresetStore, presetOperations, errorBody }, errors);
 }
 
 export interface AdapterCase {
@@ -81,11 +32,12 @@ function issuesOf(response: WireResponse) {
 }
 
 /**
- * Checks every case shares: a JSON content type, and for errors the error body with `code` equal to the status.
+ * Checks every case shares: a JSON content type that a browser may not sniff, and for errors the error body with `code` equal to the status.
  */
 export function checkShape(response: WireResponse, status: number): void {
   expect(response.status).toBe(status);
   expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
   if (status >= 400 && response.body !== '') {
     const body: unknown = JSON.parse(response.body);
     expect(validate('error-response', body).ok).toBe(true);

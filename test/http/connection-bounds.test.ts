@@ -1,11 +1,12 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody } from '../../src/core/errors.js';
-import type { ConnectionLimits } from '../../src/http/node/connection-limits.js';
-import { createBodyTurns } from '../../src/http/node/body-budget.js';
-import { createNodeListener } from '../../src/http/node/node-listener.js';
+import { resolvedConnectionLimits, type ConnectionLimits } from '../../src/http/node/connection-limits.js';
+import { createBodyBudget, createBodyTurns } from '../../src/http/node/body-budget.js';
+import { createHandler } from '../../src/http/handler.js';
+import { createNodeListener, nodeServeBounds, serveNodeRequest } from '../../src/http/node/node-listener.js';
 import { applyConnectionLimits, createNodeServer } from '../../src/http/node/node-server.js';
 import { MAX_PIPELINED, PAUSE_PIPELINED } from '../../src/http/node/request-order.js';
 import { MANAGEMENT_KEY, tableOptions } from './adapter-cases.js';
@@ -102,13 +103,20 @@ function post(slug: string, key: string, body: string, extra = ''): string {
   );
 }
 
-/** A request that declares `length` bytes and sends one: it stays in progress, its body held, until the test ends. */
+/** A keyed create that declares twice `length` bytes and sends `length`, so that its body's `length` bytes are held. */
+function bodyThatNeverEnds(length: number): string {
+  const sent = `{${' '.repeat(length - 1)}`;
+  return post('never-ends', MANAGEMENT_KEY, sent).replace(
+    /content-length: \d+/,
+    `content-length: ${2 * length}`,
+  );
+}
+
+/** That request on a connection of its own: it stays in progress, its bytes held, until the test ends. */
 async function startBodyThatNeverEnds(port: number, length: number): Promise<void> {
   const client = open(port);
   await client.connected;
-  client.socket.write(
-    post('never-ends', MANAGEMENT_KEY, '{').replace(/content-length: \d+/, `content-length: ${length}`),
-  );
+  client.socket.write(bodyThatNeverEnds(length));
   await once(server!, 'request');
 }
 
@@ -275,6 +283,77 @@ describe('connection bounds', () => {
 
   it('rejects a nonsense bound when the server is made', () => {
     expect(() => createNodeServer({ ...tableOptions([]) }, { maxConnections: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('the budget of body bytes in flight', () => {
+  /** A server of the listener's per-request bounds whose budget the test reads. */
+  async function startWatched(maxBodyBytesInFlight: number) {
+    const bounds = nodeServeBounds(resolvedConnectionLimits({ maxBodyBytesInFlight }));
+    const handler = createHandler({ ...tableOptions([]), basePath: '/api/v1' });
+    server = createServer((request, response) => {
+      serveNodeRequest(handler, request, response, {}, bounds).catch(() => response.destroy());
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return { port: (server.address() as AddressInfo).port, budget: bounds.budget };
+  }
+
+  it("takes a body's bytes as they arrive, not its declared length, and gives them back when it breaks off", async () => {
+    const { port, budget } = await startWatched(64 * 1024);
+    const client = open(port);
+    await client.connected;
+    client.socket.write(bodyThatNeverEnds(1000));
+    await vi.waitFor(() => expect(budget.held).toBe(1000));
+    client.socket.write(' '.repeat(500));
+    await vi.waitFor(() => expect(budget.held).toBe(1500));
+    client.socket.destroy();
+    await vi.waitFor(() => expect(budget.held).toBe(0));
+  });
+
+  it('holds nothing for a request without a valid key, nor for a body on a route that takes none', async () => {
+    const { port, budget } = await startWatched(64 * 1024);
+    const declared = 'content-length: 4194304\r\n';
+    const heads = [
+      `POST ${createPath('no-key')} HTTP/1.1\r\nhost: t\r\ncontent-type: application/json\r\n${declared}\r\n`,
+      post('wrong-key', 'not-a-key', '').replace('content-length: 0\r\n', declared),
+      `GET /api/v1/providers HTTP/1.1\r\nhost: t\r\n${declared}\r\n`,
+    ];
+    const clients = heads.map(() => open(port));
+    await Promise.all(clients.map((client) => client.connected));
+    clients.forEach((client, i) => client.socket.write(`${heads[i]}{${' '.repeat(2000)}`));
+    const answers = await Promise.all(clients.map((client) => client.next()));
+    expect(answers.map((answer) => [answer?.status, answer?.headers['connection']])).toEqual([
+      [401, 'close'],
+      [401, 'close'],
+      [200, 'close'],
+    ]);
+    // Their bodies go on arriving during the lingering close, which discards them and takes none of the budget.
+    for (const client of clients) client.socket.write(' '.repeat(64 * 1024));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(budget.held).toBe(0);
+    // A create that comes meanwhile holds its own bytes until it is answered, then none.
+    const create = open(port);
+    await create.connected;
+    create.socket.write(post('beside', MANAGEMENT_KEY, exampleRequest));
+    expect((await create.next())?.status).toBe(200);
+    expect(budget.held).toBe(0);
+  });
+
+  it("lets a body alone go past the budget, and refuses another's bytes while it holds them", () => {
+    const budget = createBodyBudget(1024);
+    const first = budget.hold();
+    const second = budget.hold();
+    expect(first.take(600)).toBe(true);
+    expect(second.take(400)).toBe(true);
+    expect(first.take(100)).toBe(false);
+    expect(budget.held).toBe(1000);
+    second.release();
+    second.release();
+    expect(first.take(4096)).toBe(true);
+    expect(second.take(1)).toBe(false);
+    first.release();
+    expect(budget.held).toBe(0);
+    expect(second.take(1)).toBe(true);
   });
 });
 

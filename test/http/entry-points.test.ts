@@ -1,4 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { importsOf } from '../../build/module-imports.js';
 import { modulesResolvedBy } from './loaded-modules.js';
 
 const frameworks = /node_modules\/(fastify|express|hono|find-my-way|body-parser)\//;
@@ -43,5 +45,15 @@ describe('the HTTP entry points', () => {
 
   it('keep the fetch handler free of Node built-ins, for Workers, Bun and Deno', () => {
     expect(modulesResolvedBy('gateway-contract/fetch').filter((url) => url.startsWith('node:'))).toEqual([]);
+  });
+
+  it('name every module they import by a string literal, which bundlers and workerd follow', () => {
+    const lib = new URL('../../dist/lib/', import.meta.url);
+    const files = readdirSync(lib).filter((file) => file.endsWith('.js'));
+    const computed = files.filter((file) =>
+      importsOf(readFileSync(new URL(file, lib), 'utf8')).some((found) => !found.literal),
+    );
+    expect(files).toContain('library.js');
+    expect(computed).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locateValues, pointerToken } from '../../src/page/json-locator.js';
+import { locateValues } from '../../src/page/json-locator.js';
 
 /** The playground marks an issue where its JSON Pointer points in the text the person pasted. */
 
@@ -21,8 +21,6 @@ describe('locateValues', () => {
   });
 
   it('escapes keys holding / and ~ as RFC 6901 says', () => {
-    expect(pointerToken('c/d')).toBe('c~1d');
-    expect(pointerToken('e~f')).toBe('e~0f');
     expect(textAt(text, '/c~1d/e~0f')).toBe('null');
   });
 

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationIds } from '../../src/core/operations.js';
-import { root, startServe, type Started } from '../gateway/serve-process.js';
+import { startServe, type Started } from '../gateway/serve-process.js';
 
 /**
  * The interface page as a person meets it: the real `serve` command, Debian's Chromium driven by playwright-core,
@@ -12,7 +12,13 @@ import { root, startServe, type Started } from '../gateway/serve-process.js';
  */
 
 const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOT = join(root, 'docs/images/page.png');
+const VIEWPORT = { width: 1280, height: 800 };
+
+/**
+ * Where the screenshot goes: a temp directory, so a test run writes nothing into the repository, or the file that
+ * `npm run docs:screenshot` names to refresh docs/images/page.png.
+ */
+const screenshotPath = () => process.env['PAGE_SCREENSHOT'] ?? join(profileDir, 'page.png');
 
 /**
  * Run in the page before its own scripts: every CSP violation the page sees goes into a list the test reads. A
@@ -43,7 +49,7 @@ beforeAll(async () => {
   // A fresh profile in a temp directory: nothing of another run, and nothing left behind.
   browser = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
-    viewport: { width: 1280, height: 800 },
+    viewport: VIEWPORT,
     headless: true,
     args: [
       '--no-sandbox',
@@ -88,7 +94,7 @@ describe('the interface page in Chromium', () => {
     expect(cspHeader).not.toContain('unsafe-inline');
   });
 
-  it('renders the OpenAPI reference with the five operations', async () => {
+  it('renders the OpenAPI reference with every operation of the table', async () => {
     await page.waitForSelector('.opblock');
     const shown = await page.locator('.opblock .opblock-summary-operation-id').allTextContents();
     expect(shown.map((text) => text.trim()).sort()).toEqual([...operationIds].sort());
@@ -132,7 +138,11 @@ describe('the interface page in Chromium', () => {
     );
     expect(await page.locator('#preset-box').isVisible()).toBe(false);
     await page.evaluate('window.scrollTo(0, 0)');
-    await page.screenshot({ path: SCREENSHOT });
+    await page.screenshot({ path: screenshotPath() });
+    // A PNG of the viewport: the signature, then the IHDR chunk's width and height.
+    const png = readFileSync(screenshotPath());
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([VIEWPORT.width, VIEWPORT.height]);
   });
 
   it('rejects a destination that leaks a secret, at the config key', async () => {

@@ -8,8 +8,15 @@ import { join } from 'node:path';
 export interface PostgresServer {
   /** `postgresql://postgres@127.0.0.1:<port>/postgres` */
   url: string;
-  /** Shuts the server down (fast mode: open connections are cut), keeping its data. */
-  stop(): void;
+  /** The directory of its Unix socket (`.s.PGSQL.<port>`), for a connection that does not go through TCP. */
+  socketDir: string;
+  /** Its TCP port, which the socket's name carries too. */
+  port: number;
+  /**
+   * Shuts the server down, keeping its data: `fast` (the default) cuts open connections and checkpoints;
+   * `immediate` quits at once, as a crash would, and the next start recovers from the write-ahead log.
+   */
+  stop(mode?: 'fast' | 'immediate'): void;
   /** Starts it again on the same port and data. */
   start(): void;
   /** Stops it and removes its directory. */
@@ -32,7 +39,7 @@ function serverBinaries(): string {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -69,10 +76,13 @@ export async function startPostgres(): Promise<PostgresServer> {
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60 -c fsync=off`;
   const start = () =>
     run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
-  const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']);
+  const stop = (mode: 'fast' | 'immediate' = 'fast') =>
+    void run('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop']);
   start();
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    socketDir: dir,
+    port,
     start,
     stop,
     destroy() {

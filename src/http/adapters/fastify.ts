@@ -24,7 +24,7 @@ import { writeAfterBody } from '../node/lingering-close.js';
 import { nodeHeaders } from '../request-headers.js';
 import type { BodySource, Handler, HandlerOptions, HandlerResponse } from '../types.js';
 
-/** A Fastify plugin for the five operations, with the `frameworkErrors` hook for URLs Fastify rejects itself. */
+/** A Fastify plugin for the operations of the table, with the `frameworkErrors` hook for URLs Fastify rejects itself. */
 export interface FastifyGateway {
   (fastify: FastifyInstance, options: object): Promise<void>;
   /**

@@ -66,6 +66,11 @@ export function discardBody(request: IncomingMessage, limits: LingerLimits): Pro
   });
 }
 
+/** The body's length, or, for an answer to HEAD, which has none, the length of GET's that the handler gave. */
+function contentLength(result: HandlerResponse, bodyBytes: number): string {
+  return (bodyBytes === 0 && result.headers['content-length']) || String(bodyBytes);
+}
+
 /**
  * A response with its length, so that it can be sent whole even when it waits behind a pipelined one. The body
  * goes out as text: Node writes it after the head in one piece, encoding it once.
@@ -74,7 +79,9 @@ function writeWhole(response: ServerResponse, result: HandlerResponse): void {
   response
     .writeHead(
       result.status,
-      withHeaders(result.headers, { 'content-length': String(Buffer.byteLength(result.body)) }),
+      withHeaders(result.headers, {
+        'content-length': contentLength(result, Buffer.byteLength(result.body)),
+      }),
     )
     .end(result.body);
 }
@@ -101,7 +108,10 @@ export async function writeAfterBody(
   const body = Buffer.from(result.body);
   response.writeHead(
     result.status,
-    withHeaders(result.headers, { connection: 'close', 'content-length': String(body.byteLength) }),
+    withHeaders(result.headers, {
+      connection: 'close',
+      'content-length': contentLength(result, body.byteLength),
+    }),
   );
   // The answer is sent in full now; ending the response is what closes the connection, so it waits.
   response.write(body);

@@ -1,16 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolvedLimits } from '../../body/body-limits.js';
 import {
-  bytesToHold,
   createBodyBudget,
   createBodyTurns,
   TAKES_TURNS_FROM,
   type BodyBudget,
+  type BodyHold,
   type BodyTurns,
 } from './body-budget.js';
 import { resolvedConnectionLimits, type ConnectionLimits } from './connection-limits.js';
 import { createHandler } from '../handler.js';
-import { errorResponse } from '../http-response.js';
 import { DEFAULT_LINGER, sendContinue, writeAfterBody, type LingerLimits } from './lingering-close.js';
 import { readNodeStream } from '../request-body.js';
 import { nodeHeaders } from '../request-headers.js';
@@ -28,18 +26,15 @@ export interface NodeRequestOverrides {
  * and the lingering close's bounds.
  */
 export interface NodeServeBounds {
-  budget?: { bytes: BodyBudget; maxBodyBytes: number };
+  budget?: BodyBudget;
   turns?: BodyTurns;
   linger?: LingerLimits;
 }
 
 /** The per-request bounds of `ConnectionLimits`, shared by every request of one server or listener. */
-export function nodeServeBounds(
-  maxBodyBytes: number,
-  limits: Required<ConnectionLimits>,
-): Required<NodeServeBounds> {
+export function nodeServeBounds(limits: Required<ConnectionLimits>): Required<NodeServeBounds> {
   return {
-    budget: { bytes: createBodyBudget(limits.maxBodyBytesInFlight), maxBodyBytes },
+    budget: createBodyBudget(limits.maxBodyBytesInFlight),
     turns: createBodyTurns(limits.maxBodyBytesChecked),
     linger: { maxBytes: limits.lingerBytes, maxMs: limits.lingerMs },
   };
@@ -61,26 +56,33 @@ export function writeNodeResponse(
   return writeAfterBody(request, response, result, linger);
 }
 
-/** A large body's turn to be checked, taken once it is read and ended once its request is answered. */
-interface BodyTurn {
-  end?: () => void;
+/**
+ * What reading a body took, given back once its request is answered: its hold on the budget, made when the
+ * handler starts reading, and a large body's turn to be checked, taken once it is read.
+ */
+interface BodyRead {
+  hold?: BodyHold;
+  endTurn?: () => void;
 }
 
 /**
- * The request stream as a body, with `100 Continue` sent only once the handler starts reading it; a large body
+ * The request stream as a body, with `100 Continue` sent only once the handler starts reading it: that is after
+ * routing and the key, so only then do its bytes, as they arrive, take their share of the budget. A large body
  * within the limit is handed over when its turn to be checked comes.
  */
 function bodyAfterContinue(
   request: IncomingMessage,
   response: ServerResponse,
-  turns: BodyTurns | undefined,
-  turn: BodyTurn,
+  bounds: NodeServeBounds,
+  read: BodyRead,
 ): BodySource {
   return async (maxBytes: number) => {
     sendContinue(request, response);
-    const bytes = await readNodeStream(request, maxBytes);
+    const hold = (read.hold ??= bounds.budget?.hold());
+    const bytes = await readNodeStream(request, maxBytes, hold && ((chunk) => hold.take(chunk)));
+    const turns = bounds.turns;
     if (turns !== undefined && bytes.byteLength >= TAKES_TURNS_FROM && bytes.byteLength <= maxBytes) {
-      turn.end = await turns.take(bytes.byteLength);
+      read.endTurn = await turns.take(bytes.byteLength);
     }
     return bytes;
   };
@@ -93,28 +95,23 @@ async function serveInOrder(
   overrides: NodeRequestOverrides,
   bounds: NodeServeBounds,
 ): Promise<HandlerResponse> {
-  const budget = bounds.budget;
-  const held = budget === undefined ? 0 : bytesToHold(request.headers, budget.maxBodyBytes);
-  if (budget !== undefined && !budget.bytes.tryHold(held)) {
-    const refused = errorResponse(503);
-    await writeNodeResponse(request, response, refused, bounds.linger);
-    return refused;
-  }
-  const turn: BodyTurn = {};
+  const read: BodyRead = {};
+  let result: HandlerResponse;
   try {
-    const result = await handler({
+    result = await handler({
       method: request.method ?? 'GET',
       url: overrides.url ?? request.url ?? '/',
       headers: nodeHeaders(request),
-      body: 'body' in overrides ? overrides.body : bodyAfterContinue(request, response, bounds.turns, turn),
+      body: 'body' in overrides ? overrides.body : bodyAfterContinue(request, response, bounds, read),
     });
-    turn.end?.();
-    await writeNodeResponse(request, response, result, bounds.linger);
-    return result;
   } finally {
-    turn.end?.();
-    budget?.bytes.release(held);
+    // The answer is made (a body broken off by its connection included): its bytes are given back before any
+    // lingering close, which only discards.
+    read.endTurn?.();
+    read.hold?.release();
   }
+  await writeNodeResponse(request, response, result, bounds.linger);
+  return result;
 }
 
 /**
@@ -144,7 +141,7 @@ export function createNodeListener(
   limits: ConnectionLimits = {},
 ): (request: IncomingMessage, response: ServerResponse) => void {
   const handler = createHandler(options);
-  const bounds = nodeServeBounds(resolvedLimits(options.limits).maxBytes, resolvedConnectionLimits(limits));
+  const bounds = nodeServeBounds(resolvedConnectionLimits(limits));
   return (request, response) => {
     // Requests Node parsed from a connection already closed (one that pipelined too deep) cost nothing more.
     if (request.socket.destroyed) return;

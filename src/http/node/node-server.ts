@@ -1,6 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { resolvedLimits } from '../../body/body-limits.js';
 import { resolvedConnectionLimits, type ConnectionLimits } from './connection-limits.js';
 import { createHandler } from '../handler.js';
 import { nodeServeBounds, serveNodeRequest } from './node-listener.js';
@@ -10,6 +9,8 @@ import type { Handler, HandlerOptions, HandlerResponse } from '../types.js';
 export interface NodeServerHooks {
   /** Called once a request is answered, with its response and the milliseconds it took. */
   onServed?: (request: IncomingMessage, result: HandlerResponse, ms: number) => void;
+  /** Called once with the server's budget of body bytes in flight, so the bytes it holds can be reported. */
+  onBodyBudget?: (budget: { readonly held: number }) => void;
 }
 
 /**
@@ -84,14 +85,14 @@ export function applyConnectionLimits<T extends Server>(server: T, limits: Conne
  */
 export function serveHandler(
   handler: Handler,
-  maxBodyBytes: number,
   limits: ConnectionLimits = {},
   hooks: NodeServerHooks = {},
 ): Server {
   // Loaded here rather than imported, so that the bundle chunk the fetch entry shares loads no Node built-in.
   const { createServer } = process.getBuiltinModule('node:http');
   const server = applyConnectionLimits(createServer(), limits);
-  const serveBounds = nodeServeBounds(maxBodyBytes, resolvedConnectionLimits(limits));
+  const serveBounds = nodeServeBounds(resolvedConnectionLimits(limits));
+  hooks.onBodyBudget?.(serveBounds.budget);
   const serve = (request: IncomingMessage, response: ServerResponse) => {
     // Requests Node parsed from a connection already closed (one that pipelined too deep) cost nothing more.
     if (request.socket.destroyed) return;
@@ -114,5 +115,5 @@ export function serveHandler(
  * `createNodeServer({ resolveKey, operations }).listen(8080)`.
  */
 export function createNodeServer(options: HandlerOptions, limits: ConnectionLimits = {}): Server {
-  return serveHandler(createHandler(options), resolvedLimits(options.limits).maxBytes, limits);
+  return serveHandler(createHandler(options), limits);
 }

@@ -1,8 +1,8 @@
 import type { PresetVersion } from '../../generated/types.js';
 import { checkedLimit } from '../../body/body-limits.js';
+import { utf8Length } from '../../body/utf8-length.js';
 import { PresetStoreFull } from './preset-store-full.js';
-import type { PresetStore, StoredPreset } from './preset-store.js';
-import { TextArena, type KeptText } from './text-arena.js';
+import { checkNextVersion, type PresetStore, type StoredPreset } from './preset-store.js';
 import { rememberWrittenJson } from '../../core/written-json.js';
 
 /** The caps' defaults: room for a demo or a test suite, bounded so that a flood of creates cannot fill memory. */
@@ -10,25 +10,15 @@ const DEFAULT_MAX_PRESETS = 10_000;
 const DEFAULT_MAX_VERSIONS_PER_SLUG = 1_000;
 const DEFAULT_MAX_CONFIG_BYTES = 256 * 1024 * 1024;
 
-/**
- * Presets and versions are kept as JSON text: writing it is the copy in, parsing it the copy out. A version's
- * text goes into a text arena, as UTF-8 off the JavaScript heap, so what a full store holds costs the garbage
- * collector next to nothing and a create allocates no object for it.
- */
+/** Presets and versions are kept as JSON text: writing it is the copy in, parsing it the copy out. */
 interface Entry {
   /**
    * The preset without its designated version, which its versions already hold: a string, a few hundred bytes,
    * freed when the next version replaces it.
    */
   preset: string;
-  /** Version N's text starts at index 2N - 2 and ends at 2N - 1: versions are numbered from 1 without gaps. */
-  versions: number[];
-}
-
-function versionAt(entry: Entry, version: number): KeptText | undefined {
-  const start = entry.versions[2 * version - 2];
-  const end = entry.versions[2 * version - 1];
-  return start === undefined || end === undefined || version < 1 ? undefined : { start, end };
+  /** Version N's text at index N - 1: versions are numbered from 1 without gaps. */
+  versions: string[];
 }
 
 const VERSION_KEY = '"designated_version":';
@@ -37,7 +27,8 @@ const VERSION_KEY = '"designated_version":';
  * The JSON kept of a preset: its version's, and its own without the version, which the versions already hold.
  * JSON.stringify throws on a value that holds itself; a validated body has none. Where the version is the last
  * key, as `savePresetVersion` writes it, the version's text is cut from the whole preset's, which is remembered
- * as the answer to the create, so the config is serialized once.
+ * as the answer to the create, so the config is serialized once; the cut shares the whole's characters, which
+ * are the version's and a few hundred more.
  */
 function presetTexts(preset: StoredPreset): { presetText: string; versionText: string } {
   const { designated_version: version, ...rest } = preset;
@@ -90,7 +81,6 @@ export interface MemoryPresetStoreOptions {
  */
 export class MemoryPresetStore implements PresetStore {
   readonly #presets = new Map<string, Entry>();
-  readonly #texts = new TextArena();
   readonly #latency: () => Promise<void>;
   readonly #maxPresets: number;
   readonly #maxVersionsPerSlug: number;
@@ -117,35 +107,30 @@ export class MemoryPresetStore implements PresetStore {
     const entry = this.#presets.get(slug);
     if (entry === undefined) return null;
     const preset = JSON.parse(entry.preset) as StoredPreset;
-    const latest = versionAt(entry, entry.versions.length / 2) as KeptText;
-    preset.designated_version = JSON.parse(this.#texts.read(latest)) as PresetVersion;
+    preset.designated_version = JSON.parse(entry.versions.at(-1) as string) as PresetVersion;
     return preset;
   }
 
   async getVersion(slug: string, version: number): Promise<PresetVersion | null> {
     await this.#latency();
     const entry = this.#presets.get(slug);
-    const found = entry && Number.isInteger(version) ? versionAt(entry, version) : undefined;
-    return found === undefined ? null : (JSON.parse(this.#texts.read(found)) as PresetVersion);
+    const found =
+      entry && Number.isInteger(version) && version >= 1 ? entry.versions[version - 1] : undefined;
+    return found === undefined ? null : (JSON.parse(found) as PresetVersion);
   }
 
   async compareAndSet(slug: string, expectedVersion: number, preset: StoredPreset): Promise<boolean> {
     await this.#latency();
     // Nothing awaits from here to the end, so the check and the write are one step no other request splits.
     const entry = this.#presets.get(slug);
-    const latest = (entry?.versions.length ?? 0) / 2;
+    const latest = entry?.versions.length ?? 0;
     if (latest !== expectedVersion) return false;
-    const version = preset.designated_version;
-    if (version.version !== expectedVersion + 1 || preset.slug !== slug) {
-      throw new RangeError(`compareAndSet must add version ${expectedVersion + 1} of ${slug}, no other`);
-    }
+    checkNextVersion(slug, expectedVersion, preset);
     const { presetText, versionText } = presetTexts(preset);
-    const versionKept = this.#texts.write(versionText);
-    const bytes = versionKept.end - versionKept.start;
+    const bytes = utf8Length(versionText);
     this.#checkRoom(entry, bytes);
-    this.#texts.keep(versionKept);
     const versions = entry?.versions ?? [];
-    versions.push(versionKept.start, versionKept.end);
+    versions.push(versionText);
     this.#presets.set(slug, { preset: presetText, versions });
     this.#configBytes += bytes;
     return true;
@@ -156,7 +141,7 @@ export class MemoryPresetStore implements PresetStore {
     if (entry === undefined && this.#presets.size >= this.#maxPresets) {
       throw new PresetStoreFull('maxPresets', this.#maxPresets);
     }
-    if ((entry?.versions.length ?? 0) / 2 >= this.#maxVersionsPerSlug) {
+    if ((entry?.versions.length ?? 0) >= this.#maxVersionsPerSlug) {
       throw new PresetStoreFull('maxVersionsPerSlug', this.#maxVersionsPerSlug);
     }
     if (this.#configBytes + bytes > this.#maxConfigBytes) {

@@ -1,3 +1,5 @@
+import { isMissingModule } from '../../core/missing-module.js';
+
 /** A database driver the user chose (by `DATABASE_URL` or the embedded default) that is not installed. */
 export class MissingDriver extends Error {
   override readonly name = 'MissingDriver';
@@ -22,10 +24,7 @@ export async function importDriver<Module>(
   try {
     return await load();
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    if (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') {
-      throw new MissingDriver(packageName, purpose);
-    }
+    if (isMissingModule(error)) throw new MissingDriver(packageName, purpose);
     throw error;
   }
 }

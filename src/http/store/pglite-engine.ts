@@ -4,7 +4,7 @@ import { diskRoomProblem } from './disk-room.js';
 import { importDriver } from './optional-driver.js';
 import { ownDataDir } from './owned-data-dir.js';
 import { startPgliteRun, NEW_WAL_SEGMENT_BYTES, type PgliteDriver, type PgliteRun } from './pglite-run.js';
-import { PresetStoreUnavailable } from './preset-store-unavailable.js';
+import { embeddedUnavailable, PresetStoreUnavailable } from './preset-store-unavailable.js';
 import { isResourceFault, type SqlEngine, type SqlResult, type SqlSession } from './sql-engine.js';
 
 export interface PgliteEngineOptions {
@@ -71,7 +71,7 @@ export async function openPgliteEngine(
 
   async function start(): Promise<PgliteRun> {
     const room = diskRoomProblem(home, minFreeBytes());
-    if (room) throw new PresetStoreUnavailable(`cannot open the embedded store: ${room}`);
+    if (room) throw embeddedUnavailable(`cannot open the embedded store: ${room}`);
     const run = await startPgliteRun(driver, home, runOptions);
     walSegmentBytes = run.walSegmentBytes;
     return run;
@@ -95,18 +95,18 @@ export async function openPgliteEngine(
   }
 
   async function restart(): Promise<PgliteRun> {
-    if (closed) throw new PresetStoreUnavailable('the embedded store is closed');
+    if (closed) throw embeddedUnavailable('the embedded store is closed');
     // The disk is asked every time, for free; only starting PostgreSQL, which blocks, waits its turn.
     const room = diskRoomProblem(home, minFreeBytes());
-    if (room) throw new PresetStoreUnavailable(`${lastProblem}: ${room}`);
-    if (Date.now() < nextRestart) throw new PresetStoreUnavailable(lastProblem);
+    if (room) throw embeddedUnavailable(`${lastProblem}: ${room}`);
+    if (Date.now() < nextRestart) throw embeddedUnavailable(lastProblem);
     const interval = RESTART_INTERVAL_MS.least * 2 ** failedRestarts;
     nextRestart = Date.now() + Math.min(interval, RESTART_INTERVAL_MS.most);
     try {
       live = await start();
     } catch (error) {
       failedRestarts += 1;
-      lastProblem = (error as Error).message;
+      lastProblem = error instanceof PresetStoreUnavailable ? error.reason : (error as Error).message;
       throw error;
     }
     failedRestarts = 0;
@@ -122,12 +122,10 @@ export async function openPgliteEngine(
     } catch (error) {
       if (run.stopped) {
         lose(run);
-        throw new PresetStoreUnavailable(`the embedded store stopped: ${run.stopped}`, { cause: error });
+        throw embeddedUnavailable(`the embedded store stopped: ${run.stopped}`, error);
       }
       if (isResourceFault(error)) {
-        throw new PresetStoreUnavailable(`the embedded store could not write: ${(error as Error).message}`, {
-          cause: error,
-        });
+        throw embeddedUnavailable(`the embedded store could not write: ${(error as Error).message}`, error);
       }
       throw error;
     }
@@ -140,7 +138,7 @@ export async function openPgliteEngine(
       onFault(problem ? `the embedded store refuses writes: ${problem}` : 'the embedded store writes again');
     }
     refusing = problem;
-    if (problem) throw new PresetStoreUnavailable(problem);
+    if (problem) throw embeddedUnavailable(problem);
   }
 
   /** A checkpoint once enough WAL piled up: without one the WAL, and the disk it fills, only grows. */

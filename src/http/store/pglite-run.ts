@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { NodeFS } from '@electric-sql/pglite/nodefs';
 import { pgliteFiles } from './pglite-files.js';
-import { PresetStoreUnavailable } from './preset-store-unavailable.js';
+import { embeddedUnavailable } from './preset-store-unavailable.js';
 import { StepStopped, withinDeadline } from './step-deadline.js';
 
 /** The two classes the embedded engine loads from `@electric-sql/pglite`. */
@@ -111,7 +111,7 @@ export async function startPgliteRun(
     files.abandon();
     if (fresh) removeAllBut(home, before);
     const why = lastWords || (error as Error).message;
-    throw new PresetStoreUnavailable(`cannot open the embedded store in ${home}: ${why}`, { cause: error });
+    throw embeddedUnavailable(`cannot open the embedded store in ${home}: ${why}`, error);
   }
   guard(run, options.deadlineMs);
   const size = await run.db.query<{ bytes: string }>(

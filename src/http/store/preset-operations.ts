@@ -8,8 +8,8 @@ import type { GatewayOperations } from '../types.js';
 
 /**
  * The two preset operations over a store: the create saves the request's normalized draft as a new version
- * (contract: preset-versions; a lost compare-and-set is 409, a full or unavailable store 503), and the get reads one version
- * back (404 when there is none).
+ * (contract: preset-versions; a lost compare-and-set is 409, a full store or one that cannot answer 503), and the
+ * get reads one version back (404 when there is none; a store that cannot answer throws, which is a 500).
  */
 export function presetOperations(
   store: PresetStore,
@@ -33,6 +33,7 @@ export function presetOperations(
       Object.freeze(saved.preset.designated_version);
       return { data: Object.freeze(saved.preset) };
     } catch (error) {
+      // Nothing was acknowledged: the client may try again later (contract: overload).
       if (error instanceof PresetStoreFull || error instanceof PresetStoreUnavailable) return errorBody(503);
       throw error;
     }

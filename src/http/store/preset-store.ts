@@ -19,6 +19,33 @@ export interface PresetStore {
    * written nothing, when another write got there first.
    */
   compareAndSet(slug: string, expectedVersion: number, preset: StoredPreset): Promise<boolean>;
+  /**
+   * Optional: the read and the compare-and-set of the next version as one step (a database does it in one round
+   * trip). A store that has it is written through it; the outcome must be what `savePresetVersion` gives.
+   */
+  saveVersion?(
+    slug: string,
+    draft: PresetDraft,
+    author: PresetAuthor,
+    stamp: VersionStamp,
+  ): Promise<SaveOutcome>;
+}
+
+/** What a new version is stamped with: the time, its id, and the preset's id should the slug be new. */
+export interface VersionStamp {
+  timestamp: string;
+  presetId: string;
+  versionId: string;
+}
+
+/**
+ * Throws a RangeError unless `preset` adds version `expectedVersion + 1` at `slug`, as every `compareAndSet` must:
+ * a caller that asks for anything else has a bug, which is no conflict to answer.
+ */
+export function checkNextVersion(slug: string, expectedVersion: number, preset: StoredPreset): void {
+  if (preset.designated_version.version !== expectedVersion + 1 || preset.slug !== slug) {
+    throw new RangeError(`compareAndSet must add version ${expectedVersion + 1} of ${slug}, no other`);
+  }
 }
 
 /** Who creates a version: the key holder's user and workspace. */
@@ -51,6 +78,9 @@ export async function savePresetVersion(
 ): Promise<SaveOutcome> {
   const timestamp = (clock.now ?? (() => new Date()))().toISOString();
   const newId = clock.newId ?? (() => crypto.randomUUID());
+  if (store.saveVersion !== undefined) {
+    return store.saveVersion(slug, draft, author, { timestamp, presetId: newId(), versionId: newId() });
+  }
   const current = await store.getPreset(slug);
   const latest = current?.designated_version.version ?? 0;
   const presetId = current?.id ?? newId();

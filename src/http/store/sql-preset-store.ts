@@ -1,71 +1,161 @@
-import type { PresetVersion } from '../../generated/types.js';
+import type { PresetDraft, PresetVersion } from '../../generated/types.js';
+import { rememberWrittenJson } from '../../core/written-json.js';
 import { PresetStoreFull } from './preset-store-full.js';
-import type { PresetStore, StoredPreset } from './preset-store.js';
+import {
+  checkNextVersion,
+  type PresetAuthor,
+  type PresetStore,
+  type SaveOutcome,
+  type StoredPreset,
+  type VersionStamp,
+} from './preset-store.js';
 import { isUniqueViolation, type SqlEngine } from './sql-engine.js';
+import { VersionCache } from './version-cache.js';
 
-interface VersionRow {
-  version_id: string;
-  preset_id: string;
-  version: number;
-  config: string;
-  system_prompt: string;
-  creator_id: string;
-  version_created_at: Date | string;
-  version_updated_at: Date | string;
+/** A `timestamptz` printed by the database as the contract writes times: UTC, milliseconds, `Z`. */
+function printed(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-interface PresetRow extends VersionRow {
+/** The preset columns of a row, its times as text: what the answer carries, with no `Date` in between. */
+const presetColumns = (table: string) => `${table}.id, ${table}.slug, ${table}.name, ${table}.description,
+  ${table}.status, ${printed(`${table}.status_updated_at`)} AS status_updated_at,
+  ${printed(`${table}.created_at`)} AS created_at, ${printed(`${table}.updated_at`)} AS updated_at,
+  ${table}.creator_user_id, ${table}.workspace_id`;
+
+/** The version columns; `json` comes back as the text that went in, so it is sent on without a parse. */
+const versionColumns = `v.id AS version_id, v.preset_id, v.version, v.config::text AS config,
+  v.system_prompt::text AS system_prompt, v.creator_id, ${printed('v.created_at')} AS version_created_at,
+  ${printed('v.updated_at')} AS version_updated_at`;
+
+interface PresetRow {
   id: string;
   slug: string;
   name: string;
   description: string | null;
   status: StoredPreset['status'];
-  status_updated_at: Date | string | null;
+  status_updated_at: string | null;
+  created_at: string;
+  updated_at: string;
   creator_user_id: string;
   workspace_id: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
 }
 
-/** The version columns; `json` is read back as its text, so what comes out is parsed from what went in. */
-const versionColumns = `v.id AS version_id, v.preset_id, v.version, v.config::text AS config,
-  v.system_prompt::text AS system_prompt, v.creator_id, v.created_at AS version_created_at,
-  v.updated_at AS version_updated_at`;
-
-/** A `timestamptz` as the contract writes times; both drivers hand it over as a Date. */
-function isoTime(value: Date | string): string {
-  return new Date(value).toISOString();
+interface VersionRow {
+  version_id: string;
+  preset_id: string;
+  version: number;
+  /** JSON text, as stored. */
+  config: string;
+  /** JSON text, as stored. */
+  system_prompt: string;
+  creator_id: string;
+  version_created_at: string;
+  version_updated_at: string;
 }
 
-function versionOf(row: VersionRow): PresetVersion {
-  return {
+/**
+ * The compare-and-set of a new version as one statement, so a create is one round trip: the preset row is
+ * inserted (a new slug) or moved from the version read to the next only if it is still there, and the version
+ * row is added beside it. A writer that lost the race finds the row moved (or the slug taken) and writes
+ * nothing; `found` tells a lost race from a full preset. No named statement is prepared, so it runs behind a
+ * pooler in transaction mode.
+ */
+const ADD_VERSION = `WITH current AS (
+    SELECT id, latest_version FROM presets WHERE slug = $1::text
+  ), created AS (
+    INSERT INTO presets (id, slug, name, description, status, status_updated_at, creator_user_id, workspace_id,
+      latest_version, designated_version_id, created_at, updated_at)
+    SELECT $2::uuid, $1::text, $1::text, NULL, 'active', NULL, $6::text, $7::text, 1, $3::uuid,
+      $8::timestamptz, $8::timestamptz
+    WHERE NOT EXISTS (SELECT FROM current)
+    ON CONFLICT (slug) DO NOTHING
+    RETURNING *
+  ), moved AS (
+    UPDATE presets AS p SET latest_version = c.latest_version + 1, designated_version_id = $3::uuid,
+      updated_at = $8::timestamptz
+    FROM current AS c
+    WHERE p.id = c.id AND p.latest_version = c.latest_version AND c.latest_version < $9::integer
+    RETURNING p.*
+  ), saved AS (
+    SELECT * FROM created UNION ALL SELECT * FROM moved
+  ), added AS (
+    INSERT INTO preset_versions (id, preset_id, version, config, system_prompt, creator_id, created_at, updated_at)
+    SELECT $3::uuid, s.id, s.latest_version, $4::json, $5::json, $6::text, $8::timestamptz, $8::timestamptz
+    FROM saved AS s
+  )
+  SELECT (SELECT latest_version FROM current) AS found, s.latest_version AS version, ${presetColumns('s')}
+  FROM (VALUES (1)) AS one (x) LEFT JOIN saved AS s ON true`;
+
+/** The largest version number a column holds: the cap when none is set. */
+const NO_VERSION_CAP = 2_147_483_647;
+
+/** One version's JSON text, built around the stored config and system prompt texts, which are never parsed. */
+function versionText(row: VersionRow): string {
+  const head = JSON.stringify({ id: row.version_id, preset_id: row.preset_id, version: row.version });
+  const tail = JSON.stringify({
+    creator_id: row.creator_id,
+    created_at: row.version_created_at,
+    updated_at: row.version_updated_at,
+  });
+  return `${head.slice(0, -1)},"config":${row.config},"system_prompt":${row.system_prompt},${tail.slice(1)}`;
+}
+
+/**
+ * A version as the operations take it, answered with the text it was read as (`takeWrittenJson`). Its config
+ * and system prompt are parsed only if something reads them (a response check in development), once.
+ */
+function versionOf(row: VersionRow, text: string): PresetVersion {
+  const version = {
     id: row.version_id,
     preset_id: row.preset_id,
     version: row.version,
-    config: JSON.parse(row.config) as PresetVersion['config'],
-    system_prompt: JSON.parse(row.system_prompt) as PresetVersion['system_prompt'],
+  } as PresetVersion;
+  lazyJson(version, 'config', row.config);
+  lazyJson(version, 'system_prompt', row.system_prompt);
+  Object.assign(version, {
     creator_id: row.creator_id,
-    created_at: isoTime(row.version_created_at),
-    updated_at: isoTime(row.version_updated_at),
-  };
+    created_at: row.version_created_at,
+    updated_at: row.version_updated_at,
+  });
+  rememberWrittenJson(version, text);
+  return version;
 }
 
-function presetOf(row: PresetRow): StoredPreset {
-  const designated = versionOf(row);
+function lazyJson(target: object, key: string, text: string): void {
+  let parsed: unknown;
+  let done = false;
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      if (!done) [parsed, done] = [JSON.parse(text), true];
+      return parsed;
+    },
+  });
+}
+
+function presetOf(row: PresetRow, designated: PresetVersion): StoredPreset {
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     description: row.description,
     status: row.status,
-    status_updated_at: row.status_updated_at === null ? null : isoTime(row.status_updated_at),
-    created_at: isoTime(row.created_at),
-    updated_at: isoTime(row.updated_at),
+    status_updated_at: row.status_updated_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
     creator_user_id: row.creator_user_id,
     workspace_id: row.workspace_id,
     designated_version_id: designated.id,
     designated_version: designated,
   };
+}
+
+/** A preset's JSON text around its version's, which is never serialized again. */
+function presetText(preset: StoredPreset, versionJson: string): string {
+  const { designated_version: _version, ...own } = preset;
+  return `${JSON.stringify(own).slice(0, -1)},"designated_version":${versionJson}}`;
 }
 
 /** Thrown inside a transaction to roll it back as a lost race; never leaves the store. */
@@ -74,36 +164,49 @@ class LostRace extends Error {}
 export interface SqlPresetStoreOptions {
   /** Most versions of one preset; no cap by default. A write past it throws `PresetStoreFull` (a 503). */
   maxVersionsPerSlug?: number;
+  /**
+   * Bytes of version JSON kept in this process, so a read of a version read before asks no database (a version
+   * never changes once written); 0 keeps none. 16 MiB by default.
+   */
+  versionCacheBytes?: number;
 }
 
+/** The default size of the versions cache: some thousands of typical versions. */
+const DEFAULT_VERSION_CACHE_BYTES = 16 * 1024 * 1024;
+
 /**
- * The preset store over PostgreSQL or PGlite (the tables of `migrate`). A write is one transaction: the
- * preset row is inserted (version 1) or moved from version N to N+1 only if it is still at N, and the version
- * row is inserted under the unique (preset_id, version) constraint; a lost race on either rolls everything
- * back and answers false (409), so versions stay 1..k with no gap and no duplicate, across processes.
+ * The preset store over PostgreSQL or PGlite (the tables of `migrate`). A create is one statement that moves the
+ * preset row from version N to N+1 only if it is still at N (or inserts it at version 1) and adds the version
+ * row under the unique (preset_id, version) constraint; a lost race writes nothing and answers false (409), so
+ * versions stay 1..k with no gap and no duplicate, across processes. Reads answer the stored JSON text as it is.
  */
 export class SqlPresetStore implements PresetStore {
   readonly #engine: SqlEngine;
   readonly #maxVersionsPerSlug: number;
+  readonly #versions: VersionCache<{ row: VersionRow; text: string }>;
 
   constructor(engine: SqlEngine, options: SqlPresetStoreOptions = {}) {
     this.#engine = engine;
     this.#maxVersionsPerSlug = options.maxVersionsPerSlug ?? Number.POSITIVE_INFINITY;
+    this.#versions = new VersionCache<{ row: VersionRow; text: string }>(
+      options.versionCacheBytes ?? DEFAULT_VERSION_CACHE_BYTES,
+    );
   }
 
   async getPreset(slug: string): Promise<StoredPreset | null> {
-    const result = await this.#engine.query<PresetRow>(
-      `SELECT p.id, p.slug, p.name, p.description, p.status, p.status_updated_at, p.creator_user_id,
-        p.workspace_id, p.created_at, p.updated_at, ${versionColumns}
+    const result = await this.#engine.query<PresetRow & VersionRow>(
+      `SELECT ${presetColumns('p')}, ${versionColumns}
       FROM presets p JOIN preset_versions v ON v.id = p.designated_version_id
       WHERE p.slug = $1`,
       [slug],
     );
     const row = result.rows[0];
-    return row ? presetOf(row) : null;
+    return row ? presetOf(row, versionOf(row, versionText(row))) : null;
   }
 
   async getVersion(slug: string, version: number): Promise<PresetVersion | null> {
+    const cached = this.#versions.get(slug, version);
+    if (cached !== undefined) return versionOf(cached.row, cached.text);
     const result = await this.#engine.query<VersionRow>(
       `SELECT ${versionColumns}
       FROM presets p JOIN preset_versions v ON v.preset_id = p.id
@@ -111,14 +214,76 @@ export class SqlPresetStore implements PresetStore {
       [slug, version],
     );
     const row = result.rows[0];
-    return row ? versionOf(row) : null;
+    if (row === undefined) return null;
+    const text = versionText(row);
+    this.#versions.set(slug, version, { row, text }, 2 * text.length);
+    return versionOf(row, text);
+  }
+
+  /**
+   * Adds the next version of `slug` from `draft` in one round trip: the preset as saved (answered with the text
+   * it was written as), a conflict when another write got there first, or `PresetStoreFull` past the cap.
+   */
+  async saveVersion(
+    slug: string,
+    draft: PresetDraft,
+    author: PresetAuthor,
+    stamp: VersionStamp,
+  ): Promise<SaveOutcome> {
+    const config = JSON.stringify(draft.config);
+    const systemPrompt = JSON.stringify(draft.system_prompt);
+    const cap = Math.min(this.#maxVersionsPerSlug, NO_VERSION_CAP);
+    let rows: Array<PresetRow & { found: number | null; version: number | null }>;
+    try {
+      ({ rows } = await this.#engine.query(ADD_VERSION, [
+        slug,
+        stamp.presetId,
+        stamp.versionId,
+        config,
+        systemPrompt,
+        author.userId,
+        author.workspaceId,
+        stamp.timestamp,
+        cap,
+      ]));
+    } catch (error) {
+      if (isUniqueViolation(error)) return { ok: false, conflict: true };
+      throw error;
+    }
+    const row = rows[0];
+    if (row === undefined || row.version === null) {
+      if (row?.found != null && row.found >= cap) throw new PresetStoreFull('maxVersionsPerSlug', cap);
+      return { ok: false, conflict: true };
+    }
+    const versionRow: VersionRow = {
+      version_id: stamp.versionId,
+      preset_id: row.id,
+      version: row.version,
+      config,
+      system_prompt: systemPrompt,
+      creator_id: author.userId,
+      version_created_at: stamp.timestamp,
+      version_updated_at: stamp.timestamp,
+    };
+    const versionJson = versionText(versionRow);
+    const designated: PresetVersion = {
+      id: stamp.versionId,
+      preset_id: row.id,
+      version: row.version,
+      config: draft.config,
+      system_prompt: draft.system_prompt,
+      creator_id: author.userId,
+      created_at: stamp.timestamp,
+      updated_at: stamp.timestamp,
+    };
+    const preset = presetOf(row, designated);
+    rememberWrittenJson(preset, presetText(preset, versionJson));
+    return { ok: true, preset };
   }
 
   async compareAndSet(slug: string, expectedVersion: number, preset: StoredPreset): Promise<boolean> {
+    checkNextVersion(slug, expectedVersion, preset);
     const version = preset.designated_version;
-    if (version.version !== expectedVersion + 1 || preset.slug !== slug) {
-      throw new RangeError(`compareAndSet must add version ${expectedVersion + 1} of ${slug}, no other`);
-    }
     if (version.version > this.#maxVersionsPerSlug) {
       throw new PresetStoreFull('maxVersionsPerSlug', this.#maxVersionsPerSlug);
     }

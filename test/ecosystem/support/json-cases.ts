@@ -147,9 +147,9 @@ export class CustomKeywordJudge {
   private readonly sources = emittedSchemaSources();
 
   /**
-   * The verdict without the custom keyword, or undefined where the keyword does not decide the case. The nested
-   * secret search of the destination validator (contract: secret-masking) is the library's other addition to
-   * the files, judged alike: where it decides a case, the schema's own verdict.
+   * The verdict without the custom keyword, or undefined where the keyword does not decide the case. The secret
+   * search of the destination validator (contract: secret-masking: nested values, the secret parts of URLs) is
+   * the library's other addition to the files, judged alike: where it decides a case, the schema's own verdict.
    */
   verdictWithoutKeyword(schema: string, value: unknown): boolean | undefined {
     if (schema === 'observability-destination-response') {

@@ -2,7 +2,8 @@ import {
   bodyIssueMessages,
   errorBody,
   requestIssueMessages,
-  tooDeepMessage,
+  repeatedKeyMessage,
+  tooDeepBelowMessage,
 } from '../../../src/core/errors.js';
 import { normalizePresetRequest } from '../../../src/core/normalize.js';
 import type { MessagesRequest } from '../../../src/core/types.js';
@@ -121,16 +122,16 @@ export const middlewareCases: MiddlewareCase[] = [
     expected: issue('', requestIssueMessages.notJsonMediaType),
   },
   {
-    name: '400: a repeated key, at its second occurrence',
+    name: '400: a repeated key, at its object, by the byte of its second occurrence',
     request: post('{"model":"a","messages":[],"model":"b"}'),
     status: 400,
-    expected: issue('/model', bodyIssueMessages.repeatedKey),
+    expected: issue('', repeatedKeyMessage(27)),
   },
   {
-    name: '400: a value nested past maxDepth',
+    name: '400: a value nested past maxDepth, at the last name the schemas declare',
     request: post(`{"model":"m","messages":[],"metadata":{"a":${'['.repeat(7)}${']'.repeat(7)}}}`),
     status: 400,
-    expected: issue('/metadata/a/0/0/0/0/0/0', tooDeepMessage(LIMITS.maxDepth)),
+    expected: issue('/metadata', tooDeepBelowMessage(LIMITS.maxDepth)),
   },
   {
     name: '400: an empty body',

@@ -135,6 +135,22 @@ describe('MemoryPresetStore', () => {
     expect(await store.getPreset('c')).toBeNull();
   });
 
+  it('counts the bytes of a version as UTF-8, not as UTF-16 units', async () => {
+    // `é` takes 2 bytes in UTF-8 and one unit, `😀` 4 bytes and two units: a version here is 3 bytes longer.
+    const model = 'é/😀';
+    const sample = await saved(new MemoryPresetStore(), 'a', model);
+    const one = new TextEncoder().encode(JSON.stringify(sample.designated_version)).byteLength;
+    expect(JSON.stringify(sample.designated_version).length).toBe(one - 3);
+    const roomy = new MemoryPresetStore({ maxConfigBytes: 2 * one });
+    await saved(roomy, 'a', model);
+    await saved(roomy, 'b', model);
+    const tight = new MemoryPresetStore({ maxConfigBytes: 2 * one - 1 });
+    await saved(tight, 'a', model);
+    await expect(savePresetVersion(tight, 'b', draft(model), author)).rejects.toMatchObject({
+      cap: 'maxConfigBytes',
+    });
+  });
+
   it('refuses a cap that is not a usable integer', () => {
     expect(() => new MemoryPresetStore({ maxPresets: -1 })).toThrow(RangeError);
     expect(() => new MemoryPresetStore({ maxConfigBytes: Number.NaN })).toThrow(RangeError);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizePresetRequest } from '../../../src/core/normalize.js';
+import { takeWrittenJson } from '../../../src/core/written-json.js';
 import { validate, validatePresetConfig } from '../../../src/core/validators.js';
 import type { MessagesRequest } from '../../../src/generated/types.js';
 import { importDriver, MissingDriver } from '../../../src/http/store/optional-driver.js';
@@ -36,6 +37,14 @@ async function saved(slug: string, model: string): Promise<StoredPreset> {
   const outcome = await savePresetVersion(store, slug, draft(model), author);
   if (!outcome.ok) throw new Error('expected the save to win');
   return outcome.preset;
+}
+
+async function versionCount(slug: string): Promise<number | undefined> {
+  const count = await engine.query<{ n: number }>(
+    `SELECT count(*)::integer AS n FROM preset_versions v JOIN presets p ON p.id = v.preset_id WHERE p.slug = $1`,
+    [slug],
+  );
+  return count.rows[0]?.n;
 }
 
 describe('the SQL preset store on PGlite (contract: durable-presets)', () => {
@@ -73,29 +82,48 @@ describe('the SQL preset store on PGlite (contract: durable-presets)', () => {
     expect(await store.getPreset('nowhere')).toBeNull();
   });
 
-  it('lets exactly one of writes racing from the same version win, leaving no trace of the others', async () => {
-    await saved('raced', 'a/1');
+  it('lets exactly one compare-and-set from the same version win, leaving no trace of the others', async () => {
+    const base = await saved('raced', 'a/1');
+    const next = (model: string): StoredPreset => {
+      const id = crypto.randomUUID();
+      const version = { ...base.designated_version, id, version: 2, config: { model } };
+      return { ...base, designated_version_id: id, designated_version: version };
+    };
     const outcomes = await Promise.all(
-      ['a/2', 'a/3', 'a/4'].map((model) => savePresetVersion(store, 'raced', draft(model), author)),
+      ['a/2', 'a/3', 'a/4'].map((model) => store.compareAndSet('raced', 1, next(model))),
     );
-    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
-    const winner = outcomes.find((outcome) => outcome.ok);
-    expect((await store.getPreset('raced'))?.designated_version).toEqual(
-      winner?.ok ? winner.preset.designated_version : undefined,
-    );
-    const count = await engine.query<{ n: number }>(
-      `SELECT count(*)::integer AS n FROM preset_versions v JOIN presets p ON p.id = v.preset_id WHERE p.slug = $1`,
-      ['raced'],
-    );
-    expect(count.rows[0]?.n).toBe(2);
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    expect(await versionCount('raced')).toBe(2);
   });
 
-  it('lets exactly one of two first writes at a new slug win', async () => {
-    const outcomes = await Promise.all([
-      savePresetVersion(store, 'born-twice', draft('x/1'), author),
-      savePresetVersion(store, 'born-twice', draft('x/2'), author),
-    ]);
-    expect(outcomes.map((outcome) => outcome.ok).sort()).toEqual([false, true]);
+  it('adds concurrent creates as consecutive versions, each one statement: no gap, no duplicate', async () => {
+    const outcomes = await Promise.all(
+      ['x/1', 'x/2', 'x/3', 'x/4'].map((model) =>
+        savePresetVersion(store, 'born-together', draft(model), author),
+      ),
+    );
+    const won = outcomes.flatMap((outcome) =>
+      outcome.ok ? [outcome.preset.designated_version.version] : [],
+    );
+    expect(won.sort((a, b) => a - b)).toEqual(won.map((_, i) => i + 1));
+    expect(
+      outcomes.filter((outcome) => !outcome.ok).every((outcome) => !outcome.ok && outcome.conflict),
+    ).toBe(true);
+    expect(await versionCount('born-together')).toBe(won.length);
+  });
+
+  it('answers a create and a read with the stored text, the bytes a serializer would write', async () => {
+    const odd = {
+      config: { model: 'q/1', stop: ['\u0000', '\ud800'], zeta: 1, alpha: 2 },
+      system_prompt: null,
+    };
+    const outcome = await savePresetVersion(store, 'as-written', odd as never, author);
+    if (!outcome.ok) throw new Error('expected the save to win');
+    expect(takeWrittenJson(outcome.preset)).toBe(JSON.stringify(outcome.preset));
+    const read = await store.getVersion('as-written', 1);
+    const text = takeWrittenJson(read as object);
+    expect(text).toBe(JSON.stringify(outcome.preset.designated_version));
+    expect(JSON.parse(text as string)).toEqual(read);
   });
 
   it('refuses a write that would leave a gap, and one past its version cap (a 503)', async () => {

@@ -1,0 +1,44 @@
+import { operations, type Operation } from '../../src/core/operations.js';
+import { emittedSchemaSources, fileDescription } from './emit.js';
+
+/**
+ * The tables of the documentation that list the operations or the schema files, written from the operations
+ * table and the emitted schemas, so a new operation or schema reaches the pages by `npm run generate`, never by
+ * hand. Prettier aligns the columns when the page is written (build/documents/doc-blocks.ts).
+ */
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+const code = (text: string) => `\`${text}\``;
+
+/** One row per operation, in the table's order (README.md, docs/contract.md#operations). */
+export function operationsTable(): string {
+  return table(
+    ['Operation id', 'Method and path', 'Key', 'Request body', 'Success (200)', 'Error statuses it lists'],
+    (Object.values(operations) as Operation[]).map((operation) => [
+      code(operation.id),
+      code(`${operation.method} ${operation.path}`),
+      operation.auth,
+      operation.body === null ? 'none' : code(operation.body),
+      code(operation.success),
+      operation.errors.join(', '),
+    ]),
+  );
+}
+
+/** One row per file of `dist/schemas/` in the default profile, with the description the file carries. */
+export function schemaFilesTable(): string {
+  return table(
+    ['file (`dist/schemas/`)', 'its `description`'],
+    Object.keys(emittedSchemaSources()).map((file) => [code(`${file}.json`), fileDescription(file) ?? '']),
+  );
+}
+
+/** Every generated block, by the name its markers carry. */
+export const docTables: Readonly<Record<string, () => string>> = {
+  operations: operationsTable,
+  'schema-files': schemaFilesTable,
+};

@@ -1,0 +1,18 @@
+/**
+ * The precompiled validator modules of src/generated/, by profile and part (docs/contract.md#unknown-properties,
+ * docs/contract.md#every-issue): the verdict's validators, which stop at the first error, and the collecting ones
+ * a rejected value runs through for all its issues. The build writes them (build/precompile.ts), the bundle
+ * compacts them into dist/lib/ (build/bundle.ts) and the loader loads them (profiles.ts), all from this table.
+ * It imports nothing, so the build can read it before any generated module exists.
+ */
+export const generatedModules = {
+  default: { verdict: 'validators', collecting: 'validators-all-issues' },
+  strict: { verdict: 'validators-strict', collecting: 'validators-strict-all-issues' },
+} as const;
+
+/** Every generated module's base name, the default's verdict first (a function, so the library never builds it). */
+export const generatedModuleNames = (): string[] =>
+  Object.values(generatedModules).flatMap((parts) => Object.values(parts));
+
+/** The file a generated module is bundled to in dist/lib/, beside the library's chunks. */
+export const bundledModuleFile = (name: string): string => `generated-${name}.js`;

@@ -1,0 +1,72 @@
+import type { Counter, Histogram, Registry } from 'prom-client';
+import { importDriver } from '../http/store/optional-driver.js';
+import type { StoreErrorKind } from './store-watch.js';
+
+/** What `serve --metrics` counts, and the text `GET /metrics` answers. */
+export interface GatewayMetrics {
+  /** One answered request: its operation (or the gateway route), its status and how long it took. */
+  served(operation: string, status: number, seconds: number): void;
+  /** One store call that failed, by why. */
+  storeFailed(kind: StoreErrorKind): void;
+  /** Reads the bytes of request bodies the server holds now, when a scrape asks. */
+  watchBodyBytes(held: () => number): void;
+  /** The exposition text and its content type. */
+  scrape(): Promise<{ contentType: string; text: string }>;
+}
+
+/** Latency buckets in seconds: a create on PostgreSQL takes milliseconds, a connection wait up to 5 s. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The gateway's Prometheus metrics through `prom-client`, loaded here and only here, when `--metrics` is given:
+ * the library's entry points and a gateway run without the flag never load it. Labels are the operation ids
+ * and statuses alone (a bounded set), never a path, a slug or a key.
+ */
+export async function createGatewayMetrics(): Promise<GatewayMetrics> {
+  const client = await importDriver('prom-client', '--metrics', () => import('prom-client'));
+  const registry: Registry = new client.Registry();
+  // The process's own figures: CPU, memory, heap, event loop delay, open handles.
+  client.collectDefaultMetrics({ register: registry });
+  const requests: Counter<'operation' | 'status'> = new client.Counter({
+    name: 'gateway_requests_total',
+    help: 'Requests answered, by operation (or gateway route) and status.',
+    labelNames: ['operation', 'status'],
+    registers: [registry],
+  });
+  const latency: Histogram<'operation'> = new client.Histogram({
+    name: 'gateway_request_duration_seconds',
+    help: 'Time from a request being received to its answer, by operation (or gateway route).',
+    labelNames: ['operation'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const storeErrors: Counter<'kind'> = new client.Counter({
+    name: 'gateway_store_errors_total',
+    help: 'Preset store calls that failed: unavailable (its database could not answer), full (a cap), other.',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
+  let bodyBytesHeld = () => 0;
+  new client.Gauge({
+    name: 'gateway_body_bytes_in_flight',
+    help: 'Request body bytes the server holds now, against its budget of body bytes in flight.',
+    registers: [registry],
+    collect() {
+      this.set(bodyBytesHeld());
+    },
+  });
+  for (const kind of ['unavailable', 'full', 'other'] as const) storeErrors.inc({ kind }, 0);
+  return {
+    served(operation, status, seconds) {
+      requests.inc({ operation, status: String(status) });
+      latency.observe({ operation }, seconds);
+    },
+    storeFailed: (kind) => storeErrors.inc({ kind }),
+    watchBodyBytes(held) {
+      bodyBytesHeld = held;
+    },
+    async scrape() {
+      return { contentType: registry.contentType, text: await registry.metrics() };
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { PresetStore } from '../http/store/preset-store.js';
+import { PresetStoreFull } from '../http/store/preset-store-full.js';
+import { PresetStoreUnavailable } from '../http/store/preset-store-unavailable.js';
+
+/** Why a store call failed, as the metrics count it. */
+export type StoreErrorKind = 'unavailable' | 'full' | 'other';
+
+export function storeErrorKind(error: unknown): StoreErrorKind {
+  if (error instanceof PresetStoreUnavailable) return 'unavailable';
+  if (error instanceof PresetStoreFull) return 'full';
+  return 'other';
+}
+
+export interface StoreWatcher {
+  /** A store call threw; the request still answers as the preset operations decide (503 or 500). */
+  failed(error: unknown): void;
+  /** A store call answered. */
+  answered(): void;
+}
+
+/** `store` with every call's outcome told to `watcher`, for the readiness probe, the metrics and the log. */
+export function watchedPresetStore(store: PresetStore, watcher: StoreWatcher): PresetStore {
+  const watched =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        const result = await call(...args);
+        watcher.answered();
+        return result;
+      } catch (error) {
+        watcher.failed(error);
+        throw error;
+      }
+    };
+  return {
+    getPreset: watched((slug) => store.getPreset(slug)),
+    getVersion: watched((slug, version) => store.getVersion(slug, version)),
+    compareAndSet: watched((slug, expected, preset) => store.compareAndSet(slug, expected, preset)),
+  };
+}
+
+/**
+ * The log lines of a store that stops and starts answering: one when it first fails for want of its database,
+ * one when it answers again, rather than one per request in between (the request log has those).
+ */
+export function storeStateLines(log: (line: string) => void): StoreWatcher {
+  let down = false;
+  return {
+    failed(error) {
+      if (down || !(error instanceof PresetStoreUnavailable)) return;
+      down = true;
+      log(`${new Date().toISOString()} ${error.message}`);
+    },
+    answered() {
+      if (!down) return;
+      down = false;
+      log(`${new Date().toISOString()} the preset store answers again`);
+    },
+  };
+}
