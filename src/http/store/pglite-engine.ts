@@ -156,6 +156,12 @@ export async function openPgliteEngine(
   return {
     name: 'PGlite',
     query: (text, params) => using((db) => sessionOf(db).query(text, params)),
+    async write<Row>(text: string, params?: readonly unknown[]) {
+      admitWrite();
+      const result = await using((db) => sessionOf(db).query<Row>(text, params));
+      await boundWal();
+      return result;
+    },
     async transaction(work) {
       admitWrite();
       const result = await using((db) => db.transaction((transaction) => work(sessionOf(transaction))));

@@ -107,6 +107,7 @@ export async function openPostgresEngine(
   return {
     name: 'PostgreSQL',
     query: (text, params) => withConnection((client) => sessionOf(client).query(text, params)),
+    write: (text, params) => withConnection((client) => sessionOf(client).query(text, params)),
     transaction: (work) =>
       withConnection(async (client) => {
         const session = sessionOf(client);

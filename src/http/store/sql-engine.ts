@@ -18,6 +18,11 @@ export interface SqlSession {
 export interface SqlEngine extends SqlSession {
   /** What the banner and the docs call it: `PostgreSQL` or `PGlite`. */
   readonly name: 'PostgreSQL' | 'PGlite';
+  /**
+   * One statement that changes data, committed on its own: the same as `query` on a server, while the embedded
+   * engine first makes sure its disk has room for it (a full disk is a 503, not a frozen process).
+   */
+  write<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;

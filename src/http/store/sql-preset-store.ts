@@ -235,7 +235,7 @@ export class SqlPresetStore implements PresetStore {
     const cap = Math.min(this.#maxVersionsPerSlug, NO_VERSION_CAP);
     let rows: Array<PresetRow & { found: number | null; version: number | null }>;
     try {
-      ({ rows } = await this.#engine.query(ADD_VERSION, [
+      ({ rows } = await this.#engine.write(ADD_VERSION, [
         slug,
         stamp.presetId,
         stamp.versionId,
