@@ -46,7 +46,14 @@ interface Gateway {
 /** The built gateway on a free port, in a process group of its own; resolves once it listens. */
 async function startGateway(dataDir: string): Promise<Gateway> {
   const child = spawn(process.execPath, [join(repoRoot, 'dist/lib/bin.js'), 'serve'], {
-    env: { PATH: process.env['PATH'], PORT: '0', GATEWAY_DATA_DIR: dataDir, GATEWAY_MANAGEMENT_KEY: KEY },
+    // No versions cache: a version read back after the fault comes from the disk, not from the process.
+    env: {
+      PATH: process.env['PATH'],
+      PORT: '0',
+      GATEWAY_DATA_DIR: dataDir,
+      GATEWAY_MANAGEMENT_KEY: KEY,
+      GATEWAY_VERSION_CACHE_BYTES: '0',
+    },
     detached: true,
   });
   let output = '';

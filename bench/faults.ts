@@ -56,6 +56,8 @@ const groups: FaultGroup[] = [
       const started = await startServe(
         {
           DATABASE_URL: server.url,
+          // No versions cache: what is read back, and read while the database is down, comes from the database.
+          GATEWAY_VERSION_CACHE_BYTES: '0',
           GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY,
           GATEWAY_API_KEY: 'bench-faults-standard',
         },

@@ -36,7 +36,12 @@ afterEach(async () => {
 const KEY = 'gw-mgmt-full-disk';
 
 async function serve(dataDir: string): Promise<Started> {
-  const started = await startServe({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MANAGEMENT_KEY: KEY });
+  // No versions cache: a version read back after the fault comes from the disk, not from the process.
+  const started = await startServe({
+    GATEWAY_DATA_DIR: dataDir,
+    GATEWAY_MANAGEMENT_KEY: KEY,
+    GATEWAY_VERSION_CACHE_BYTES: '0',
+  });
   running.push(started);
   return started;
 }

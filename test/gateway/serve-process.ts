@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { exampleRequest } from '../http/example-request.js';
+import { repositoryRoot } from '../support/repository-root.js';
 
-/** The repository root, from test/gateway/ or from its compiled copy in dist/test/gateway/ (a bench script's). */
-export const root = fileURLToPath(
-  new URL(import.meta.url.includes('/dist/test/') ? '../../..' : '../..', import.meta.url),
-);
+/** The repository root, where the bin's paths start. */
+export const root = repositoryRoot;
 
 /** The bin `npm start` runs: the bundle. A bench script compiled by tsc alone runs `dist/src/cli/bin.js`. */
 export const BUNDLED_BIN = 'dist/lib/bin.js';

@@ -266,6 +266,8 @@ export class SqlPresetStore implements PresetStore {
       version_updated_at: stamp.timestamp,
     };
     const versionJson = versionText(versionRow);
+    // A version never changes once written, and its text here is byte for byte what a read would print.
+    this.#versions.set(slug, row.version, { row: versionRow, text: versionJson }, 2 * versionJson.length);
     const designated: PresetVersion = {
       id: stamp.versionId,
       preset_id: row.id,
