@@ -117,6 +117,11 @@ export async function openGatewayStore(
     const { openPostgresEngine } = await import('../http/store/postgres-engine.js');
     const engine = await openPostgresEngine(choice.database.connectionString, {
       onPoolError: (error) => log(`database connection lost: ${error.message}`),
+      onUnprepared: (reason) =>
+        log(
+          `the database lost a prepared statement (${reason}): a pooler in front of it does not keep them, ` +
+            'so creates are sent unprepared from now on',
+        ),
     });
     const where = choice.database.description;
     try {
