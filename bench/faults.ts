@@ -9,6 +9,7 @@ import {
 import { postgresFaults } from '../test/support/postgres-faults.js';
 import { startPostgres } from '../test/support/postgres-server.js';
 import { startServe, type Started } from '../test/gateway/serve-process.js';
+import { runEmbeddedFaults } from './embedded-faults.js';
 import { writeSection } from './load-runs.js';
 
 /*
@@ -18,7 +19,7 @@ import { writeSection } from './load-runs.js';
  * the store was down, and how long after the fault cleared creates succeeded again. A new fault is one more
  * entry in its group's list; a new store is one more group.
  *
- *   node dist/bench/faults.js [--write]   --write replaces `## Faults` in bench/RESULTS.md
+ *   node dist/bench/faults.js [--write]   --write replaces `## Faults` (and `## Embedded store faults`) in bench/RESULTS.md
  */
 
 const argv = process.argv.slice(2);
@@ -55,11 +56,13 @@ const groups: FaultGroup[] = [
       const started = await startServe(
         {
           DATABASE_URL: server.url,
+          // No versions cache: what is read back, and read while the database is down, comes from the database.
+          GATEWAY_VERSION_CACHE_BYTES: '0',
           GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY,
           GATEWAY_API_KEY: 'bench-faults-standard',
         },
         [],
-        BIN,
+        { bin: BIN },
       );
       return {
         gateway: drilled(started),
@@ -149,3 +152,5 @@ async function main(): Promise<void> {
 }
 
 await main();
+// The embedded store's faults are of its disk and its lock rather than of a server: a table of their own.
+await runEmbeddedFaults();

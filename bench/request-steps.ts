@@ -17,7 +17,8 @@ import { readJsonRequest } from '../src/http/request-body.js';
 import { createRouter } from '../src/http/route-match.js';
 import { MemoryPresetStore } from '../src/http/store/memory-preset-store.js';
 import { savePresetVersion } from '../src/http/store/preset-store.js';
-import type { GatewayOperations, HandlerRequest, Principal } from '../src/http/types.js';
+import type { HandlerRequest, Principal } from '../src/http/types.js';
+import { stubOperations } from '../test/support/stub-operations.js';
 
 /*
  * Where a create request's server time goes, step by step, each step timed alone in this one process on the
@@ -81,16 +82,13 @@ const handler = createHandler({
   resolveKey,
   validateRequests: true,
   validateResponses: false,
-  operations: {
-    ...presetOperations({
+  operations: stubOperations(
+    presetOperations({
       getPreset: (slug) => handlerStore.getPreset(slug),
       getVersion: (slug, version) => handlerStore.getVersion(slug, version),
       compareAndSet: (slug, expected, value) => handlerStore.compareAndSet(slug, expected, value),
     }),
-    listEndpoints: () => ({ data: [] }),
-    getObservabilityDestination: () => ({ data: null }),
-    listProviders: () => ({ data: [] }),
-  } as unknown as GatewayOperations,
+  ),
 });
 
 interface Step {

@@ -9,12 +9,14 @@ import { reportUsage } from './server-usage.js';
  * the same engine, and nothing else a gateway does (no key, no validation, no versions). A create upserts the
  * body's JSON into one table under its slug; a read answers the row's stored text.
  *
- *   node dist/bench/store-floor.js postgres <DATABASE_URL> | pglite <data dir>
+ *   node dist/bench/store-floor.js postgres <DATABASE_URL> | pglite <data dir> | pglite-unsynced <data dir>
  */
 
-const [engineName, where] = process.argv.slice(2) as ['postgres' | 'pglite', string];
+const [engineName, where] = process.argv.slice(2) as ['postgres' | 'pglite' | 'pglite-unsynced', string];
 const engine: SqlEngine =
-  engineName === 'postgres' ? await openPostgresEngine(where) : await openPgliteEngine(where);
+  engineName === 'postgres'
+    ? await openPostgresEngine(where)
+    : await openPgliteEngine(where, { sync: engineName === 'pglite' });
 await engine.query(`CREATE TABLE IF NOT EXISTS floor_presets (slug text PRIMARY KEY, preset json NOT NULL)`);
 
 const CREATE = /^\/api\/v1\/presets\/([^/]+)\/messages$/;

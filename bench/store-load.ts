@@ -5,6 +5,11 @@ import { requestCases } from '../test/fixtures/payloads.js';
 import { startPostgres, type PostgresServer } from '../test/support/postgres-server.js';
 import { chooseStore, openGatewayStore } from '../src/gateway/gateway-store.js';
 import { gatewayKeys } from '../src/gateway/keys.js';
+import { MemoryPresetStore } from '../src/http/store/memory-preset-store.js';
+import { openPgliteEngine } from '../src/http/store/pglite-engine.js';
+import type { PresetStore } from '../src/http/store/preset-store.js';
+import { migrate } from '../src/http/store/sql-migrations.js';
+import { SqlPresetStore } from '../src/http/store/sql-preset-store.js';
 import { startGateway } from '../src/gateway/server.js';
 import {
   CONNECTIONS,
@@ -24,7 +29,8 @@ import { reportUsage } from './server-usage.js';
 
 /*
  * The preset stores under load: the reference gateway in its own process over the in-memory store, PGlite in
- * a temporary data directory, and a PostgreSQL server this benchmark starts; autocannon creates presets at
+ * a temporary data directory (as the gateway opens it, and without its fsync at commit, to show that cost),
+ * and a PostgreSQL server this benchmark starts; autocannon creates presets at
  * fresh slugs, then reads one version back, the stores taking turns over the rounds.
  *
  *   node dist/bench/store-load.js [--rounds N] [--seconds S] [--write]   --write replaces `## Preset stores`
@@ -39,15 +45,32 @@ const body = JSON.stringify(requestCases.find((testCase) => testCase.name === 't
 
 const stores = [
   { id: 'memory', label: 'in memory (`--memory`)' },
-  { id: 'pglite', label: 'PGlite (embedded, the default)' },
+  { id: 'pglite', label: 'PGlite (embedded, the default; fsync at each commit)' },
+  { id: 'pglite-unsynced', label: 'PGlite without the fsync (`sync: false`, not durable)' },
   { id: 'postgres', label: 'PostgreSQL 15 (`DATABASE_URL`, pool of 10)' },
 ] as const;
 type StoreId = (typeof stores)[number]['id'];
 
+/** The engine without its fsync, opened as the gateway opens its store, to show what the fsync costs. */
+async function unsyncedPglite(dataDir: string): Promise<{ presets: PresetStore; close(): Promise<void> }> {
+  const engine = await openPgliteEngine(dataDir, { sync: false });
+  await migrate(engine);
+  return { presets: new SqlPresetStore(engine), close: () => engine.close() };
+}
+
 /** The server side: the gateway over one store, its address on stdout, until SIGTERM. */
 async function serve(id: StoreId, where: string): Promise<void> {
   const env = id === 'postgres' ? { DATABASE_URL: where } : { GATEWAY_DATA_DIR: where };
-  const store = await openGatewayStore(chooseStore(id === 'memory', env), () => {});
+  const store =
+    id === 'pglite-unsynced'
+      ? await unsyncedPglite(where)
+      : id === 'memory'
+        ? // The caps of `--memory` (10,000 presets) end a fast run early: every create here is a fresh slug.
+          {
+            presets: new MemoryPresetStore({ maxPresets: 1_000_000, maxConfigBytes: 2 ** 31 }),
+            close: async () => {},
+          }
+        : await openGatewayStore(chooseStore(false, env), () => {});
   const keys = gatewayKeys({ GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY, GATEWAY_API_KEY: 'bench-standard-key' });
   let served = 0;
   const gateway = await startGateway({ keys, port: 0, presets: store.presets, log: () => served++ });
@@ -139,8 +162,11 @@ function render(rows: Array<{ label: string } & RowSamples>): string {
       'statement per request (an upsert of the body into one table; a read answers the stored text) and nothing ' +
       `else. ${ROUNDS} rounds of ${SECONDS} s per server and operation, the servers taking turns; each cell is the ` +
       'median round with the lowest and highest in brackets, and a ratio is the gateway over its floor in the ' +
-      'same round. PostgreSQL runs on the same two cores (fsync off: the figures are the gateway and the ' +
-      'protocol, not the disk).',
+      'same round. PGlite keeps its data directory in the temporary directory ' +
+      `(${tmpdir()}, on the machine's disk) and, as the gateway opens it, syncs its WAL at each commit, as its ` +
+      'floor does; the unsynced row and its floor are the same engine with `sync: false`, what PGlite does by ' +
+      'itself. PostgreSQL runs on the same two cores (fsync off: the figures are the gateway and the protocol, ' +
+      'not the disk).',
     '',
     '| store | creates/s | floor | ratio | create p99 (ms) | reads/s | floor | ratio | read p99 (ms) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
@@ -168,21 +194,27 @@ async function seed(server: ServerProcess): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const dataDirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'gateway-contract-bench-')));
+  const dataDirs = [0, 1, 2, 3].map(() => mkdtempSync(join(tmpdir(), 'gateway-contract-bench-')));
   let postgres: PostgresServer | undefined;
   const servers: Server[] = [];
   const started = (server: Server) => [server, ...(server.floor ? [server.floor] : [])];
   try {
     postgres = await startPostgres();
-    const where: Record<StoreId, string> = { memory: '', pglite: dataDirs[0]!, postgres: postgres.url };
-    const floorWhere: Partial<Record<StoreId, string>> = { pglite: dataDirs[1]!, postgres: postgres.url };
+    const where: Record<StoreId, string> = {
+      memory: '',
+      pglite: dataDirs[0]!,
+      'pglite-unsynced': dataDirs[2]!,
+      postgres: postgres.url,
+    };
+    const floorWhere: Partial<Record<StoreId, string>> = {
+      pglite: dataDirs[1]!,
+      'pglite-unsynced': dataDirs[3]!,
+      postgres: postgres.url,
+    };
     for (const { id } of stores) {
       const gateway = await startServer(benchScript('store-load'), ['--serve', id, where[id]]);
       const at = floorWhere[id];
-      const floor =
-        at === undefined
-          ? undefined
-          : await startServer(benchScript('store-floor'), [id === 'postgres' ? 'postgres' : 'pglite', at]);
+      const floor = at === undefined ? undefined : await startServer(benchScript('store-floor'), [id, at]);
       servers.push({ id, ...gateway, ...(floor ? { floor } : {}) });
     }
     for (const server of servers.flatMap(started)) {
@@ -193,7 +225,10 @@ async function main(): Promise<void> {
       servers.map((server) => [server, { creates: [], reads: [], floorCreates: [], floorReads: [] }]),
     );
     for (let round = 0; round < ROUNDS; round++) {
-      for (const server of [...servers.slice(round % 3), ...servers.slice(0, round % 3)]) {
+      for (const server of [
+        ...servers.slice(round % servers.length),
+        ...servers.slice(0, round % servers.length),
+      ]) {
         const row = samples.get(server) as RowSamples;
         // The gateway and its floor alternate which goes first, so neither always meets a warmer machine.
         const pair = round % 2 === 0 ? started(server) : started(server).reverse();

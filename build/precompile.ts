@@ -28,7 +28,8 @@ import { capCollectedErrors } from './profiles/all-issues.js';
  * neither Ajv nor `new Function` at run time, printed one statement a line so a schema change reads as a diff.
  * It is plain JavaScript with a declaration file beside it, so tsc never re-prints it (which doubled it).
  * `node dist/build/precompile.js --write` regenerates src/generated/; without a flag (as `npm run build`
- * runs it) it fails when the committed module is stale against schemas/, else copies it into dist/.
+ * runs it) it fails when the committed module is stale against schemas/. Either way it then copies the module
+ * into dist/.
  */
 
 /** Each hoisted subschema is a schema of its own under this prefix, compiled once for every root. */
@@ -339,9 +340,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
         `src/generated/${file} is stale: ${staleness(readFileSync(target, 'utf8'))}; run \`npm run generate\`.`,
       );
       process.exit(1);
-    } else {
-      mkdirSync(built, { recursive: true });
-      copyFileSync(target, fileURLToPath(new URL(file, built)));
     }
+    // tsc copies no .js of src/generated/, and the steps after this one (the documentation's tables) load it.
+    mkdirSync(built, { recursive: true });
+    copyFileSync(target, fileURLToPath(new URL(file, built)));
   }
 }

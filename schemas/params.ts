@@ -2,9 +2,9 @@ import { UUID_PATTERN } from './shared.js';
 
 /*
  * The path parameters of each operation (contract: path-parameters), as the decoded strings a router hands
- * over. A bad parameter gets 400 where the operation lists 400 (the two preset operations) and 404 where it
- * does not (the model endpoints and destination operations). The length keywords sit beside each pattern so
- * an over-long value is reported as such (all ASCII: code points equal characters).
+ * over. A bad parameter gets 400 where the operation lists 400 and 404 where it does not (`badParamStatus`).
+ * The length keywords sit beside each pattern so an over-long value is reported as such (all ASCII: code points
+ * equal characters).
  */
 
 /** The preset `slug`: 1 to 128 of `A-Z a-z 0-9 - . _ ~`, never the dot segments `.` or `..`. */

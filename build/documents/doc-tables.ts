@@ -1,9 +1,10 @@
+import { rootSchemas } from '../../schemas/roots.js';
 import { operations, type Operation } from '../../src/core/operations.js';
 import { emittedSchemaSources, fileDescription } from './emit.js';
 
 /**
- * The tables of the documentation that list the operations or the schema files, written from the operations
- * table and the emitted schemas, so a new operation or schema reaches the pages by `npm run generate`, never by
+ * The tables of the documentation that list the operations, the root names or the schema files, written from the
+ * operations table and the schemas, so a new operation or schema reaches the pages by `npm run generate`, never by
  * hand. Prettier aligns the columns when the page is written (build/documents/doc-blocks.ts).
  */
 
@@ -37,8 +38,17 @@ export function schemaFilesTable(): string {
   );
 }
 
+/** One row per root name `validate` takes (docs/validation.md), with what its schema file says it is. */
+export function rootsTable(): string {
+  return table(
+    ['name', 'validates'],
+    Object.keys(rootSchemas).map((name) => [code(name), fileDescription(name) ?? '']),
+  );
+}
+
 /** Every generated block, by the name its markers carry. */
 export const docTables: Readonly<Record<string, () => string>> = {
   operations: operationsTable,
   'schema-files': schemaFilesTable,
+  roots: rootsTable,
 };

@@ -63,16 +63,22 @@ async function exportNames(): Promise<Map<object, string>> {
   return names;
 }
 
-/** What a root is for, from the operations table, for roots whose schema does not say it itself. */
+const routeOf = (operation: Operation) => `\`${operation.method} ${operation.path}\``;
+
+/**
+ * What a root is for, from the operations table, for roots whose schema does not say it itself: a success body
+ * names every operation that answers with it.
+ */
 function roleOf(file: string): string | undefined {
-  for (const operation of Object.values(operations) as Operation[]) {
-    const route = `\`${operation.method} ${operation.path}\``;
-    if (file === `params/${operation.id}`) {
-      return `The path parameters of ${route}, as the decoded strings a router hands over.`;
-    }
-    if (file === operation.success) return `The body of a 200 response to ${route} (${operation.id}).`;
+  const entries = Object.values(operations) as Operation[];
+  const withParams = entries.find((operation) => file === `params/${operation.id}`);
+  if (withParams !== undefined) {
+    return `The path parameters of ${routeOf(withParams)}, as the decoded strings a router hands over.`;
   }
-  return undefined;
+  const answering = entries.filter((operation) => operation.success === file);
+  if (answering.length === 0) return undefined;
+  const routes = answering.map((operation) => `${routeOf(operation)} (${operation.id})`);
+  return `The body of a 200 response to ${new Intl.ListFormat('en').format(routes)}.`;
 }
 
 /**

@@ -33,6 +33,11 @@ export interface Operation {
    * `id` of its data, and cached privately for a year; a matching `If-None-Match` gets 304 with no body.
    */
   readonly immutable?: true;
+  /**
+   * The project's own: the public API has no operation at this method and path, so its document says nothing of
+   * it and the contract alone does. Every other entry mirrors an operation of the public API.
+   */
+  readonly beyondPublicApi?: true;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { GatewayOperations } from '../http/types.js';
 import type { Catalog } from './catalog.js';
 
 /**
- * The three catalog operations over fixed data: a model by its `author/slug` id, every provider, and a
+ * The catalog operations over fixed data: a model by its `author/slug` id, every provider, and a
  * destination of the caller's own workspace, its secrets masked. Whatever is not there is 404.
  */
 export function catalogOperations(

@@ -117,6 +117,11 @@ export async function openGatewayStore(
     const { openPostgresEngine } = await import('../http/store/postgres-engine.js');
     const engine = await openPostgresEngine(choice.database.connectionString, {
       onPoolError: (error) => log(`database connection lost: ${error.message}`),
+      onUnprepared: (reason) =>
+        log(
+          `the database lost a prepared statement (${reason}): a pooler in front of it does not keep them, ` +
+            'so creates are sent unprepared from now on',
+        ),
     });
     const where = choice.database.description;
     try {
@@ -139,10 +144,10 @@ export async function openGatewayStore(
       );
     }
   }
-  const release = lockDataDir(choice.dataDir);
+  const release = await lockDataDir(choice.dataDir);
   try {
     const { openPgliteEngine } = await import('../http/store/pglite-engine.js');
-    const engine = await openPgliteEngine(choice.dataDir);
+    const engine = await openPgliteEngine(choice.dataDir, { onFault: log });
     return await sqlStore(
       engine,
       `Store: embedded PostgreSQL (PGlite) in ${choice.dataDir} (GATEWAY_DATA_DIR); presets and keys survive restarts.`,
@@ -151,6 +156,7 @@ export async function openGatewayStore(
     );
   } catch (error) {
     release();
-    throw error;
+    // The engine's own sentence (it names the directory and why), not the per-request one around it.
+    throw error instanceof PresetStoreUnavailable ? new Error(error.reason, { cause: error }) : error;
   }
 }

@@ -32,10 +32,13 @@ export function watchedPresetStore(store: PresetStore, watcher: StoreWatcher): P
         throw error;
       }
     };
+  const saveVersion = store.saveVersion?.bind(store);
   return {
     getPreset: watched((slug) => store.getPreset(slug)),
     getVersion: watched((slug, version) => store.getVersion(slug, version)),
     compareAndSet: watched((slug, expected, preset) => store.compareAndSet(slug, expected, preset)),
+    // Dropping it would put a database store back on its read-then-write create: five round trips, not one.
+    ...(saveVersion ? { saveVersion: watched(saveVersion) } : {}),
   };
 }
 

@@ -145,7 +145,7 @@ export type Handler = (request: HandlerRequest) => Promise<HandlerResponse>;
 export interface HandlerOptions {
   /** Maps a bearer key to who holds it, or null for an unknown key. */
   resolveKey: ResolveKey;
-  /** One implementation per operation; `presetOperations(store)` provides the two preset ones. */
+  /** One implementation per operation; `presetOperations(store)` provides the preset ones. */
   operations: GatewayOperations;
   /** The path the routes hang under, such as `/api/v1`; empty (the default) for the root. */
   basePath?: string;

@@ -25,6 +25,7 @@ describe('the generated tables of the documentation', () => {
     expect(blockNames(read('README.md'))).toEqual(['operations']);
     expect(blockNames(read('docs/contract.md'))).toEqual(['operations']);
     expect(blockNames(read('docs/schema-files.md'))).toEqual(['schema-files']);
+    expect(blockNames(read('docs/validation.md'))).toEqual(['roots']);
     const used = documentationPages(root).flatMap((page) => blockNames(read(page)));
     expect(Object.keys(docTables).filter((name) => !used.includes(name))).toEqual([]);
   });

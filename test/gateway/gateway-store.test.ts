@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -100,15 +100,19 @@ describe('keptGatewayKeys', () => {
 });
 
 describe('lockDataDir', () => {
-  it('refuses a directory a live process holds, and takes over one a dead process left', () => {
+  it('refuses a directory this or another process holds, and frees it on release, whatever a pid file says', async () => {
     const held = join(scratch, 'held');
-    const release = lockDataDir(held);
+    const release = await lockDataDir(held);
+    expect(readFileSync(join(held, 'gateway-contract.lock'), 'utf8')).toBe(`${process.pid}\n`);
+    await expect(lockDataDir(held)).rejects.toThrow(`${held} is in use by process ${process.pid}`);
+    // Another path to the same directory meets the same lock.
+    symlinkSync(held, join(scratch, 'held-link'));
+    await expect(lockDataDir(join(scratch, 'held-link'))).rejects.toThrow(DataDirInUse);
     release();
+    expect(existsSync(join(held, 'gateway-contract.lock'))).toBe(false);
+    // The pid file only names a holder: one left naming a live process (our parent) holds nothing.
     writeFileSync(join(held, 'gateway-contract.lock'), `${process.ppid}\n`);
-    expect(() => lockDataDir(held)).toThrow(DataDirInUse);
-    // No process has pid 2^22 + 1: Linux caps pids at 2^22.
-    writeFileSync(join(held, 'gateway-contract.lock'), `${2 ** 22 + 1}\n`);
-    const retaken = lockDataDir(held);
+    const retaken = await lockDataDir(held);
     retaken();
   });
 });

@@ -67,6 +67,10 @@ describe.skipIf(pgbouncerBinary() === null)('gateways behind PgBouncer in transa
       headers: { authorization: `Bearer ${MANAGEMENT_KEY}` },
     });
     expect(read.status).toBe(200);
+    // PgBouncer 1.18 moves a connection's statements between server connections: the gateways noticed, said so
+    // once, and went on unprepared, which the race above shows lost nothing.
+    const said = started.map((gateway) => gateway.output().match(/lost a prepared statement/g)?.length ?? 0);
+    expect(Math.max(...said)).toBe(1);
     console.info(
       `pgbouncer race: ${RACING_CREATES} creates over 2 processes: ${versions.length} answered 200, ${RACING_CREATES - versions.length} answered 409`,
     );

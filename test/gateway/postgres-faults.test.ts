@@ -18,6 +18,8 @@ beforeAll(async () => {
   server = await startPostgres();
   gateway = await startServe({
     DATABASE_URL: server.url,
+    // No versions cache: what is read back, and read while the database is down, comes from the database.
+    GATEWAY_VERSION_CACHE_BYTES: '0',
     GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY,
     GATEWAY_API_KEY: 'faults-test-standard',
   });

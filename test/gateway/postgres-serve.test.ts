@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validate } from '../../src/core/validators.js';
@@ -168,19 +170,52 @@ describe('two gateway processes on one PostgreSQL (contract: durable-presets, pr
       expect(await failed.text()).toBe(
         JSON.stringify({ error: { code: 503, message: 'Service Unavailable' } }),
       );
-      expect((await readVersion(survivor.baseUrl, 'outage', 1)).status).toBe(500);
+      // A version this process wrote is kept in its cache and never changes: it still reads; any other is a 500.
+      expect((await readVersion(survivor.baseUrl, 'outage', 1)).status).toBe(200);
+      expect((await readVersion(survivor.baseUrl, 'never-written', 1)).status).toBe(500);
       expect((await fetch(`${survivor.baseUrl}/providers`)).status).toBe(200);
     } finally {
       server.start();
     }
+    // The database answers again when a version it does not hold reads as 404 rather than 500.
     let status = 0;
-    for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) {
+    for (let attempt = 0; attempt < 50 && status !== 404; attempt += 1) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
-      status = (await readVersion(survivor.baseUrl, 'outage', 1)).status;
+      status = (await readVersion(survivor.baseUrl, 'never-written', 1)).status;
     }
-    expect(status).toBe(200);
+    expect(status).toBe(404);
     const after = await create(survivor.baseUrl, 'outage');
     expect(((await after.json()) as Created).data.designated_version.version).toBe(2);
     expect(survivor.child.exitCode).toBeNull();
   }, 120_000);
+
+  it('create a version in one statement and read it back in one, as the bin runs them', async () => {
+    const started = await gateway();
+    await database.query(`ALTER SYSTEM SET log_statement = 'all'`);
+    await database.query('SELECT pg_reload_conf()');
+    const log = join(server.socketDir, 'server.log');
+    try {
+      const before = readFileSync(log, 'utf8').length;
+      for (const slug of ['one-trip-a', 'one-trip-b', 'one-trip-c']) {
+        expect((await create(started.baseUrl, slug)).status).toBe(200);
+        expect((await readVersion(started.baseUrl, slug, 1)).status).toBe(200);
+      }
+      const statements = readFileSync(log, 'utf8')
+        .slice(before)
+        .split('\n')
+        .filter((line) => /LOG: {2}(statement|execute [^:]+): /.test(line))
+        .map((line) => /LOG: {2}(?:statement|execute ([^:]+)): (.{0,40})/.exec(line)!.slice(1).join(' '));
+      // The log also holds this test's own ALTER/reload; the gateway's statements are the rest.
+      const gateways = statements.filter((text) => !/(ALTER SYSTEM|SELECT pg_reload)/.test(text));
+      // Each create is its compare-and-set alone, prepared once per connection; the version read after it is
+      // served from the create's cache.
+      expect(gateways).toHaveLength(3);
+      for (const statement of gateways) {
+        expect(statement).toMatch(/^gateway_[0-9a-f]{16} SELECT \* FROM add_preset_version\(/);
+      }
+    } finally {
+      await database.query('ALTER SYSTEM RESET log_statement');
+      await database.query('SELECT pg_reload_conf()');
+    }
+  }, 60_000);
 });

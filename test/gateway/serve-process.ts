@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { exampleRequest } from '../http/example-request.js';
+import { repositoryRoot } from '../support/repository-root.js';
 
-/** The repository root, from test/gateway/ or from its compiled copy in dist/test/gateway/ (a bench script's). */
-export const root = fileURLToPath(
-  new URL(import.meta.url.includes('/dist/test/') ? '../../..' : '../..', import.meta.url),
-);
+/** The repository root, where the bin's paths start. */
+export const root = repositoryRoot;
 
 /** The bin `npm start` runs: the bundle. A bench script compiled by tsc alone runs `dist/src/cli/bin.js`. */
 export const BUNDLED_BIN = 'dist/lib/bin.js';
@@ -20,11 +19,23 @@ export interface Started {
   exited: Promise<number | null>;
 }
 
+/** How a test runs the gateway beyond its environment and flags. */
+export interface ServeHow {
+  /** A command the gateway runs under, such as `strace` and its flags. */
+  under?: readonly string[];
+  /** In a process group of its own, so that a test can kill the whole group. */
+  detached?: boolean;
+  /** The bin to run, when not the bundle `npm start` runs. */
+  bin?: string;
+}
+
 /** `gateway-contract serve` as `npm start` runs it (the built bin), with only PATH, PORT=0 and `env` set. */
-function spawnServe(env: Record<string, string>, args: readonly string[], bin = BUNDLED_BIN) {
-  const child = spawn(process.execPath, [bin, 'serve', ...args], {
+function spawnServe(env: Record<string, string>, args: readonly string[], how: ServeHow = {}) {
+  const command = [...(how.under ?? []), process.execPath, how.bin ?? BUNDLED_BIN, 'serve', ...args];
+  const child = spawn(command[0] as string, command.slice(1), {
     cwd: root,
     env: { PATH: process.env['PATH'], PORT: '0', ...env },
+    detached: how.detached ?? false,
   });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -37,9 +48,9 @@ function spawnServe(env: Record<string, string>, args: readonly string[], bin = 
 export async function startServe(
   env: Record<string, string>,
   args: readonly string[] = [],
-  bin = BUNDLED_BIN,
+  how: ServeHow = {},
 ): Promise<Started> {
-  const { child, output, exited } = spawnServe(env, args, bin);
+  const { child, output, exited } = spawnServe(env, args, how);
   await new Promise<void>((resolve, reject) => {
     const check = () => (output().includes('One log line per request follows') ? resolve() : undefined);
     child.stdout.on('data', check);
@@ -62,4 +73,13 @@ export async function serveUntilExit(
   const { output, exited } = spawnServe(env, args);
   const code = await exited;
   return { code, output: output() };
+}
+
+/** Creates a version of `slug` with the bundled example request, as the banner's curl command does. */
+export function createPreset(baseUrl: string, key: string, slug: string): Promise<Response> {
+  return fetch(`${baseUrl}/presets/${slug}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: exampleRequest,
+  });
 }

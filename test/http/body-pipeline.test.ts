@@ -8,6 +8,7 @@ import { createHandler } from '../../src/http/handler.js';
 import type { GatewayOperations, Principal } from '../../src/http/types.js';
 import { requestTexts } from '../cli/request-lines.js';
 import { loadCaseFiles } from '../support/cases.js';
+import { stubOperations } from '../support/stub-operations.js';
 
 /*
  * One body pipeline (src/body/body-pipeline.ts) behind three surfaces: the handler's create operation, the body
@@ -31,14 +32,10 @@ const bodies: Uint8Array[] = [
 
 /** A create operation that answers with what it received, so the handler's 200 shows the body it passed on. */
 function echoing(received: unknown[]): GatewayOperations {
-  const unused = () => errorBody(500);
-  return {
-    createPresetsMessages: ({ request }) => (received.push(request), errorBody(409)),
-    getPresetVersion: unused,
-    listEndpoints: unused,
-    getObservabilityDestination: unused,
-    listProviders: unused,
-  };
+  return stubOperations(
+    { createPresetsMessages: ({ request }) => (received.push(request), errorBody(409)) },
+    () => errorBody(500),
+  );
 }
 
 describe('the body pipeline', () => {

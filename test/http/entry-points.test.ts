@@ -5,6 +5,19 @@ import { modulesResolvedBy } from './loaded-modules.js';
 
 const frameworks = /node_modules\/(fastify|express|hono|find-my-way|body-parser)\//;
 
+/** The handler's entry and each adapter's, from package.json `exports`: those typed by src/http/ or its adapters. */
+const httpEntries = Object.entries(
+  (
+    JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      exports: Record<string, string | { types: string; default: string }>;
+    }
+  ).exports,
+).flatMap(([subpath, target]) =>
+  typeof target === 'object' && /^\.\/dist\/src\/http\/(index|adapters\/[\w-]+)\.d\.ts$/.test(target.types)
+    ? [[`gateway-contract${subpath.slice(1)}`, target.default.slice(2)] as const]
+    : [],
+);
+
 describe('the HTTP entry points', () => {
   it('are checked by a probe that does see a framework where one is imported', () => {
     expect(modulesResolvedBy('express').filter((path) => frameworks.test(path))).not.toEqual([]);
@@ -29,12 +42,15 @@ describe('the HTTP entry points', () => {
     expect(http.filter((path) => path !== 'dist/src/http/bearer-token.js')).toEqual([]);
   });
 
-  it.each([
-    ['gateway-contract/http', 'dist/lib/http.js'],
-    ['gateway-contract/fastify', 'dist/lib/fastify.js'],
-    ['gateway-contract/express', 'dist/lib/express.js'],
-    ['gateway-contract/fetch', 'dist/lib/fetch.js'],
-  ])('%s resolves to %s and loads no framework at run time', (specifier, file) => {
+  it('are the handler and one per adapter', () => {
+    expect(httpEntries).toContainEqual(['gateway-contract/http', 'dist/lib/http.js']);
+    expect(httpEntries).toContainEqual(['gateway-contract/fetch', 'dist/lib/fetch.js']);
+    expect(httpEntries.length).toBe(
+      readdirSync(new URL('../../src/http/adapters/', import.meta.url)).length + 1,
+    );
+  });
+
+  it.each(httpEntries)('%s resolves to %s and loads no framework at run time', (specifier, file) => {
     const loaded = modulesResolvedBy(specifier);
     expect(loaded).toContain(file);
     expect(loaded.filter((path) => frameworks.test(path))).toEqual([]);

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repositoryRoot } from '../support/repository-root.js';
 
 /** The bundled example of a create request body, as the raw text a client sends. */
 export const exampleRequest = readFileSync(
-  new URL('../../schemas/examples/messages-request.json', import.meta.url),
+  join(repositoryRoot, 'schemas/examples/messages-request.json'),
   'utf8',
 );

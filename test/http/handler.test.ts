@@ -6,21 +6,19 @@ import { ContractViolation } from '../../src/http/contract-violation.js';
 import { createHandler } from '../../src/http/handler.js';
 import type { ErrorContext, GatewayOperations, HandlerOptions, Principal } from '../../src/http/types.js';
 import { exampleRequest } from './example-request.js';
+import { stubOperations } from '../support/stub-operations.js';
 
 const management: Principal = { kind: 'management', userId: 'u-m', workspaceId: null };
 const standard: Principal = { kind: 'standard', userId: 'u-s', workspaceId: null };
 const resolveKey = (key: string) => ({ m: management, s: standard })[key] ?? null;
 
-/** Implementations that record what they were called with and answer with a fixed, valid body or 404. */
+/** Implementations that record what they were called with and answer 404, or an empty provider list. */
 function recordingOperations(calls: unknown[]): GatewayOperations {
   const record = (input: unknown) => void calls.push(input);
-  return {
-    createPresetsMessages: (input) => (record(input), errorBody(404)),
-    getPresetVersion: (input) => (record(input), errorBody(404)),
-    listEndpoints: (input) => (record(input), errorBody(404)),
-    getObservabilityDestination: (input) => (record(input), errorBody(404)),
-    listProviders: (input) => (record(input), { data: [] }),
-  };
+  return stubOperations(
+    { listProviders: (input) => (record(input), { data: [] }) },
+    (input) => (record(input), errorBody(404)),
+  );
 }
 
 function handlerWith(overrides: Partial<HandlerOptions> = {}, calls: unknown[] = []) {

@@ -11,6 +11,7 @@ import { GATEWAY_WORKSPACE_ID } from '../../src/gateway/workspace.js';
 import { createNodeServer } from '../../src/http/index.js';
 import type { ObservabilityDestination } from '../../src/generated/types.js';
 import { maskDestination, validate } from '../../src/index.js';
+import { stubOperations } from '../support/stub-operations.js';
 
 /*
  * Every place a destination holds a credential (contract: secret-masking), through the real reference gateway on
@@ -264,21 +265,16 @@ describe('an implementation that returns a credential in full (development mode)
           : null,
       validateResponses: true,
       onError: (error) => errors.push(error),
-      operations: {
-        createPresetsMessages: () => {
+      operations: stubOperations(
+        {
+          getObservabilityDestination: ({ id }) => ({
+            data: allCases.find((each) => each.destination.id === id)!.destination,
+          }),
+        },
+        () => {
           throw new Error('not used');
         },
-        getPresetVersion: () => {
-          throw new Error('not used');
-        },
-        listEndpoints: () => {
-          throw new Error('not used');
-        },
-        listProviders: () => ({ data: [] }),
-        getObservabilityDestination: ({ id }) => ({
-          data: allCases.find((each) => each.destination.id === id)!.destination,
-        }),
-      },
+      ),
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DatabaseError, PoolClient } from 'pg';
 import { importDriver } from './optional-driver.js';
 import { PresetStoreUnavailable } from './preset-store-unavailable.js';
@@ -10,6 +11,19 @@ export interface PostgresEngineOptions {
   connectionTimeoutMs?: number;
   /** Where connection errors go (a connection the server dropped or terminated); they are never thrown. */
   onPoolError?: (error: Error) => void;
+  /** Told once when a pooler in front of the server turned out not to keep prepared statements. */
+  onUnprepared?: (reason: string) => void;
+}
+
+/**
+ * What a server answers a named statement that a pooler lost or shared: "does not exist" (26000) or "already
+ * exists" (42P05). Either way the statement did not run, so it is sent again unnamed.
+ */
+const PREPARED_STATEMENT_LOST: ReadonlySet<string> = new Set(['26000', '42P05']);
+
+/** A statement's name on the server: the same text gets the same name in every process, a new text a new one. */
+function statementName(text: string): string {
+  return `gateway_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
 }
 
 /**
@@ -104,9 +118,30 @@ export async function openPostgresEngine(
     };
   }
 
+  // Writes are prepared once per connection: planning the statement again on every create cost the server
+  // about a third of its work. A pooler that does not keep prepared statements (PgBouncer before 1.21 in
+  // transaction mode) makes the server refuse one; from then on every write is sent unnamed.
+  let prepare = true;
+  const names = new Map<string, string>();
+  async function preparedWrite<Row>(client: PoolClient, text: string, params: readonly unknown[]) {
+    if (!prepare) return sessionOf(client).query<Row>(text, params);
+    let name = names.get(text);
+    if (name === undefined) names.set(text, (name = statementName(text)));
+    try {
+      const result = await client.query({ name, text, values: [...params] });
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+    } catch (error) {
+      if (!PREPARED_STATEMENT_LOST.has((error as { code?: string }).code ?? '')) throw unavailable(error);
+      if (prepare) options.onUnprepared?.((error as Error).message);
+      prepare = false;
+      return sessionOf(client).query<Row>(text, params);
+    }
+  }
+
   return {
     name: 'PostgreSQL',
     query: (text, params) => withConnection((client) => sessionOf(client).query(text, params)),
+    write: (text, params = []) => withConnection((client) => preparedWrite(client, text, params)),
     transaction: (work) =>
       withConnection(async (client) => {
         const session = sessionOf(client);

@@ -7,7 +7,7 @@ import { savePresetVersion, type PresetAuthor, type PresetClock, type PresetStor
 import type { GatewayOperations } from '../types.js';
 
 /**
- * The two preset operations over a store: the create saves the request's normalized draft as a new version
+ * The preset operations over a store: the create saves the request's normalized draft as a new version
  * (contract: preset-versions; a lost compare-and-set is 409, a full store or one that cannot answer 503), and the
  * get reads one version back (404 when there is none; a store that cannot answer throws, which is a 500).
  */

@@ -8,11 +8,21 @@ import { storeUnavailableMessage } from '../../core/errors.js';
 export class PresetStoreUnavailable extends Error {
   override readonly name = 'PresetStoreUnavailable';
 
+  /** Why, without the sentence around it: what a store that retries keeps to say again. */
+  readonly reason: string;
+
   constructor(
     /** The store, as the banner names it: `PostgreSQL`, `PGlite`. */
     readonly store: string,
     cause: unknown,
   ) {
-    super(storeUnavailableMessage(store, cause instanceof Error ? cause.message : String(cause)), { cause });
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(storeUnavailableMessage(store, reason), { cause });
+    this.reason = reason;
   }
+}
+
+/** The embedded store's refusal: `reason` said in its own words, with the error behind it kept as the cause. */
+export function embeddedUnavailable(reason: string, cause?: unknown): PresetStoreUnavailable {
+  return new PresetStoreUnavailable('PGlite', cause === undefined ? reason : new Error(reason, { cause }));
 }

@@ -18,6 +18,11 @@ export interface SqlSession {
 export interface SqlEngine extends SqlSession {
   /** What the banner and the docs call it: `PostgreSQL` or `PGlite`. */
   readonly name: 'PostgreSQL' | 'PGlite';
+  /**
+   * One statement that changes data, committed on its own: the same as `query` on a server, while the embedded
+   * engine first makes sure its disk has room for it (a full disk is a 503, not a frozen process).
+   */
+  write<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -29,4 +34,13 @@ const UNIQUE_VIOLATION = '23505';
 /** True when `error` is a unique constraint refusing a row: the sign of a lost race, not a fault. */
 export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
+}
+
+/**
+ * True when `error` is PostgreSQL saying the machine, not the request, failed: SQLSTATE class 53 (insufficient
+ * resources: a full disk is 53100) or 58 (system error: an I/O error is 58030). The request may succeed later.
+ */
+export function isResourceFault(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('53') || code.startsWith('58'));
 }

@@ -1,4 +1,5 @@
 import type { SqlEngine } from './sql-engine.js';
+import { printed } from './sql-times.js';
 
 interface Migration {
   version: number;
@@ -54,6 +55,55 @@ export const migrations: readonly Migration[] = [
         sha256 text NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       )`,
+    ],
+  },
+  {
+    version: 3,
+    name: 'the compare-and-set of a new version as a function, planned once per connection',
+    // A statement sent unnamed is planned on every call, which cost PostgreSQL most of a create; PL/pgSQL keeps
+    // the plan of this one in the server session, so it needs no named statement and runs behind any pooler.
+    // Its times come back as the contract prints them, so the statement that calls it has nothing to plan.
+    statements: [
+      `CREATE FUNCTION add_preset_version(
+        p_slug text, p_preset_id uuid, p_version_id uuid, p_config json, p_system_prompt json,
+        p_creator text, p_workspace text, p_at timestamptz, p_cap integer
+      ) RETURNS TABLE (
+        found integer, version integer, id uuid, slug text, name text, description text, status text,
+        status_updated_at text, created_at text, updated_at text, creator_user_id text, workspace_id text
+      ) LANGUAGE plpgsql AS $function$
+      #variable_conflict use_column
+      BEGIN
+        RETURN QUERY
+        WITH current AS (
+          SELECT p.id, p.latest_version FROM presets AS p WHERE p.slug = p_slug
+        ), created AS (
+          INSERT INTO presets (id, slug, name, description, status, status_updated_at, creator_user_id,
+            workspace_id, latest_version, designated_version_id, created_at, updated_at)
+          SELECT p_preset_id, p_slug, p_slug, NULL, 'active', NULL, p_creator, p_workspace, 1, p_version_id,
+            p_at, p_at
+          WHERE NOT EXISTS (SELECT FROM current)
+          ON CONFLICT (slug) DO NOTHING
+          RETURNING *
+        ), moved AS (
+          UPDATE presets AS p SET latest_version = c.latest_version + 1, designated_version_id = p_version_id,
+            updated_at = p_at
+          FROM current AS c
+          WHERE p.id = c.id AND p.latest_version = c.latest_version AND c.latest_version < p_cap
+          RETURNING p.*
+        ), saved AS (
+          SELECT * FROM created UNION ALL SELECT * FROM moved
+        ), added AS (
+          INSERT INTO preset_versions (id, preset_id, version, config, system_prompt, creator_id, created_at,
+            updated_at)
+          SELECT p_version_id, s.id, s.latest_version, p_config, p_system_prompt, p_creator, p_at, p_at
+          FROM saved AS s
+        )
+        SELECT (SELECT c.latest_version FROM current AS c), s.latest_version, s.id, s.slug, s.name,
+          s.description, s.status, ${printed('s.status_updated_at')}, ${printed('s.created_at')},
+          ${printed('s.updated_at')}, s.creator_user_id, s.workspace_id
+        FROM (VALUES (1)) AS one (x) LEFT JOIN saved AS s ON true;
+      END
+      $function$`,
     ],
   },
 ];

@@ -10,12 +10,8 @@ import {
   type VersionStamp,
 } from './preset-store.js';
 import { isUniqueViolation, type SqlEngine } from './sql-engine.js';
+import { printed } from './sql-times.js';
 import { VersionCache } from './version-cache.js';
-
-/** A `timestamptz` printed by the database as the contract writes times: UTC, milliseconds, `Z`. */
-function printed(column: string): string {
-  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
 
 /** The preset columns of a row, its times as text: what the answer carries, with no `Date` in between. */
 const presetColumns = (table: string) => `${table}.id, ${table}.slug, ${table}.name, ${table}.description,
@@ -57,35 +53,12 @@ interface VersionRow {
 /**
  * The compare-and-set of a new version as one statement, so a create is one round trip: the preset row is
  * inserted (a new slug) or moved from the version read to the next only if it is still there, and the version
- * row is added beside it. A writer that lost the race finds the row moved (or the slug taken) and writes
- * nothing; `found` tells a lost race from a full preset. No named statement is prepared, so it runs behind a
- * pooler in transaction mode.
+ * row is added beside it (the function a migration creates). A writer that lost the race finds the row moved
+ * (or the slug taken) and writes nothing; `found` tells a lost race from a full preset. No named statement is
+ * prepared, so it runs behind a pooler in transaction mode.
  */
-const ADD_VERSION = `WITH current AS (
-    SELECT id, latest_version FROM presets WHERE slug = $1::text
-  ), created AS (
-    INSERT INTO presets (id, slug, name, description, status, status_updated_at, creator_user_id, workspace_id,
-      latest_version, designated_version_id, created_at, updated_at)
-    SELECT $2::uuid, $1::text, $1::text, NULL, 'active', NULL, $6::text, $7::text, 1, $3::uuid,
-      $8::timestamptz, $8::timestamptz
-    WHERE NOT EXISTS (SELECT FROM current)
-    ON CONFLICT (slug) DO NOTHING
-    RETURNING *
-  ), moved AS (
-    UPDATE presets AS p SET latest_version = c.latest_version + 1, designated_version_id = $3::uuid,
-      updated_at = $8::timestamptz
-    FROM current AS c
-    WHERE p.id = c.id AND p.latest_version = c.latest_version AND c.latest_version < $9::integer
-    RETURNING p.*
-  ), saved AS (
-    SELECT * FROM created UNION ALL SELECT * FROM moved
-  ), added AS (
-    INSERT INTO preset_versions (id, preset_id, version, config, system_prompt, creator_id, created_at, updated_at)
-    SELECT $3::uuid, s.id, s.latest_version, $4::json, $5::json, $6::text, $8::timestamptz, $8::timestamptz
-    FROM saved AS s
-  )
-  SELECT (SELECT latest_version FROM current) AS found, s.latest_version AS version, ${presetColumns('s')}
-  FROM (VALUES (1)) AS one (x) LEFT JOIN saved AS s ON true`;
+const ADD_VERSION = `SELECT * FROM add_preset_version($1::text, $2::uuid, $3::uuid, $4::json, $5::json,
+  $6::text, $7::text, $8::timestamptz, $9::integer)`;
 
 /** The largest version number a column holds: the cap when none is set. */
 const NO_VERSION_CAP = 2_147_483_647;
@@ -235,7 +208,7 @@ export class SqlPresetStore implements PresetStore {
     const cap = Math.min(this.#maxVersionsPerSlug, NO_VERSION_CAP);
     let rows: Array<PresetRow & { found: number | null; version: number | null }>;
     try {
-      ({ rows } = await this.#engine.query(ADD_VERSION, [
+      ({ rows } = await this.#engine.write(ADD_VERSION, [
         slug,
         stamp.presetId,
         stamp.versionId,
@@ -266,6 +239,8 @@ export class SqlPresetStore implements PresetStore {
       version_updated_at: stamp.timestamp,
     };
     const versionJson = versionText(versionRow);
+    // A version never changes once written, and its text here is byte for byte what a read would print.
+    this.#versions.set(slug, row.version, { row: versionRow, text: versionJson }, 2 * versionJson.length);
     const designated: PresetVersion = {
       id: stamp.versionId,
       preset_id: row.id,

@@ -5,6 +5,14 @@
 export { SqlPresetStore, type SqlPresetStoreOptions } from './sql-preset-store.js';
 export { migrate, migrations, SchemaTooNew } from './sql-migrations.js';
 export { openPostgresEngine, type PostgresEngineOptions } from './postgres-engine.js';
-export { openPgliteEngine } from './pglite-engine.js';
+export { openPgliteEngine, type PgliteEngineOptions } from './pglite-engine.js';
+export { PresetStoreUnavailable } from './preset-store-unavailable.js';
+export { DataDirRefused } from './owned-data-dir.js';
 export { MissingDriver } from './optional-driver.js';
-export { isUniqueViolation, type SqlEngine, type SqlResult, type SqlSession } from './sql-engine.js';
+export {
+  isResourceFault,
+  isUniqueViolation,
+  type SqlEngine,
+  type SqlResult,
+  type SqlSession,
+} from './sql-engine.js';

@@ -86,7 +86,8 @@ describe('the PostgreSQL engine when its server fails (contract: overload)', () 
     const handler = createHandler({
       resolveKey: () => ({ kind: 'management', userId: 'user-1', workspaceId: null }),
       operations: {
-        ...presetOperations(new SqlPresetStore(engine)),
+        // Without the versions cache, so that the read below asks the server.
+        ...presetOperations(new SqlPresetStore(engine, { versionCacheBytes: 0 })),
         getObservabilityDestination: async () => errorBody(404),
         listEndpoints: async () => errorBody(404),
         listProviders: async () => ({ data: [] }),

@@ -3,9 +3,9 @@ import { MemoryPresetStore } from '../../../src/http/store/memory-preset-store.j
 import { PresetStoreFull } from '../../../src/http/store/preset-store-full.js';
 import { savePresetVersion, type StoredPreset } from '../../../src/http/store/preset-store.js';
 import { validate } from '../../../src/core/validators.js';
-import { errorBody } from '../../../src/core/errors.js';
 import { createHandler } from '../../../src/http/handler.js';
 import { presetOperations } from '../../../src/http/store/preset-operations.js';
+import { stubOperations } from '../../support/stub-operations.js';
 
 const author = { userId: 'user-1', workspaceId: '5b0c3a52-7d6e-4f3a-9c41-2e8f1d6a7b90' };
 const draft = (model: string) => ({ config: { model, max_tokens: 64 }, system_prompt: 'Be brief.' });
@@ -174,12 +174,7 @@ describe('a create through the handler on the memory store', () => {
     const handler = createHandler({
       resolveKey: (key) => (key === 'k' ? { userId: 'u', workspaceId: null, kind: 'management' } : null),
       validateResponses: false,
-      operations: {
-        ...operations,
-        getObservabilityDestination: async () => errorBody(404),
-        listEndpoints: async () => errorBody(404),
-        listProviders: async () => ({ data: [] }),
-      },
+      operations: stubOperations(operations),
     });
     for (const version of [1, 2]) {
       const body = JSON.stringify({

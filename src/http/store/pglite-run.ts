@@ -1,0 +1,122 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { NodeFS } from '@electric-sql/pglite/nodefs';
+import { pgliteFiles } from './pglite-files.js';
+import { embeddedUnavailable } from './preset-store-unavailable.js';
+import { StepStopped, withinDeadline } from './step-deadline.js';
+
+/** The two classes the embedded engine loads from `@electric-sql/pglite`. */
+export interface PgliteDriver {
+  PGlite: typeof PGlite;
+  NodeFS: typeof NodeFS;
+}
+
+/** One PostgreSQL running in this process on a data directory, until it stops. */
+export interface PgliteRun {
+  db: PGlite;
+  /** Why PostgreSQL stopped (a PANIC, a step past its deadline); null while it runs. */
+  stopped: string | null;
+  walSegmentBytes: number;
+  /** Leaves PostgreSQL without entering it again: its timers cancelled, its host files closed. */
+  abandon(): void;
+}
+
+/** WAL segments of a data directory started here: PostgreSQL's 16 MiB is a lot for a preset store. */
+export const NEW_WAL_SEGMENT_BYTES = 1024 * 1024;
+/** How long PostgreSQL's start, a crash recovery included, may take before the start fails. */
+const START_DEADLINE_MS = 300_000;
+
+/**
+ * PostgreSQL's start parameters: PGlite's, with fsync on and done by `fsync(2)` (PGlite's `fdatasync` does
+ * nothing), and a WAL that a checkpoint brings back to tens of MiB.
+ */
+function startParams(defaults: readonly string[], sync: boolean): string[] {
+  const wal = ['-c', 'min_wal_size=32MB', '-c', 'max_wal_size=128MB'];
+  if (!sync) return [...defaults, ...wal];
+  return [...defaults.filter((flag) => flag !== '-F'), '-c', 'wal_sync_method=fsync', ...wal];
+}
+
+/** What a call into a PostgreSQL that stopped throws: the engine abandons it and starts another. */
+class EngineStopped extends Error {
+  override readonly name = 'EngineStopped';
+}
+
+/** Removes what a failed first start wrote, so that no later start trusts half a database. */
+function removeAllBut(dir: string, kept: ReadonlySet<string>): void {
+  for (const name of readdirSync(dir)) {
+    if (!kept.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
+  }
+}
+
+/** Every entry into PostgreSQL under the step deadline, and none once it stopped. */
+function guard(run: PgliteRun, deadlineMs: number): void {
+  const stoppedError = () => new EngineStopped(run.stopped ?? 'stopped');
+  const bounded = <T>(step: () => T): T => {
+    if (run.stopped) throw stoppedError();
+    let result: T;
+    try {
+      result = withinDeadline(step, deadlineMs);
+    } catch (error) {
+      if (error instanceof StepStopped) run.stopped ??= `PostgreSQL did not answer within ${deadlineMs} ms`;
+      throw run.stopped ? stoppedError() : error;
+    }
+    if (run.stopped) throw stoppedError();
+    return result;
+  };
+  const execute = run.db.execProtocolRawSync.bind(run.db);
+  run.db.execProtocolRawSync = (message) => bounded(() => execute(message));
+  const module = run.db.Module;
+  const atExit = module._pgl_run_atexit_funcs;
+  module._pgl_run_atexit_funcs = () => bounded(atExit);
+}
+
+/**
+ * Starts PostgreSQL on `home` (initialising a new data directory), every later step of it bounded by
+ * `deadlineMs`: a step that runs past it, or a PANIC, marks the run stopped. A start that fails throws
+ * `PresetStoreUnavailable` with PostgreSQL's own last words.
+ */
+export async function startPgliteRun(
+  driver: PgliteDriver,
+  home: string,
+  options: { sync: boolean; deadlineMs: number },
+): Promise<PgliteRun> {
+  const fresh = !existsSync(join(home, 'PG_VERSION'));
+  const before = new Set(fresh ? readdirSync(home) : []);
+  let lastWords = '';
+  const files = pgliteFiles(driver.NodeFS, home, {
+    sync: options.sync,
+    startDeadlineMs: START_DEADLINE_MS,
+    onAbort: () => (run.stopped ??= lastWords || 'PostgreSQL aborted'),
+  });
+  // Its database is set once PGlite has started; nothing reads it before.
+  const run = {
+    stopped: null,
+    walSegmentBytes: NEW_WAL_SEGMENT_BYTES,
+    abandon: () => files.abandon(),
+  } as Omit<PgliteRun, 'db'> as PgliteRun;
+  try {
+    run.db = await driver.PGlite.create({
+      fs: files,
+      startParams: startParams(driver.PGlite.defaultStartParams, options.sync),
+      initDbStartParams: [`--wal-segsize=${NEW_WAL_SEGMENT_BYTES / 1024 / 1024}`],
+      // PostgreSQL's log: its last PANIC or FATAL says why it stopped, better than PGlite's own message.
+      onStderr: (text) => {
+        const said = /\b(PANIC|FATAL):\s+(.*)$/.exec(text);
+        if (said) lastWords = `${said[1]}: ${said[2]}`;
+        return false;
+      },
+    });
+  } catch (error) {
+    files.abandon();
+    if (fresh) removeAllBut(home, before);
+    const why = lastWords || (error as Error).message;
+    throw embeddedUnavailable(`cannot open the embedded store in ${home}: ${why}`, error);
+  }
+  guard(run, options.deadlineMs);
+  const size = await run.db.query<{ bytes: string }>(
+    `SELECT setting AS bytes FROM pg_settings WHERE name = 'wal_segment_size'`,
+  );
+  run.walSegmentBytes = Number(size.rows[0]?.bytes ?? NEW_WAL_SEGMENT_BYTES);
+  return run;
+}
