@@ -90,7 +90,8 @@ describe('the package', () => {
   it('is an ES module package, free of side effects on import, for Node 20.19 or later, ready for provenance', () => {
     expect(packageJson).toMatchObject({
       type: 'module',
-      sideEffects: false,
+      // Only the entry that loads the default verdicts up front does anything on import: a bundler must keep it.
+      sideEffects: ['./dist/lib/index-preloaded.js'],
       engines: { node: '>=20.19' },
       publishConfig: { provenance: true },
       license: 'MIT',
@@ -100,7 +101,7 @@ describe('the package', () => {
     for (const [entry, target] of Object.entries(packageJson.exports)) {
       if (typeof target === 'string') continue;
       expect(Object.keys(target)).toEqual(
-        entry === '.' ? ['types', 'node', 'bun', 'deno', 'default'] : ['types', 'default'],
+        entry === '.' ? ['types', 'module', 'node', 'bun', 'deno', 'default'] : ['types', 'default'],
       );
     }
   });
