@@ -18,6 +18,7 @@ import { helperBindings, runtimeImport, takeRequires } from './standalone/import
 import { rewriteStandalone, runtimeSpecifier, shortenNames } from './standalone/rewrite.js';
 import { printReadable } from './standalone/print.js';
 import { enumChecksAfterTags } from './standalone/enum-tags.js';
+import { integerTests } from './standalone/integers.js';
 import { exportName } from './validator-names.js';
 import { strictSchemas } from './profiles/strict-schemas.js';
 import { capCollectedErrors } from './profiles/all-issues.js';
@@ -231,7 +232,7 @@ export function emitStandaloneModule(
     patternRule: (pattern) => (Object.hasOwn(rules, pattern) ? rules[pattern] : undefined),
     closedRule: (schemaPath) => (Object.hasOwn(closed, schemaPath) ? closed[schemaPath] : undefined),
   });
-  const code = enumChecksAfterTags(rewritten);
+  const code = integerTests(enumChecksAfterTags(rewritten));
   const exports = Object.entries(facts).map(
     ([name, value]) => `export const ${name} = ${JSON.stringify(value)};`,
   );
