@@ -15,7 +15,7 @@ export interface Results {
   /** The first use after the loader's start, on the Node running the bench. */
   firstUse?: FirstUse;
   /** The valid requests and the first use on another Node (Node 24), when installed. */
-  otherNode?: { name: string; payloads: PayloadResult[]; firstUse: FirstUse };
+  otherNode?: { name: string; payloads: PayloadResult[]; firstUse: FirstUse; cachedFirstUse?: FirstUse };
   coldStart: ColdStart[];
   optimisation: Optimisation;
   subtrees: Subtree[];
@@ -92,9 +92,11 @@ function profileLines(profiles: ProfileResults | undefined): string[] {
 function firstUseLines({ firstUse, otherNode }: Results): string[] {
   if (firstUse === undefined) return [];
   const thisNode = `Node ${process.versions.node.split('.')[0]}`;
-  const uses = [[`${thisNode} (${firstUse.node})`, firstUse] as const];
+  const uses: Array<readonly [string, FirstUse]> = [[`${thisNode} (${firstUse.node})`, firstUse]];
   if (otherNode !== undefined)
     uses.push([`${otherNode.name} (${otherNode.firstUse.node})`, otherNode.firstUse]);
+  if (otherNode?.cachedFirstUse !== undefined)
+    uses.push([`${otherNode.name}, \`NODE_COMPILE_CACHE\` filled`, otherNode.cachedFirstUse]);
   const lines = [
     '',
     '## First use',
@@ -103,7 +105,9 @@ function firstUseLines({ firstUse, otherNode }: Results): string[] {
       "loader started on an empty module first, then the clock: `import` of the main entry by the package's name " +
       "(dist/lib/) and the first `validate()` of the typical request, which loads and compiles its root's " +
       'validator; then the first rejection (the typical request invalid at the end, every issue), which loads the ' +
-      'collecting validator of that root; then the same rejection again. Medians.',
+      "collecting validator of that root; then the same rejection again. Medians. The last row has Node's own " +
+      'compile cache on (`NODE_COMPILE_CACHE`, which an application sets; Node 22.1 or later), filled by one ' +
+      "process before the runs: V8 then reads the modules' compiled code instead of compiling their source.",
     '',
     ...table(
       [

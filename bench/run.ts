@@ -108,6 +108,7 @@ async function full(): Promise<number> {
             .filter((benchCase) => benchCase.kind === 'messages-request' && benchCase.valid)
             .map((benchCase) => measure(other.binary, benchCase.name)),
           firstUse: await measureFirstUse(15, other.binary),
+          cachedFirstUse: await measureFirstUse(15, other.binary, { compileCache: true }),
         };
   const firstUse = await measureFirstUse(15);
   const coldStart = measureColdStart(9);
