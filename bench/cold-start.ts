@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { benchScript } from './paths.js';
 import { median } from './timing.js';
 
@@ -16,6 +19,12 @@ import { median } from './timing.js';
  * Time is wall-clock from before the import to the last validator ready; heap is `heapUsed` growth between
  * two full collections. Then the first `validate()` of the typical request: the code V8 compiles lazily on
  * first use.
+ *
+ * And the first use as a server sees it (`firstUse`, `node dist/bench/cold-start.js first-use <payloads.json>`):
+ * after Node's module loader has started on an empty module, the bundled main entry's import and the first
+ * `validate()` of the typical request, then the process's first rejection (the typical request invalid at the
+ * end, every issue reported), each timed on its own. The payloads are read from JSON, so nothing of ours or of
+ * the fixtures loads before the clock starts.
  */
 
 export type ColdStartMode = 'precompiled' | 'unbundled' | 'validators' | 'schemas' | 'compiled';
@@ -24,6 +33,90 @@ const modes: readonly ColdStartMode[] = ['precompiled', 'unbundled', 'validators
 
 /** Not a literal, so tsc does not resolve the package before the build that makes it. */
 const packageName: string = 'gateway-contract';
+
+export interface FirstUse {
+  /** Median ms of importing the main entry and the first `validate()` of a valid typical request. */
+  importAndFirstMs: number;
+  /** Median ms of the import alone. */
+  importMs: number;
+  /** Median ms of the process's first rejection, right after. */
+  firstRejectionMs: number;
+  /** Median ms of the second rejection of the same body: what a rejection costs once loaded. */
+  laterRejectionMs: number;
+  runs: number;
+  /** The Node that ran it, e.g. `v20.20.2`. */
+  node: string;
+}
+
+interface FirstUseSample {
+  importMs: number;
+  firstCallMs: number;
+  firstRejectionMs: number;
+  laterRejectionMs: number;
+}
+
+async function firstUseChild(payloads: string): Promise<FirstUseSample> {
+  await import('./empty-module.js');
+  const { typical, invalid } = JSON.parse(readFileSync(payloads, 'utf8')) as Record<string, unknown>;
+  const start = performance.now();
+  const library = (await import(packageName)) as typeof import('../src/index.js');
+  const imported = performance.now();
+  const accepted = library.validate('messages-request', typical).ok;
+  const firstCalled = performance.now();
+  const rejected = !library.validate('messages-request', invalid).ok;
+  const firstRejected = performance.now();
+  library.validate('messages-request', invalid);
+  const laterRejected = performance.now();
+  if (!accepted || !rejected) throw new Error('first use: a wrong verdict');
+  return {
+    importMs: imported - start,
+    firstCallMs: firstCalled - imported,
+    firstRejectionMs: firstRejected - firstCalled,
+    laterRejectionMs: laterRejected - firstRejected,
+  };
+}
+
+/**
+ * The median of `runs` fresh processes of `node` (this one by default), each timing the first use; with
+ * `compileCache`, Node's own compile cache on (`NODE_COMPILE_CACHE`, Node 22.1 or later), filled by one process
+ * before the runs, as on a server's second start.
+ */
+export async function measureFirstUse(
+  runs: number,
+  node: string = process.execPath,
+  { compileCache = false } = {},
+): Promise<FirstUse> {
+  const { requestCases } = await import('../test/fixtures/payloads.js');
+  const value = (name: string) => requestCases.find((c) => c.name === name)!.value;
+  const directory = mkdtempSync(join(tmpdir(), 'first-use-'));
+  const payloads = join(directory, 'payloads.json');
+  writeFileSync(
+    payloads,
+    JSON.stringify({ typical: value('typical'), invalid: value('typical, invalid at the end') }),
+  );
+  const samples: FirstUseSample[] = [];
+  const env = compileCache ? { ...process.env, NODE_COMPILE_CACHE: join(directory, 'cache') } : process.env;
+  try {
+    for (let run = compileCache ? -1 : 0; run < runs; run++) {
+      const result = spawnSync(node, [benchScript('cold-start'), 'first-use', payloads], {
+        encoding: 'utf8',
+        env,
+      });
+      if (result.status !== 0) throw new Error(`first use (${node}) failed: ${result.stderr}`);
+      if (run >= 0) samples.push(JSON.parse(result.stdout) as FirstUseSample);
+    }
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+  return {
+    importAndFirstMs: median(samples.map((sample) => sample.importMs + sample.firstCallMs)),
+    importMs: median(samples.map((sample) => sample.importMs)),
+    firstRejectionMs: median(samples.map((sample) => sample.firstRejectionMs)),
+    laterRejectionMs: median(samples.map((sample) => sample.laterRejectionMs)),
+    runs,
+    node: spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim(),
+  };
+}
 
 export interface ColdStart {
   mode: ColdStartMode;
@@ -108,7 +201,9 @@ export function measureColdStart(runs: number): ColdStart[] {
 
 if (process.argv[1]?.endsWith('cold-start.js')) {
   const mode = process.argv[2];
-  if (modes.includes(mode as ColdStartMode)) {
+  if (mode === 'first-use') {
+    console.log(JSON.stringify(await firstUseChild(process.argv[3]!)));
+  } else if (modes.includes(mode as ColdStartMode)) {
     console.log(JSON.stringify(await child(mode as ColdStartMode)));
   } else {
     for (const result of measureColdStart(5)) {
@@ -117,5 +212,11 @@ if (process.argv[1]?.endsWith('cold-start.js')) {
           `first validate() ${result.firstCallMs.toFixed(2)} ms (median of ${result.runs} processes)`,
       );
     }
+    const first = await measureFirstUse(9);
+    console.log(
+      `first use (Node ${first.node}): import + first validate() ${first.importAndFirstMs.toFixed(2)} ms ` +
+        `(import ${first.importMs.toFixed(2)} ms), first rejection ${first.firstRejectionMs.toFixed(2)} ms, ` +
+        `later rejection ${first.laterRejectionMs.toFixed(2)} ms (median of ${first.runs} processes)`,
+    );
   }
 }

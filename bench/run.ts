@@ -3,7 +3,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { benchCases, payloadKinds } from '../test/fixtures/payloads.js';
-import { measureColdStart } from './cold-start.js';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { measureColdStart, measureFirstUse } from './cold-start.js';
+import { runtimesDir, runtimesIn } from './runtimes.js';
 import { checkOptimisation } from './optimisation.js';
 import { benchScript, repoRoot } from './paths.js';
 import { renderResults, replaceOwnPart, type Results } from './results.js';
@@ -18,6 +21,9 @@ import type { PayloadResult } from './worker.js';
  *
  *   node dist/bench/run.js [--rounds N] [--write]   full run; --write saves bench/RESULTS.md
  *   node dist/bench/run.js --smoke                   one round of verdicts only, in this process (CI)
+ *
+ * The valid requests and the first use are measured again on Node 24 where test/runtimes/install.sh has
+ * installed it (`--no-node24` skips it), beside the Node running the bench.
  *
  * Exits 1 when one of our validators gives a wrong verdict, or the request root is never optimised. A
  * competitor that disagrees is reported, never fatal: that it misses a rule is a finding.
@@ -66,35 +72,60 @@ async function writeOwnPart(markdown: string): Promise<void> {
   writeFileSync(path, replaceOwnPart(readFileSync(path, 'utf8'), ours));
 }
 
+/** Node 24 from the runtimes folder, when it is installed and not skipped. */
+function node24(): { name: string; binary: string } | undefined {
+  if (flag('--no-node24')) return undefined;
+  const found = runtimesIn(runtimesDir()).find((runtime) => runtime.name === 'Node 24');
+  return found !== undefined && existsSync(found.binary) ? found : undefined;
+}
+
 async function full(): Promise<number> {
   const rounds = option('--rounds', 15);
   const budgetMs = option('--budget', 10);
   const warmUpMs = option('--warm-up', 300);
   const started = Date.now();
-  const payloads: PayloadResult[] = [];
-  for (const benchCase of benchCases) {
-    const args = [benchScript('worker'), benchCase.name, String(rounds), String(budgetMs), String(warmUpMs)];
-    const result = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-    if (result.status !== 0) throw new Error(`${benchCase.name}: worker failed\n${result.stderr}`);
+  const loadAtStart = loadavg()[0]!;
+  const measure = (node: string, name: string): PayloadResult => {
+    const args = [benchScript('worker'), name, String(rounds), String(budgetMs), String(warmUpMs)];
+    const result = spawnSync(node, args, { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    if (result.status !== 0) throw new Error(`${name}: worker failed\n${result.stderr}`);
     const payload = JSON.parse(result.stdout.trim().split('\n').pop()!) as PayloadResult;
-    payloads.push(payload);
     const ours = payload.rows.find((row) => row.group === 'ours');
     console.error(
-      `${benchCase.name}: ours ${ours?.ratio?.toFixed(3)}x JSON.parse (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      `${name}${node === process.execPath ? '' : ` (${node})`}: ours ${ours?.ratio?.toFixed(3)}x JSON.parse ` +
+        `(${((Date.now() - started) / 1000).toFixed(0)} s)`,
     );
-  }
+    return payload;
+  };
+  const payloads = benchCases.map((benchCase) => measure(process.execPath, benchCase.name));
+  const other = node24();
+  const otherNode =
+    other === undefined
+      ? undefined
+      : {
+          name: other.name,
+          payloads: benchCases
+            .filter((benchCase) => benchCase.kind === 'messages-request' && benchCase.valid)
+            .map((benchCase) => measure(other.binary, benchCase.name)),
+          firstUse: await measureFirstUse(15, other.binary),
+          cachedFirstUse: await measureFirstUse(15, other.binary, { compileCache: true }),
+        };
+  const firstUse = await measureFirstUse(15);
   const coldStart = measureColdStart(9);
   const optimisation = checkOptimisation();
   const subtrees = measureSubtrees();
   const profiles = measureProfiles(rounds);
   const results: Results = {
     payloads,
+    firstUse,
+    ...(otherNode !== undefined && { otherNode }),
     coldStart,
     optimisation,
     subtrees,
     profiles,
     settings: { rounds, budgetMs, warmUpMs },
     command: `node dist/bench/run.js ${argv.join(' ')}`.trim(),
+    loadAverage: [loadAtStart, loadavg()[0]!],
     seconds: (Date.now() - started) / 1000,
   };
   const markdown = renderResults(results);

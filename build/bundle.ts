@@ -2,7 +2,13 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'rolldown';
-import { bundledModuleFile, generatedModuleNames } from '../src/core/generated-modules.js';
+import {
+  bundledModuleFile,
+  bundledRootFile,
+  bundledRuntimeFile,
+  generatedModuleNames,
+} from '../src/core/generated-modules.js';
+import { splitValidators } from './split-validators.js';
 import { parse } from './standalone/ast.js';
 import { printCompact } from './standalone/print.js';
 import { literalImports } from './module-imports.js';
@@ -19,6 +25,7 @@ import { runtimeSpecifier } from './standalone/rewrite.js';
 /** Each exported entry point (package.json `exports` and `bin`), by its file name in dist/lib/. */
 export const bundledEntries: Readonly<Record<string, string>> = {
   index: 'src/index.js',
+  'index-preloaded': 'src/index-preloaded.js',
   compile: 'src/compile.js',
   schemas: 'schemas/index.js',
   http: 'src/http/index.js',
@@ -36,7 +43,8 @@ const outDir = new URL('lib/', built);
  * The precompiled validators stay files of their own (src/core/generated-modules.ts), compacted by the build's
  * own printer, not the bundler's: rewritten by a bundler's printer the module parses slower (measured: 12 ms
  * against 8 ms for the main entry). One file per profile and per path (the verdict, and the reject path's
- * collecting validators).
+ * collecting validators), which `loadProfile` imports where a runtime cannot load synchronously; and the same
+ * code split into one file per root (build/split-validators.ts), which Node loads when the root is first used.
  */
 const generatedSource = (name: string) => fileURLToPath(new URL(`src/generated/${name}.js`, built));
 const generatedModuleOf = (id: string) =>
@@ -138,11 +146,25 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       },
     },
   });
+  const write = (file: string, code: string) => writeFileSync(fileURLToPath(new URL(file, outDir)), code);
   for (const name of generatedModuleNames()) {
-    writeFileSync(
-      fileURLToPath(new URL(bundledModuleFile(name), outDir)),
-      bundledValidators(readFileSync(generatedSource(name), 'utf8')),
-    );
+    const code = readFileSync(generatedSource(name), 'utf8');
+    write(bundledModuleFile(name), bundledValidators(code));
+    for (const [group, part] of Object.entries(splitValidators(code, `./${bundledRuntimeFile}`))) {
+      write(bundledRootFile(name, group), part);
+    }
   }
+  // The same helpers as CommonJS, for the files of each root, which `require` loads.
+  await build({
+    input: fileURLToPath(new URL('src/runtime/validator-runtime.js', built)),
+    logLevel: 'warn',
+    output: {
+      file: fileURLToPath(new URL(bundledRuntimeFile, outDir)),
+      format: 'cjs',
+      // Strict, as the ES module it is made from.
+      banner: "'use strict';",
+      minify: { compress: false, mangle: false },
+    },
+  });
   console.log(`bundled ${Object.keys(bundledEntries).length} entry points into dist/lib/`);
 }

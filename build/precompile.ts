@@ -10,13 +10,15 @@ import { pointerSegment } from '../src/core/json-pointer.js';
 import { operationSchemas } from '../schemas/operation-schemas.js';
 import { MAX_ISSUES } from '../schemas/error-response.js';
 import { badParamStatus, operations, type OperationId } from '../src/core/operations.js';
-import { generatedModules } from '../src/core/generated-modules.js';
+import { generatedModules, validatorFacts } from '../src/core/generated-modules.js';
 import { splitSchemas, withSharedRefs } from '../src/core/schema-refs.js';
 import { addBuildKeywords } from './standalone/keywords.js';
 import { ajvVersion } from './standalone/ast.js';
 import { helperBindings, runtimeImport, takeRequires } from './standalone/imports.js';
 import { rewriteStandalone, runtimeSpecifier, shortenNames } from './standalone/rewrite.js';
 import { printReadable } from './standalone/print.js';
+import { enumChecksAfterTags } from './standalone/enum-tags.js';
+import { integerTests } from './standalone/integers.js';
 import { exportName } from './validator-names.js';
 import { strictSchemas } from './profiles/strict-schemas.js';
 import { capCollectedErrors } from './profiles/all-issues.js';
@@ -225,11 +227,12 @@ export function emitStandaloneModule(
   const rules = patternRules(schemas);
   const closed = closedProperties(schemas);
   const collectsAll = ajv.opts.allErrors === true;
-  const code = rewriteStandalone(ajvCode, {
+  const rewritten = rewriteStandalone(ajvCode, {
     collectsAll,
     patternRule: (pattern) => (Object.hasOwn(rules, pattern) ? rules[pattern] : undefined),
     closedRule: (schemaPath) => (Object.hasOwn(closed, schemaPath) ? closed[schemaPath] : undefined),
   });
+  const code = integerTests(enumChecksAfterTags(rewritten));
   const exports = Object.entries(facts).map(
     ([name, value]) => `export const ${name} = ${JSON.stringify(value)};`,
   );
@@ -252,14 +255,7 @@ export const generateValidatorModule = (): string => validatorModule('default', 
 export function generateDeclarations(): string {
   const names = Object.keys(generatedNames());
   const lines = names.map((name) => `export declare const ${name}: PrecompiledValidator;`);
-  return `${header()}export declare const rootNames: readonly string[];
-export declare const presetConfigKeys: readonly string[];
-export declare const operationIds: readonly string[];
-export declare const badParamStatus: Readonly<Record<string, 400 | 404>>;
-export declare const patternRules: Readonly<Record<string, string>>;
-export declare const closedProperties: Readonly<Record<string, readonly string[]>>;
-export declare const propertyNames: readonly string[];
-export declare const maxIssues: number;
+  return `${header()}export * from './${validatorFacts}.js';
 export declare const validatorsByName: Readonly<Record<string, PrecompiledValidator | undefined>>;
 export interface PrecompiledValidator {
   (data: unknown): boolean;
@@ -285,6 +281,30 @@ function staleness(committed: string): string {
     : 'the build code changed (build/, src/runtime/, src/core/)';
 }
 
+/**
+ * What the library reads of the schemas at run time besides their validators (rootNames, propertyNames, ...), as
+ * a module of its own: the library imports it up front while each validator module loads on first use.
+ */
+function factsModule(): string {
+  const facts = Object.entries(metadata()).map(
+    ([name, value]) => `export const ${name} = ${JSON.stringify(value)};`,
+  );
+  return `${header()}${facts.join('\n')}\n`;
+}
+
+/** The facts' declarations, which every validator module's declarations re-export: it exports them too. */
+function factsDeclarations(): string {
+  return `${header()}export declare const rootNames: readonly string[];
+export declare const presetConfigKeys: readonly string[];
+export declare const operationIds: readonly string[];
+export declare const badParamStatus: Readonly<Record<string, 400 | 404>>;
+export declare const patternRules: Readonly<Record<string, string>>;
+export declare const closedProperties: Readonly<Record<string, readonly string[]>>;
+export declare const propertyNames: readonly string[];
+export declare const maxIssues: number;
+`;
+}
+
 /** Every generated module exports the same names with the same types: its declarations are the default's. */
 function sameDeclarations(): string {
   return `${header()}export * from './${generatedModules.default.verdict}.js';\n`;
@@ -296,14 +316,18 @@ const built = new URL('../src/generated/', import.meta.url);
  * Each profile's validators, and its reject-path validators: Ajv's code with every error collected, capped
  * while validating, run once a value has failed to word all its issues. Each with its declarations.
  */
-const files: Record<string, () => string> = Object.fromEntries(
-  Object.entries(generatedModules).flatMap(([profile, parts]) =>
-    Object.entries(parts).flatMap(([part, name]) => [
-      [`${name}.js`, () => validatorModule(profile as Profile, part as Part)],
-      [`${name}.d.ts`, name === generatedModules.default.verdict ? generateDeclarations : sameDeclarations],
-    ]),
+const files: Record<string, () => string> = {
+  ...Object.fromEntries(
+    Object.entries(generatedModules).flatMap(([profile, parts]) =>
+      Object.entries(parts).flatMap(([part, name]) => [
+        [`${name}.js`, () => validatorModule(profile as Profile, part as Part)],
+        [`${name}.d.ts`, name === generatedModules.default.verdict ? generateDeclarations : sameDeclarations],
+      ]),
+    ),
   ),
-);
+  [`${validatorFacts}.js`]: factsModule,
+  [`${validatorFacts}.d.ts`]: factsDeclarations,
+};
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const [file, generate] of Object.entries(files)) {

@@ -40,7 +40,18 @@ describe('the entry points', () => {
       'dist/schemas/country-codes.js',
       'dist/schemas/masked-secret.js',
     ]);
-    expect(loaded).toContain('dist/src/generated/validators.js');
+    // No validator is loaded with the main entry: each root's loads on its first use (src/core/profiles.ts).
+    expect(loaded).toContain('dist/src/generated/validator-facts.js');
+    expect(loaded.filter((path) => /generated\/validators/.test(path))).toEqual([]);
+  });
+
+  it('load the default verdict up front where modules cannot load synchronously', () => {
+    const loaded = modulesLoadedBy(join(root, 'dist/src/index-preloaded.js')).map((path) =>
+      relative(root, path),
+    );
+    expect(loaded.filter((path) => /generated\/validators/.test(path))).toEqual([
+      'dist/src/generated/validators.js',
+    ]);
   });
 
   it('run the README example that compiles an extended schema', () => {

@@ -87,7 +87,7 @@ export function bodyPipeline(
   if (normalize && root !== 'messages-request') {
     throw new TypeError(`normalize applies to messages-request only, not to ${root}`);
   }
-  const loading = loadAhead ? loadProfile(profile) : null;
+  const loading = loadAhead ? loadProfile(profile, [root]) : null;
   const pipeline: BodyPipeline = {
     root,
     limits,

@@ -1,4 +1,4 @@
-import { propertyNames } from '../generated/validators.js';
+import { propertyNames } from '../generated/validator-facts.js';
 import { pointerSegment } from '../core/json-pointer.js';
 
 /*

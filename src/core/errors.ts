@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { Issue } from '../generated/types.js';
-import { closedProperties, maxIssues, patternRules } from '../generated/validators.js';
+import { closedProperties, maxIssues, patternRules } from '../generated/validator-facts.js';
 import type { SiteError as PrecompiledError } from '../runtime/validator-runtime.js';
 import { alternativesSentence, issuePath, issueSentence, type ErrorSite } from './issue-sentences.js';
 

@@ -1,5 +1,5 @@
 import type { MessagesRequest, PresetConfig, PresetDraft } from '../generated/types.js';
-import * as generated from '../generated/validators.js';
+import * as generated from '../generated/validator-facts.js';
 import { copyJson, DEFAULT_MAX_DEPTH } from './json-value.js';
 
 /**

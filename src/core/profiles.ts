@@ -1,7 +1,7 @@
-import * as defaultVerdict from '../generated/validators.js';
 import type { PrecompiledValidator } from '../generated/validators.js';
-import { bundledModuleFile, generatedModules } from './generated-modules.js';
+import { bundledModuleFile, bundledRootFile, generatedModules, rootGroupOf } from './generated-modules.js';
 import { isMissingModule } from './missing-module.js';
+import type { RootName } from './roots.js';
 
 /**
  * The profiles a body is validated in (docs/contract.md#unknown-properties): `default` accepts unknown
@@ -9,32 +9,33 @@ import { isMissingModule } from './missing-module.js';
  * Both are precompiled. Each has two sets of validators: the verdict's, which stop at the first error, and the
  * collecting ones a rejected value runs through for all its issues, up to 20 (docs/contract.md#every-issue).
  *
- * Only the default verdict is imported up front: the other three modules are three times its size, and loading
- * them with the library would triple its start-up for calls that never reject or never ask for `strict`. They
- * are loaded on first use, synchronously where the runtime can (Node's `require` of an ES module), else by
- * `import()` of a name written out (`loadProfile`, which the HTTP layer awaits), which bundlers and the tools
- * that gather a Worker's modules for Cloudflare's workerd follow as they do a static import.
+ * No validator is loaded with the library: a root's code is loaded the first time that root is validated, and
+ * its collecting validator the first time one of its values is rejected, so a process pays for the roots it
+ * uses. Node, Bun and Deno load them then, synchronously (`require`), from the file of that root alone
+ * (dist/lib/, build/split-validators.ts), or as tsc emits them, from the profile's whole module (dist/src/). A runtime without synchronous loading (Cloudflare's
+ * workerd, a browser) gets a profile's modules whole by `import()` of a name written out (`loadProfile`, which
+ * the HTTP layer awaits), which bundlers and the tools that gather a Worker's modules follow as they do a static
+ * import; its entry (index-preloaded.ts) imports the default verdict up front.
  */
 export type Profile = 'default' | 'strict';
 
 export const profileNames: readonly Profile[] = ['default', 'strict'];
 
-type ValidatorTable = Readonly<Record<string, PrecompiledValidator | undefined>>;
+type Validator = PrecompiledValidator;
+type ValidatorTable = Readonly<Record<string, Validator | undefined>>;
 type Part = 'verdict' | 'collecting';
 
 /**
- * Each module loaded on first use, imported by its name as written: a name computed at run time is one that
- * workerd and bundlers cannot find, so they would leave the module out. The bundle step rewrites each to the
- * copy beside the bundle in dist/lib/.
+ * Each module whole, imported by its name as written: a name computed at run time is one that workerd and
+ * bundlers cannot find, so they would leave the module out. The bundle step rewrites each to the copy beside the
+ * bundle in dist/lib/.
  */
 const importers: Readonly<Record<string, () => Promise<unknown>>> = {
+  validators: () => import('../generated/validators.js'),
   'validators-all-issues': () => import('../generated/validators-all-issues.js'),
   'validators-strict': () => import('../generated/validators-strict.js'),
   'validators-strict-all-issues': () => import('../generated/validators-strict-all-issues.js'),
 };
-
-/** Where a generated module sits beside this code for Node's `require`: as tsc emits it, or in dist/lib/. */
-const locations = (name: string) => [`../generated/${name}.js`, `./${bundledModuleFile(name)}`];
 
 type ModuleRequire = (specifier: string) => unknown;
 
@@ -48,47 +49,69 @@ function nodeRequire(): ModuleRequire | undefined {
 }
 
 /**
- * Made on the first load of another module, not at import: loading `node:module` costs about 2 ms, a seventh of
- * the library's whole start-up, for calls that may never reject or ask for `strict` (bench/cold-start.ts).
+ * Made on the first load of a module, not at import: a runtime whose validators are all imported up front never
+ * asks for `node:module`.
  */
 let requireModule: ModuleRequire | undefined | null = null;
 
-const loaded = new Map<string, ValidatorTable>([
-  [generatedModules.default.verdict, defaultVerdict.validatorsByName],
-]);
+/** The validators loaded so far, by module and schema name. */
+const loaded = new Map<string, Record<string, Validator | undefined>>();
 const loading = new Map<string, Promise<void>>();
-/** Modules a synchronous load already failed on: not tried again on every rejection. */
+/** Modules loaded whole. */
+const whole = new Set<string>();
+/** Module parts a synchronous load already failed on: not tried again on every call. */
 const notNow = new Set<string>();
 
 function tableOf(module: unknown): ValidatorTable {
   return (module as { validatorsByName: ValidatorTable }).validatorsByName;
 }
 
-/**
- * The module's validators, loaded now if need be; undefined where it cannot be loaded synchronously (no
- * `require` of ES modules, or a module graph only a bundler resolves), which `loadProfile` then loads.
- */
-function loadNow(name: string): ValidatorTable | undefined {
+/** Adds a module's validators (all of it, or one root's part) to those loaded. */
+export function addLoaded(name: string, table: ValidatorTable): void {
   const known = loaded.get(name);
-  if (known !== undefined || notNow.has(name)) return known;
+  if (known === undefined) loaded.set(name, { ...table });
+  else Object.assign(known, table);
+}
+
+/** Loads synchronously what `files` hold (the first found), if the runtime can: whether it did. */
+function requireFirst(name: string, files: readonly string[]): boolean {
   if (requireModule === null) requireModule = nodeRequire();
-  if (requireModule === undefined) return undefined;
-  for (const location of locations(name)) {
+  if (requireModule === undefined) return false;
+  for (const file of files) {
     try {
-      const table = tableOf(requireModule(location));
-      loaded.set(name, table);
-      return table;
+      addLoaded(name, tableOf(requireModule(file)));
+      if (file.endsWith(`/${name}.js`) || file === `./${bundledModuleFile(name)}`) whole.add(name);
+      return true;
     } catch {
       // Not at this location, or not loadable synchronously: the next location, then `loadProfile`.
     }
   }
-  notNow.add(name);
-  return undefined;
+  return false;
+}
+
+/**
+ * A module's validator of one schema, loaded now if need be: the file of its root alone (dist/lib/), or the
+ * whole module as tsc emits it (dist/src/); undefined where it cannot be loaded synchronously, which
+ * `loadProfile` then loads.
+ */
+function loadNow(name: string, schema: string): Validator | undefined {
+  const group = rootGroupOf(schema);
+  const part = `${name}.${group}`;
+  if (notNow.has(part)) return undefined;
+  if (!requireFirst(name, [`./${bundledRootFile(name, group)}`, `../generated/${name}.js`])) notNow.add(part);
+  return loaded.get(name)?.[schema];
+}
+
+/** The validator of one schema in a profile's part, loaded on first use; undefined only where loading must wait. */
+export function validatorOf(profile: Profile, part: Part, schema: string): Validator | undefined {
+  const name = generatedModules[profile][part];
+  return loaded.get(name)?.[schema] ?? loadNow(name, schema);
 }
 
 async function loadLater(name: string): Promise<void> {
   try {
-    loaded.set(name, tableOf(await importers[name]!()));
+    addLoaded(name, tableOf(await importers[name]!()));
+    whole.add(name);
   } catch (error) {
     if (!isMissingModule(error)) throw error;
     throw new Error(`No precompiled validators ${name}.js beside the library: run \`npm run build\`.`, {
@@ -98,11 +121,15 @@ async function loadLater(name: string): Promise<void> {
 }
 
 /**
- * Loads a profile's validators ahead of use, for a runtime without synchronous loading; where it has it, this
- * resolves at once.
+ * Loads a profile's validators ahead of use: of the roots named (`roots`), or of every root. Where the runtime
+ * loads synchronously this resolves at once; elsewhere it imports the profile's modules whole.
  */
-export function loadProfile(profile: Profile): Promise<void> {
-  const names = Object.values(generatedModules[profile]).filter((name) => loadNow(name) === undefined);
+export function loadProfile(profile: Profile, roots?: readonly RootName[]): Promise<void> {
+  const names = Object.values(generatedModules[profile]).filter((name) =>
+    roots === undefined
+      ? !whole.has(name) && !requireFirst(name, [`./${bundledModuleFile(name)}`, `../generated/${name}.js`])
+      : roots.some((root) => (loaded.get(name)?.[root] ?? loadNow(name, root)) === undefined),
+  );
   return Promise.all(
     names.map((name) => {
       let pending = loading.get(name);
@@ -110,11 +137,6 @@ export function loadProfile(profile: Profile): Promise<void> {
       return pending;
     }),
   ).then(() => undefined);
-}
-
-/** A profile's validators of one part, loaded on first use; undefined only where loading must wait. */
-export function validatorsOf(profile: Profile, part: Part): ValidatorTable | undefined {
-  return loadNow(generatedModules[profile][part]);
 }
 
 /** The profile an option names; anything else is a programmer error and throws. */

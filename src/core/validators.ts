@@ -1,6 +1,6 @@
 import type { PresetConfig } from '../generated/types.js';
 import type { RootName, RootTypes, ValidationResult } from './roots.js';
-import * as generated from '../generated/validators.js';
+import * as generated from '../generated/validator-facts.js';
 import {
   ownedErrorBody,
   issuesFromPrecompiled,
@@ -12,7 +12,7 @@ import type { OperationId } from './operations.js';
 import { unmaskedSecretMessage } from './secret-fields.js';
 import { withStandardSchema, type StandardSchemaV1 } from './standard-schema.js';
 import { everyIssue } from './every-issue.js';
-import { profileOf, validatorsOf, type Profile } from './profiles.js';
+import { profileOf, validatorOf, type Profile } from './profiles.js';
 
 export type { RootName, RootTypes, ValidationResult } from './roots.js';
 export type { Profile } from './profiles.js';
@@ -41,13 +41,20 @@ export interface Guard<T> {
   errors?: PrecompiledError[] | null;
 }
 
-function precompiledFor(name: string): Guard<unknown> {
-  // The build's standalone validators: loading them compiles nothing (no `new Function`).
-  const validator = generated.validatorsByName[name] as Guard<unknown> | undefined;
-  if (validator === undefined)
-    throw new Error(`No precompiled validator for ${name}: run \`npm run generate\`.`);
-  return validator;
+/**
+ * A precompiled validator of a profile's part (src/core/profiles.ts), loaded on first use; a runtime that must
+ * wait for it throws, naming the call that loads it. The build's standalone validators: loading them compiles
+ * nothing (no `new Function`).
+ */
+function precompiledFor(name: string, profile: Profile = 'default', part: Part = 'verdict'): Guard<unknown> {
+  const validator = validatorOf(profile, part, name) as Guard<unknown> | undefined;
+  if (validator !== undefined) return validator;
+  throw new Error(
+    `The ${profile} profile is still loading in this runtime: await loadProfile('${profile}') first.`,
+  );
 }
+
+type Part = 'verdict' | 'collecting';
 
 /** The root whose validator adds the secret search, and where its config sits: `{ data: { config } }`, level 3. */
 const DESTINATION_RESPONSE = 'observability-destination-response';
@@ -82,53 +89,58 @@ function withRootRules(name: string, validator: Guard<unknown>): Guard<unknown> 
   return name === DESTINATION_RESPONSE ? withSecretSearch(validator) : validator;
 }
 
-/** The precompiled validators of the roots, the destination response's with its secret search. */
-function rootValidatorFor(name: string): Guard<unknown> {
-  return withRootRules(name, precompiledFor(name));
-}
+const knownRoots: ReadonlySet<string> = new Set(generated.rootNames);
 
 /**
- * Over a prototype with no properties at all, so a name such as `toString` finds nothing and one lookup serves
- * as the name check (an object of its own without a prototype would be a slower dictionary).
+ * The default verdict of each root used so far, the destination response's with its secret search: filled on a
+ * root's first use, so the library loads no validator it is not asked for. Over a prototype with no properties
+ * at all, so a name such as `toString` finds nothing and one lookup serves as the name check (an object of its
+ * own without a prototype would be a slower dictionary).
  */
-const rootValidators = Object.assign(
-  Object.create(Object.freeze(Object.create(null) as object)) as object,
-  Object.fromEntries(generated.rootNames.map((name) => [name, rootValidatorFor(name)])),
-) as Readonly<Record<string, Guard<unknown> | undefined>>;
+const rootValidators = Object.create(Object.freeze(Object.create(null) as object)) as Record<
+  string,
+  Guard<unknown> | undefined
+>;
 
-/** A validator of a profile loaded on first use (src/core/profiles.ts); a runtime that must wait throws. */
-function profileValidator(name: string, profile: Profile, part: 'verdict' | 'collecting'): Guard<unknown> {
-  const table = validatorsOf(profile, part);
-  if (table === undefined) {
-    throw new Error(
-      `The ${profile} profile is still loading in this runtime: await loadProfile('${profile}') first.`,
+/** A root's default verdict on its first use; an unknown name is a programmer error and throws. */
+function firstRootValidator(name: string): Guard<unknown> {
+  if (!knownRoots.has(name)) {
+    throw new TypeError(
+      `Unknown schema name ${JSON.stringify(name)}; expected one of: ${rootNames.join(', ')}`,
     );
   }
-  return table[name] as Guard<unknown>;
+  return (rootValidators[name] = withRootRules(name, precompiledFor(name)));
 }
 
 /**
- * The strict verdict of one root as a guard that exists before its module is loaded, with the rules the
- * default verdict adds (the destination response's secret search); one per root.
+ * A guard that exists before its validator is loaded, loading it on its first call: the exported guards of every
+ * root and profile, so importing the library loads none of them. One per root and profile.
  */
-const strictGuards = new Map<string, Guard<unknown>>();
-function strictGuard(name: RootName): Guard<unknown> {
-  const known = strictGuards.get(name);
-  if (known !== undefined) return known;
+function lazyGuard(load: () => Guard<unknown>): Guard<unknown> {
+  let validator: Guard<unknown> | undefined;
   const guard: Guard<unknown> = (data: unknown): data is unknown => {
-    const validator = profileValidator(name, 'strict', 'verdict');
+    validator ??= load();
     const valid = validator(data);
     guard.errors = validator.errors ?? null;
     return valid;
   };
   guard.errors = null;
-  const withRules = withRootRules(name, guard);
-  strictGuards.set(name, withRules);
-  return withRules;
+  return guard;
 }
-const paramValidators = new Map(
-  Object.keys(generated.badParamStatus).map((id) => [id, precompiledFor(`params/${id}`)] as const),
-);
+
+/**
+ * The strict verdict of one root, with the rules the default verdict adds (the destination response's secret
+ * search); one per root.
+ */
+const strictVerdicts = new Map<string, Guard<unknown>>();
+function strictVerdict(name: string): Guard<unknown> {
+  let known = strictVerdicts.get(name);
+  if (known === undefined) {
+    known = withRootRules(name, precompiledFor(name, 'strict'));
+    strictVerdicts.set(name, known);
+  }
+  return known;
+}
 
 export const rootNames = generated.rootNames as readonly RootName[];
 
@@ -137,7 +149,7 @@ function guardFor<N extends RootName>(
   name: N,
   profile: Profile = 'default',
 ): Guard<RootTypes[N]> & StandardSchemaV1<RootTypes[N]> {
-  const guard = profile === 'strict' ? strictGuard(name) : rootValidators[name];
+  const guard = lazyGuard(() => (profile === 'strict' ? strictVerdict(name) : rootValidator(name)));
   return withStandardSchema(guard as Guard<RootTypes[N]>, (value) => validate(name, value, { profile }));
 }
 
@@ -160,7 +172,7 @@ export const validateObservabilityDestinationResponseStrict = guardFor(
 export const validateProvidersResponseStrict = guardFor('providers-response', 'strict');
 export const validateErrorResponseStrict = guardFor('error-response', 'strict');
 /** Checks a saved preset config, e.g. one read back from a store. */
-export const validatePresetConfig = precompiledFor('preset-config') as Guard<PresetConfig>;
+export const validatePresetConfig = lazyGuard(() => precompiledFor('preset-config')) as Guard<PresetConfig>;
 
 /**
  * Runs one compiled validator; the error body is built only when the value fails, from the errors of the
@@ -176,18 +188,34 @@ function check<T>(
   collectName?: string,
   profile: Profile = 'default',
 ): ValidationResult<T> {
+  let valid: boolean;
   try {
-    if (validator(value)) return { ok: true, value: value as T };
+    valid = validator(value);
   } catch {
     return { ok: false, error: ownedErrorBody(status, [{ path: '', message: unreadableValueMessage }]) };
   }
+  return valid ? { ok: true, value: value as T } : rejection(validator, value, status, collectName, profile);
+}
+
+/**
+ * The answer for a value the verdict failed, in a function of its own: inlined into `check`, its code made V8
+ * (Node 24) stop inlining `check` into its callers once a process had rejected a few values, and accepting the
+ * small request then took twice as long.
+ */
+function rejection<T>(
+  validator: Guard<unknown>,
+  value: unknown,
+  status: ErrorStatus,
+  collectName: string | undefined,
+  profile: Profile,
+): ValidationResult<T> {
   const collecting = collectName === undefined ? undefined : collectingValidator(collectName, profile);
   return { ok: false, error: ownedErrorBody(status, rejectionIssues(validator, value, collecting)) };
 }
 
 /** Undefined where the runtime cannot load it yet: the verdict's first issue then stands. */
 function collectingValidator(name: string, profile: Profile): Guard<unknown> | undefined {
-  return validatorsOf(profile, 'collecting')?.[name] as Guard<unknown> | undefined;
+  return validatorOf(profile, 'collecting', name) as Guard<unknown> | undefined;
 }
 
 /** The issues of a rejected value: all of them when a collecting validator is given and can read the value. */
@@ -219,22 +247,15 @@ export function validate<N extends RootName>(
   if (issues !== 'all' && issues !== 'first') {
     throw new TypeError(`Unknown issues option ${JSON.stringify(issues)}; expected one of: all, first`);
   }
-  const defaultValidator = rootValidator(name);
   // Loaded (or its throw raised) here, outside the check that turns a throw into a verdict.
-  if (profile === 'strict') profileValidator(name, 'strict', 'verdict');
-  const validator = profile === 'strict' ? strictGuard(name) : defaultValidator;
+  const defaultValidator = rootValidator(name);
+  const validator = profile === 'strict' ? strictVerdict(name) : defaultValidator;
   return check(validator, value, 400, issues === 'all' ? name : undefined, profile);
 }
 
 /** The precompiled validator of a root; an unknown name is a programmer error and throws. */
 export function rootValidator(name: string): Guard<unknown> {
-  const validator = rootValidators[name];
-  if (validator === undefined) {
-    throw new TypeError(
-      `Unknown schema name ${JSON.stringify(name)}; expected one of: ${rootNames.join(', ')}`,
-    );
-  }
-  return validator;
+  return rootValidators[name] ?? firstRootValidator(name);
 }
 
 /**
@@ -250,8 +271,7 @@ export function validateParams(
       `Unknown operation ${JSON.stringify(operationId)}; expected one of: ${generated.operationIds.join(', ')}`,
     );
   }
-  const validator = paramValidators.get(operationId);
   const status = generated.badParamStatus[operationId];
-  if (validator === undefined || status === undefined) return { ok: true, value: {} };
-  return check(validator, params, status);
+  if (status === undefined) return { ok: true, value: {} };
+  return check(precompiledFor(`params/${operationId}`), params, status);
 }

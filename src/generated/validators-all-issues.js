@@ -942,7 +942,7 @@ function v24(data) {
           }
           if (data.budget_tokens !== undefined) {
             let d2 = data.budget_tokens;
-            if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+            if (!Number.isInteger(d2)) {
               const err5 = siteError("/budget_tokens", 15);
               if (vErrors === null) {
                 vErrors = [err5];
@@ -1647,7 +1647,7 @@ function v31(data) {
     }
     if (data.max_uses !== undefined) {
       let d6 = data.max_uses;
-      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6)) && d6 !== null) {
+      if (!Number.isInteger(d6) && d6 !== null) {
         const err8 = siteError("/max_uses", 36);
         if (vErrors === null) {
           vErrors = [err8];
@@ -1920,7 +1920,7 @@ function v32(data) {
     }
     if (data.max_uses !== undefined) {
       let d6 = data.max_uses;
-      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6)) && d6 !== null) {
+      if (!Number.isInteger(d6) && d6 !== null) {
         const err8 = siteError("/max_uses", 36);
         if (vErrors === null) {
           vErrors = [err8];
@@ -2315,7 +2315,7 @@ function v33(data) {
     }
     if (data.max_uses !== undefined) {
       let d12 = data.max_uses;
-      if (!(typeof d12 == "number" && !(d12 % 1) && !isNaN(d12) && isFinite(d12))) {
+      if (!Number.isInteger(d12)) {
         const err17 = siteError("/max_uses", 15);
         if (vErrors === null) {
           vErrors = [err17];
@@ -2872,7 +2872,7 @@ function v37(data) {
     }
     if (data.sleep_after_seconds !== undefined) {
       let d2 = data.sleep_after_seconds;
-      if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+      if (!Number.isInteger(d2)) {
         const err1 = siteError("/sleep_after_seconds", 15);
         if (vErrors === null) {
           vErrors = [err1];
@@ -3029,7 +3029,7 @@ function v42(data) {
     }
     if (data.max_content_tokens !== undefined) {
       let d5 = data.max_content_tokens;
-      if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+      if (!Number.isInteger(d5)) {
         const err5 = siteError("/max_content_tokens", 15);
         if (vErrors === null) {
           vErrors = [err5];
@@ -3061,7 +3061,7 @@ function v42(data) {
     }
     if (data.max_uses !== undefined) {
       let d6 = data.max_uses;
-      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+      if (!Number.isInteger(d6)) {
         const err8 = siteError("/max_uses", 15);
         if (vErrors === null) {
           vErrors = [err8];
@@ -3218,7 +3218,7 @@ function v45(data) {
     }
     if (data.max_characters !== undefined) {
       let d5 = data.max_characters;
-      if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+      if (!Number.isInteger(d5)) {
         const err5 = siteError("/max_characters", 15);
         if (vErrors === null) {
           vErrors = [err5];
@@ -3250,7 +3250,7 @@ function v45(data) {
     }
     if (data.max_results !== undefined) {
       let d6 = data.max_results;
-      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+      if (!Number.isInteger(d6)) {
         const err8 = siteError("/max_results", 15);
         if (vErrors === null) {
           vErrors = [err8];
@@ -3282,7 +3282,7 @@ function v45(data) {
     }
     if (data.max_total_results !== undefined) {
       let d7 = data.max_total_results;
-      if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+      if (!Number.isInteger(d7)) {
         const err11 = siteError("/max_total_results", 15);
         if (vErrors === null) {
           vErrors = [err11];
@@ -3314,7 +3314,7 @@ function v45(data) {
     }
     if (data.max_uses !== undefined) {
       let d8 = data.max_uses;
-      if (!(typeof d8 == "number" && !(d8 % 1) && !isNaN(d8) && isFinite(d8))) {
+      if (!Number.isInteger(d8)) {
         const err14 = siteError("/max_uses", 15);
         if (vErrors === null) {
           vErrors = [err14];
@@ -3547,17 +3547,6 @@ function v29(data) {
         vErrors.push(err0);
       }
       errors++;
-    }
-    if (data.type !== undefined) {
-      if (!obj0.has(data.type)) {
-        const err1 = siteError("/type", 62);
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
     }
     const tag0 = data.type;
     if (typeof tag0 == "string") {
@@ -3935,7 +3924,7 @@ function v29(data) {
             if (d18 && typeof d18 == "object" && !Array.isArray(d18)) {
               if (d18.max_results !== undefined) {
                 let d19 = d18.max_results;
-                if (!(typeof d19 == "number" && !(d19 % 1) && !isNaN(d19) && isFinite(d19))) {
+                if (!Number.isInteger(d19)) {
                   const err32 = siteError("/parameters/max_results", 15);
                   if (vErrors === null) {
                     vErrors = [err32];
@@ -4026,7 +4015,7 @@ function v29(data) {
             if (d21 && typeof d21 == "object" && !Array.isArray(d21)) {
               if (d21.max_results !== undefined) {
                 let d22 = d21.max_results;
-                if (!(typeof d22 == "number" && !(d22 % 1) && !isNaN(d22) && isFinite(d22))) {
+                if (!Number.isInteger(d22)) {
                   const err39 = siteError("/parameters/max_results", 15);
                   if (vErrors === null) {
                     vErrors = [err39];
@@ -4076,6 +4065,17 @@ function v29(data) {
           errors++;
         }
       } else {
+        if (data.type !== undefined) {
+          if (!obj0.has(data.type)) {
+            const err1 = siteError("/type", 62);
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+        }
         const err44 = siteErrorWith("", 21, {
           error: "mapping",
           tag: "type",
@@ -4089,6 +4089,17 @@ function v29(data) {
         errors++;
       }
     } else {
+      if (data.type !== undefined) {
+        if (!obj0.has(data.type)) {
+          const err1 = siteError("/type", 62);
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
       const err45 = siteErrorWith("", 22, {
         error: "tag",
         tag: "type",
@@ -4503,7 +4514,7 @@ function v67(data) {
     }
     if (data.cost_quality_tradeoff !== undefined) {
       let d7 = data.cost_quality_tradeoff;
-      if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+      if (!Number.isInteger(d7)) {
         const err14 = siteError("/cost_quality_tradeoff", 15);
         if (vErrors === null) {
           vErrors = [err14];
@@ -4755,7 +4766,7 @@ function v68(data) {
     }
     if (data.cost_quality_tradeoff !== undefined) {
       let d7 = data.cost_quality_tradeoff;
-      if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+      if (!Number.isInteger(d7)) {
         const err14 = siteError("/cost_quality_tradeoff", 15);
         if (vErrors === null) {
           vErrors = [err14];
@@ -4903,7 +4914,7 @@ function v69(data) {
     }
     if (data.max_tool_calls !== undefined) {
       let d6 = data.max_tool_calls;
-      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+      if (!Number.isInteger(d6)) {
         const err9 = siteError("/max_tool_calls", 15);
         if (vErrors === null) {
           vErrors = [err9];
@@ -5233,7 +5244,7 @@ function v71(data) {
     }
     if (data.max_results !== undefined) {
       let d7 = data.max_results;
-      if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+      if (!Number.isInteger(d7)) {
         const err8 = siteError("/max_results", 15);
         if (vErrors === null) {
           vErrors = [err8];
@@ -5265,7 +5276,7 @@ function v71(data) {
     }
     if (data.max_uses !== undefined) {
       let d8 = data.max_uses;
-      if (!(typeof d8 == "number" && !(d8 % 1) && !isNaN(d8) && isFinite(d8))) {
+      if (!Number.isInteger(d8)) {
         const err11 = siteError("/max_uses", 15);
         if (vErrors === null) {
           vErrors = [err11];
@@ -5505,7 +5516,7 @@ function v72(data) {
     }
     if (data.max_content_tokens !== undefined) {
       let d6 = data.max_content_tokens;
-      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+      if (!Number.isInteger(d6)) {
         const err7 = siteError("/max_content_tokens", 15);
         if (vErrors === null) {
           vErrors = [err7];
@@ -5537,7 +5548,7 @@ function v72(data) {
     }
     if (data.max_uses !== undefined) {
       let d7 = data.max_uses;
-      if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+      if (!Number.isInteger(d7)) {
         const err10 = siteError("/max_uses", 15);
         if (vErrors === null) {
           vErrors = [err10];
@@ -6009,7 +6020,7 @@ function v80(data) {
         }
         if (d4.total !== undefined) {
           let d6 = d4.total;
-          if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+          if (!Number.isInteger(d6)) {
             const err10 = siteError("/task_budget/total", 15);
             if (vErrors === null) {
               vErrors = [err10];
@@ -6041,7 +6052,7 @@ function v80(data) {
         }
         if (d4.remaining !== undefined) {
           let d7 = d4.remaining;
-          if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7)) && d7 !== null) {
+          if (!Number.isInteger(d7) && d7 !== null) {
             const err13 = siteError("/task_budget/remaining", 36);
             if (vErrors === null) {
               vErrors = [err13];
@@ -6145,7 +6156,7 @@ function v85(data) {
           }
           if (data.value !== undefined) {
             let d2 = data.value;
-            if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+            if (!Number.isInteger(d2)) {
               const err5 = siteError("/value", 15);
               if (vErrors === null) {
                 vErrors = [err5];
@@ -6217,7 +6228,7 @@ function v85(data) {
           }
           if (data.value !== undefined) {
             let d4 = data.value;
-            if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+            if (!Number.isInteger(d4)) {
               const err12 = siteError("/value", 15);
               if (vErrors === null) {
                 vErrors = [err12];
@@ -6361,7 +6372,7 @@ function v84(data) {
         }
         if (d1.value !== undefined) {
           let d3 = d1.value;
-          if (!(typeof d3 == "number" && !(d3 % 1) && !isNaN(d3) && isFinite(d3))) {
+          if (!Number.isInteger(d3)) {
             const err6 = siteError("/clear_at_least/value", 15);
             if (vErrors === null) {
               vErrors = [err6];
@@ -6485,7 +6496,7 @@ function v84(data) {
         }
         if (d8.value !== undefined) {
           let d10 = d8.value;
-          if (!(typeof d10 == "number" && !(d10 % 1) && !isNaN(d10) && isFinite(d10))) {
+          if (!Number.isInteger(d10)) {
             const err16 = siteError("/keep/value", 15);
             if (vErrors === null) {
               vErrors = [err16];
@@ -6629,7 +6640,7 @@ function v87(data) {
               }
               if (d1.value !== undefined) {
                 let d4 = d1.value;
-                if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+                if (!Number.isInteger(d4)) {
                   const err7 = siteError("/keep/value", 15);
                   if (vErrors === null) {
                     vErrors = [err7];
@@ -6871,7 +6882,7 @@ function v88(data) {
         }
         if (d3.value !== undefined) {
           let d5 = d3.value;
-          if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+          if (!Number.isInteger(d5)) {
             const err8 = siteError("/trigger/value", 15);
             if (vErrors === null) {
               vErrors = [err8];
@@ -7111,7 +7122,7 @@ function v94(data) {
               }
               if (d0.step_count !== undefined) {
                 let d3 = d0.step_count;
-                if (!(typeof d3 == "number" && !(d3 % 1) && !isNaN(d3) && isFinite(d3))) {
+                if (!Number.isInteger(d3)) {
                   const err6 = siteError("/" + i0 + "/step_count", 15);
                   if (vErrors === null) {
                     vErrors = [err6];
@@ -7245,7 +7256,7 @@ function v94(data) {
               }
               if (d0.max_tokens !== undefined) {
                 let d7 = d0.max_tokens;
-                if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+                if (!Number.isInteger(d7)) {
                   const err19 = siteError("/" + i0 + "/max_tokens", 15);
                   if (vErrors === null) {
                     vErrors = [err19];
@@ -7546,7 +7557,7 @@ function v100(data) {
     }
     if (data.document_index !== undefined) {
       let d2 = data.document_index;
-      if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+      if (!Number.isInteger(d2)) {
         const err8 = siteError("/document_index", 15);
         if (vErrors === null) {
           vErrors = [err8];
@@ -7590,7 +7601,7 @@ function v100(data) {
     }
     if (data.start_char_index !== undefined) {
       let d4 = data.start_char_index;
-      if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+      if (!Number.isInteger(d4)) {
         const err12 = siteError("/start_char_index", 15);
         if (vErrors === null) {
           vErrors = [err12];
@@ -7622,7 +7633,7 @@ function v100(data) {
     }
     if (data.end_char_index !== undefined) {
       let d5 = data.end_char_index;
-      if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+      if (!Number.isInteger(d5)) {
         const err15 = siteError("/end_char_index", 15);
         if (vErrors === null) {
           vErrors = [err15];
@@ -7746,7 +7757,7 @@ function v101(data) {
     }
     if (data.document_index !== undefined) {
       let d2 = data.document_index;
-      if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+      if (!Number.isInteger(d2)) {
         const err8 = siteError("/document_index", 15);
         if (vErrors === null) {
           vErrors = [err8];
@@ -7790,7 +7801,7 @@ function v101(data) {
     }
     if (data.start_page_number !== undefined) {
       let d4 = data.start_page_number;
-      if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+      if (!Number.isInteger(d4)) {
         const err12 = siteError("/start_page_number", 15);
         if (vErrors === null) {
           vErrors = [err12];
@@ -7822,7 +7833,7 @@ function v101(data) {
     }
     if (data.end_page_number !== undefined) {
       let d5 = data.end_page_number;
-      if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+      if (!Number.isInteger(d5)) {
         const err15 = siteError("/end_page_number", 15);
         if (vErrors === null) {
           vErrors = [err15];
@@ -7946,7 +7957,7 @@ function v102(data) {
     }
     if (data.document_index !== undefined) {
       let d2 = data.document_index;
-      if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+      if (!Number.isInteger(d2)) {
         const err8 = siteError("/document_index", 15);
         if (vErrors === null) {
           vErrors = [err8];
@@ -7990,7 +8001,7 @@ function v102(data) {
     }
     if (data.start_block_index !== undefined) {
       let d4 = data.start_block_index;
-      if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+      if (!Number.isInteger(d4)) {
         const err12 = siteError("/start_block_index", 15);
         if (vErrors === null) {
           vErrors = [err12];
@@ -8022,7 +8033,7 @@ function v102(data) {
     }
     if (data.end_block_index !== undefined) {
       let d5 = data.end_block_index;
-      if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+      if (!Number.isInteger(d5)) {
         const err15 = siteError("/end_block_index", 15);
         if (vErrors === null) {
           vErrors = [err15];
@@ -8155,7 +8166,7 @@ function v103(data) {
     }
     if (data.search_result_index !== undefined) {
       let d2 = data.search_result_index;
-      if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+      if (!Number.isInteger(d2)) {
         const err9 = siteError("/search_result_index", 15);
         if (vErrors === null) {
           vErrors = [err9];
@@ -8210,7 +8221,7 @@ function v103(data) {
     }
     if (data.start_block_index !== undefined) {
       let d5 = data.start_block_index;
-      if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+      if (!Number.isInteger(d5)) {
         const err14 = siteError("/start_block_index", 15);
         if (vErrors === null) {
           vErrors = [err14];
@@ -8242,7 +8253,7 @@ function v103(data) {
     }
     if (data.end_block_index !== undefined) {
       let d6 = data.end_block_index;
-      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+      if (!Number.isInteger(d6)) {
         const err17 = siteError("/end_block_index", 15);
         if (vErrors === null) {
           vErrors = [err17];
@@ -11051,17 +11062,6 @@ function v97(data) {
           }
           errors++;
         }
-        if (d0.type !== undefined) {
-          if (!obj3.has(d0.type)) {
-            const err2 = siteError("/" + i0 + "/type", 192);
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
         const tag0 = d0.type;
         if (typeof tag0 == "string") {
           if (tag0 === "text") {
@@ -11458,6 +11458,17 @@ function v97(data) {
               errors++;
             }
           } else {
+            if (d0.type !== undefined) {
+              if (!obj3.has(d0.type)) {
+                const err2 = siteError("/" + i0 + "/type", 192);
+                if (vErrors === null) {
+                  vErrors = [err2];
+                } else {
+                  vErrors.push(err2);
+                }
+                errors++;
+              }
+            }
             const err36 = siteErrorWith("/" + i0, 21, {
               error: "mapping",
               tag: "type",
@@ -11471,6 +11482,17 @@ function v97(data) {
             errors++;
           }
         } else {
+          if (d0.type !== undefined) {
+            if (!obj3.has(d0.type)) {
+              const err2 = siteError("/" + i0 + "/type", 192);
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            }
+          }
           const err37 = siteErrorWith("/" + i0, 22, {
             error: "tag",
             tag: "type",
@@ -11761,7 +11783,7 @@ function v21(data) {
     }
     if (data.max_tokens !== undefined) {
       let d9 = data.max_tokens;
-      if (!(typeof d9 == "number" && !(d9 % 1) && !isNaN(d9) && isFinite(d9))) {
+      if (!Number.isInteger(d9)) {
         const err13 = siteError("/max_tokens", 15);
         if (vErrors === null) {
           vErrors = [err13];
@@ -11817,7 +11839,7 @@ function v21(data) {
     }
     if (data.top_k !== undefined) {
       let d12 = data.top_k;
-      if (!(typeof d12 == "number" && !(d12 % 1) && !isNaN(d12) && isFinite(d12))) {
+      if (!Number.isInteger(d12)) {
         const err18 = siteError("/top_k", 15);
         if (vErrors === null) {
           vErrors = [err18];
@@ -12364,7 +12386,7 @@ function v162(data) {
     }
     if (data.max_tokens !== undefined) {
       let d9 = data.max_tokens;
-      if (!(typeof d9 == "number" && !(d9 % 1) && !isNaN(d9) && isFinite(d9))) {
+      if (!Number.isInteger(d9)) {
         const err12 = siteError("/max_tokens", 15);
         if (vErrors === null) {
           vErrors = [err12];
@@ -12420,7 +12442,7 @@ function v162(data) {
     }
     if (data.top_k !== undefined) {
       let d12 = data.top_k;
-      if (!(typeof d12 == "number" && !(d12 % 1) && !isNaN(d12) && isFinite(d12))) {
+      if (!Number.isInteger(d12)) {
         const err17 = siteError("/top_k", 15);
         if (vErrors === null) {
           vErrors = [err17];
@@ -12731,7 +12753,7 @@ function v161(data) {
     }
     if (data.version !== undefined) {
       let d2 = data.version;
-      if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+      if (!Number.isInteger(d2)) {
         const err13 = siteError("/version", 15);
         if (vErrors === null) {
           vErrors = [err13];
@@ -13326,7 +13348,7 @@ function v175(data) {
     }
     if (data.version !== undefined) {
       let d2 = data.version;
-      if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+      if (!Number.isInteger(d2)) {
         const err12 = siteError("/version", 15);
         if (vErrors === null) {
           vErrors = [err12];
@@ -13703,7 +13725,7 @@ function v180(data) {
         }
         if (d0.context_length !== undefined) {
           let d6 = d0.context_length;
-          if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+          if (!Number.isInteger(d6)) {
             const err23 = siteError("/" + i0 + "/context_length", 15);
             if (vErrors === null) {
               vErrors = [err23];
@@ -13735,7 +13757,7 @@ function v180(data) {
         }
         if (d0.max_completion_tokens !== undefined) {
           let d7 = d0.max_completion_tokens;
-          if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7)) && d7 !== null) {
+          if (!Number.isInteger(d7) && d7 !== null) {
             const err26 = siteError("/" + i0 + "/max_completion_tokens", 36);
             if (vErrors === null) {
               vErrors = [err26];
@@ -13767,7 +13789,7 @@ function v180(data) {
         }
         if (d0.max_prompt_tokens !== undefined) {
           let d8 = d0.max_prompt_tokens;
-          if (!(typeof d8 == "number" && !(d8 % 1) && !isNaN(d8) && isFinite(d8)) && d8 !== null) {
+          if (!Number.isInteger(d8) && d8 !== null) {
             const err29 = siteError("/" + i0 + "/max_prompt_tokens", 36);
             if (vErrors === null) {
               vErrors = [err29];
@@ -13886,7 +13908,7 @@ function v180(data) {
         }
         if (d0.status !== undefined) {
           let d15 = d0.status;
-          if (!(typeof d15 == "number" && !(d15 % 1) && !isNaN(d15) && isFinite(d15))) {
+          if (!Number.isInteger(d15)) {
             const err40 = siteError("/" + i0 + "/status", 15);
             if (vErrors === null) {
               vErrors = [err40];
@@ -14351,7 +14373,7 @@ function v179(data) {
     }
     if (data.created !== undefined) {
       let d2 = data.created;
-      if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+      if (!Number.isInteger(d2)) {
         const err8 = siteError("/created", 15);
         if (vErrors === null) {
           vErrors = [err8];
@@ -22419,17 +22441,6 @@ function v184(data) {
         errors++;
       }
     }
-    if (data.type !== undefined) {
-      if (!obj4.has(data.type)) {
-        const err34 = siteError("/type", 323);
-        if (vErrors === null) {
-          vErrors = [err34];
-        } else {
-          vErrors.push(err34);
-        }
-        errors++;
-      }
-    }
     const tag0 = data.type;
     if (typeof tag0 == "string") {
       if (tag0 === "arize") {
@@ -22518,6 +22529,17 @@ function v184(data) {
           errors = vErrors.length;
         }
       } else {
+        if (data.type !== undefined) {
+          if (!obj4.has(data.type)) {
+            const err34 = siteError("/type", 323);
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
         const err35 = siteErrorWith("", 21, {
           error: "mapping",
           tag: "type",
@@ -22531,6 +22553,17 @@ function v184(data) {
         errors++;
       }
     } else {
+      if (data.type !== undefined) {
+        if (!obj4.has(data.type)) {
+          const err34 = siteError("/type", 323);
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+      }
       const err36 = siteErrorWith("", 22, {
         error: "tag",
         tag: "type",
@@ -23411,7 +23444,7 @@ function v266(data) {
     }
     if (data.code !== undefined) {
       let d0 = data.code;
-      if (!(typeof d0 == "number" && !(d0 % 1) && !isNaN(d0) && isFinite(d0))) {
+      if (!Number.isInteger(d0)) {
         const err2 = siteError("/code", 15);
         if (vErrors === null) {
           vErrors = [err2];

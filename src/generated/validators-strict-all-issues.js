@@ -2030,7 +2030,7 @@ function v24(data) {
           }
           if (data.budget_tokens !== undefined) {
             let d2 = data.budget_tokens;
-            if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+            if (!Number.isInteger(d2)) {
               const err6 = siteError("/budget_tokens", 19);
               if (vErrors === null) {
                 vErrors = [err6];
@@ -2861,7 +2861,7 @@ function v31(data) {
     }
     if (data.max_uses !== undefined) {
       let d6 = data.max_uses;
-      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6)) && d6 !== null) {
+      if (!Number.isInteger(d6) && d6 !== null) {
         const err9 = siteError("/max_uses", 41);
         if (vErrors === null) {
           vErrors = [err9];
@@ -3176,7 +3176,7 @@ function v32(data) {
     }
     if (data.max_uses !== undefined) {
       let d6 = data.max_uses;
-      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6)) && d6 !== null) {
+      if (!Number.isInteger(d6) && d6 !== null) {
         const err9 = siteError("/max_uses", 41);
         if (vErrors === null) {
           vErrors = [err9];
@@ -3641,7 +3641,7 @@ function v33(data) {
     }
     if (data.max_uses !== undefined) {
       let d12 = data.max_uses;
-      if (!(typeof d12 == "number" && !(d12 % 1) && !isNaN(d12) && isFinite(d12))) {
+      if (!Number.isInteger(d12)) {
         const err20 = siteError("/max_uses", 19);
         if (vErrors === null) {
           vErrors = [err20];
@@ -4296,7 +4296,7 @@ function v37(data) {
     }
     if (data.sleep_after_seconds !== undefined) {
       let d2 = data.sleep_after_seconds;
-      if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+      if (!Number.isInteger(d2)) {
         const err2 = siteError("/sleep_after_seconds", 19);
         if (vErrors === null) {
           vErrors = [err2];
@@ -4481,7 +4481,7 @@ function v42(data) {
     }
     if (data.max_content_tokens !== undefined) {
       let d5 = data.max_content_tokens;
-      if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+      if (!Number.isInteger(d5)) {
         const err6 = siteError("/max_content_tokens", 19);
         if (vErrors === null) {
           vErrors = [err6];
@@ -4513,7 +4513,7 @@ function v42(data) {
     }
     if (data.max_uses !== undefined) {
       let d6 = data.max_uses;
-      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+      if (!Number.isInteger(d6)) {
         const err9 = siteError("/max_uses", 19);
         if (vErrors === null) {
           vErrors = [err9];
@@ -4698,7 +4698,7 @@ function v45(data) {
     }
     if (data.max_characters !== undefined) {
       let d5 = data.max_characters;
-      if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+      if (!Number.isInteger(d5)) {
         const err6 = siteError("/max_characters", 19);
         if (vErrors === null) {
           vErrors = [err6];
@@ -4730,7 +4730,7 @@ function v45(data) {
     }
     if (data.max_results !== undefined) {
       let d6 = data.max_results;
-      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+      if (!Number.isInteger(d6)) {
         const err9 = siteError("/max_results", 19);
         if (vErrors === null) {
           vErrors = [err9];
@@ -4762,7 +4762,7 @@ function v45(data) {
     }
     if (data.max_total_results !== undefined) {
       let d7 = data.max_total_results;
-      if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+      if (!Number.isInteger(d7)) {
         const err12 = siteError("/max_total_results", 19);
         if (vErrors === null) {
           vErrors = [err12];
@@ -4794,7 +4794,7 @@ function v45(data) {
     }
     if (data.max_uses !== undefined) {
       let d8 = data.max_uses;
-      if (!(typeof d8 == "number" && !(d8 % 1) && !isNaN(d8) && isFinite(d8))) {
+      if (!Number.isInteger(d8)) {
         const err15 = siteError("/max_uses", 19);
         if (vErrors === null) {
           vErrors = [err15];
@@ -5069,17 +5069,6 @@ function v29(data) {
         vErrors.push(err0);
       }
       errors++;
-    }
-    if (data.type !== undefined) {
-      if (!obj0.has(data.type)) {
-        const err1 = siteError("/type", 68);
-        if (vErrors === null) {
-          vErrors = [err1];
-        } else {
-          vErrors.push(err1);
-        }
-        errors++;
-      }
     }
     const tag0 = data.type;
     if (typeof tag0 == "string") {
@@ -5597,7 +5586,7 @@ function v29(data) {
               }
               if (d18.max_results !== undefined) {
                 let d19 = d18.max_results;
-                if (!(typeof d19 == "number" && !(d19 % 1) && !isNaN(d19) && isFinite(d19))) {
+                if (!Number.isInteger(d19)) {
                   const err42 = siteError("/parameters/max_results", 19);
                   if (vErrors === null) {
                     vErrors = [err42];
@@ -5716,7 +5705,7 @@ function v29(data) {
               }
               if (d21.max_results !== undefined) {
                 let d22 = d21.max_results;
-                if (!(typeof d22 == "number" && !(d22 % 1) && !isNaN(d22) && isFinite(d22))) {
+                if (!Number.isInteger(d22)) {
                   const err51 = siteError("/parameters/max_results", 19);
                   if (vErrors === null) {
                     vErrors = [err51];
@@ -5766,6 +5755,17 @@ function v29(data) {
           errors++;
         }
       } else {
+        if (data.type !== undefined) {
+          if (!obj0.has(data.type)) {
+            const err1 = siteError("/type", 68);
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+        }
         const err56 = siteErrorWith("", 25, {
           error: "mapping",
           tag: "type",
@@ -5779,6 +5779,17 @@ function v29(data) {
         errors++;
       }
     } else {
+      if (data.type !== undefined) {
+        if (!obj0.has(data.type)) {
+          const err1 = siteError("/type", 68);
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
       const err57 = siteErrorWith("", 26, {
         error: "tag",
         tag: "type",
@@ -6207,7 +6218,7 @@ function v67(data) {
     }
     if (data.cost_quality_tradeoff !== undefined) {
       let d7 = data.cost_quality_tradeoff;
-      if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+      if (!Number.isInteger(d7)) {
         const err15 = siteError("/cost_quality_tradeoff", 19);
         if (vErrors === null) {
           vErrors = [err15];
@@ -6473,7 +6484,7 @@ function v68(data) {
     }
     if (data.cost_quality_tradeoff !== undefined) {
       let d7 = data.cost_quality_tradeoff;
-      if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+      if (!Number.isInteger(d7)) {
         const err15 = siteError("/cost_quality_tradeoff", 19);
         if (vErrors === null) {
           vErrors = [err15];
@@ -6635,7 +6646,7 @@ function v69(data) {
     }
     if (data.max_tool_calls !== undefined) {
       let d6 = data.max_tool_calls;
-      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+      if (!Number.isInteger(d6)) {
         const err10 = siteError("/max_tool_calls", 19);
         if (vErrors === null) {
           vErrors = [err10];
@@ -7007,7 +7018,7 @@ function v71(data) {
     }
     if (data.max_results !== undefined) {
       let d7 = data.max_results;
-      if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+      if (!Number.isInteger(d7)) {
         const err9 = siteError("/max_results", 19);
         if (vErrors === null) {
           vErrors = [err9];
@@ -7039,7 +7050,7 @@ function v71(data) {
     }
     if (data.max_uses !== undefined) {
       let d8 = data.max_uses;
-      if (!(typeof d8 == "number" && !(d8 % 1) && !isNaN(d8) && isFinite(d8))) {
+      if (!Number.isInteger(d8)) {
         const err12 = siteError("/max_uses", 19);
         if (vErrors === null) {
           vErrors = [err12];
@@ -7307,7 +7318,7 @@ function v72(data) {
     }
     if (data.max_content_tokens !== undefined) {
       let d6 = data.max_content_tokens;
-      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+      if (!Number.isInteger(d6)) {
         const err8 = siteError("/max_content_tokens", 19);
         if (vErrors === null) {
           vErrors = [err8];
@@ -7339,7 +7350,7 @@ function v72(data) {
     }
     if (data.max_uses !== undefined) {
       let d7 = data.max_uses;
-      if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+      if (!Number.isInteger(d7)) {
         const err11 = siteError("/max_uses", 19);
         if (vErrors === null) {
           vErrors = [err11];
@@ -7923,7 +7934,7 @@ function v80(data) {
         }
         if (d4.total !== undefined) {
           let d6 = d4.total;
-          if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+          if (!Number.isInteger(d6)) {
             const err13 = siteError("/task_budget/total", 19);
             if (vErrors === null) {
               vErrors = [err13];
@@ -7955,7 +7966,7 @@ function v80(data) {
         }
         if (d4.remaining !== undefined) {
           let d7 = d4.remaining;
-          if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7)) && d7 !== null) {
+          if (!Number.isInteger(d7) && d7 !== null) {
             const err16 = siteError("/task_budget/remaining", 41);
             if (vErrors === null) {
               vErrors = [err16];
@@ -8073,7 +8084,7 @@ function v85(data) {
           }
           if (data.value !== undefined) {
             let d2 = data.value;
-            if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+            if (!Number.isInteger(d2)) {
               const err6 = siteError("/value", 19);
               if (vErrors === null) {
                 vErrors = [err6];
@@ -8159,7 +8170,7 @@ function v85(data) {
           }
           if (data.value !== undefined) {
             let d4 = data.value;
-            if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+            if (!Number.isInteger(d4)) {
               const err14 = siteError("/value", 19);
               if (vErrors === null) {
                 vErrors = [err14];
@@ -8331,7 +8342,7 @@ function v84(data) {
         }
         if (d1.value !== undefined) {
           let d3 = d1.value;
-          if (!(typeof d3 == "number" && !(d3 % 1) && !isNaN(d3) && isFinite(d3))) {
+          if (!Number.isInteger(d3)) {
             const err8 = siteError("/clear_at_least/value", 19);
             if (vErrors === null) {
               vErrors = [err8];
@@ -8469,7 +8480,7 @@ function v84(data) {
         }
         if (d8.value !== undefined) {
           let d10 = d8.value;
-          if (!(typeof d10 == "number" && !(d10 % 1) && !isNaN(d10) && isFinite(d10))) {
+          if (!Number.isInteger(d10)) {
             const err19 = siteError("/keep/value", 19);
             if (vErrors === null) {
               vErrors = [err19];
@@ -8641,7 +8652,7 @@ function v87(data) {
               }
               if (d1.value !== undefined) {
                 let d4 = d1.value;
-                if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+                if (!Number.isInteger(d4)) {
                   const err9 = siteError("/keep/value", 19);
                   if (vErrors === null) {
                     vErrors = [err9];
@@ -8925,7 +8936,7 @@ function v88(data) {
         }
         if (d3.value !== undefined) {
           let d5 = d3.value;
-          if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+          if (!Number.isInteger(d5)) {
             const err10 = siteError("/trigger/value", 19);
             if (vErrors === null) {
               vErrors = [err10];
@@ -9193,7 +9204,7 @@ function v94(data) {
               }
               if (d0.step_count !== undefined) {
                 let d3 = d0.step_count;
-                if (!(typeof d3 == "number" && !(d3 % 1) && !isNaN(d3) && isFinite(d3))) {
+                if (!Number.isInteger(d3)) {
                   const err7 = siteError("/" + i0 + "/step_count", 19);
                   if (vErrors === null) {
                     vErrors = [err7];
@@ -9355,7 +9366,7 @@ function v94(data) {
               }
               if (d0.max_tokens !== undefined) {
                 let d7 = d0.max_tokens;
-                if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+                if (!Number.isInteger(d7)) {
                   const err22 = siteError("/" + i0 + "/max_tokens", 19);
                   if (vErrors === null) {
                     vErrors = [err22];
@@ -9698,7 +9709,7 @@ function v100(data) {
     }
     if (data.document_index !== undefined) {
       let d2 = data.document_index;
-      if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+      if (!Number.isInteger(d2)) {
         const err9 = siteError("/document_index", 19);
         if (vErrors === null) {
           vErrors = [err9];
@@ -9742,7 +9753,7 @@ function v100(data) {
     }
     if (data.start_char_index !== undefined) {
       let d4 = data.start_char_index;
-      if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+      if (!Number.isInteger(d4)) {
         const err13 = siteError("/start_char_index", 19);
         if (vErrors === null) {
           vErrors = [err13];
@@ -9774,7 +9785,7 @@ function v100(data) {
     }
     if (data.end_char_index !== undefined) {
       let d5 = data.end_char_index;
-      if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+      if (!Number.isInteger(d5)) {
         const err16 = siteError("/end_char_index", 19);
         if (vErrors === null) {
           vErrors = [err16];
@@ -9912,7 +9923,7 @@ function v101(data) {
     }
     if (data.document_index !== undefined) {
       let d2 = data.document_index;
-      if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+      if (!Number.isInteger(d2)) {
         const err9 = siteError("/document_index", 19);
         if (vErrors === null) {
           vErrors = [err9];
@@ -9956,7 +9967,7 @@ function v101(data) {
     }
     if (data.start_page_number !== undefined) {
       let d4 = data.start_page_number;
-      if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+      if (!Number.isInteger(d4)) {
         const err13 = siteError("/start_page_number", 19);
         if (vErrors === null) {
           vErrors = [err13];
@@ -9988,7 +9999,7 @@ function v101(data) {
     }
     if (data.end_page_number !== undefined) {
       let d5 = data.end_page_number;
-      if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+      if (!Number.isInteger(d5)) {
         const err16 = siteError("/end_page_number", 19);
         if (vErrors === null) {
           vErrors = [err16];
@@ -10126,7 +10137,7 @@ function v102(data) {
     }
     if (data.document_index !== undefined) {
       let d2 = data.document_index;
-      if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+      if (!Number.isInteger(d2)) {
         const err9 = siteError("/document_index", 19);
         if (vErrors === null) {
           vErrors = [err9];
@@ -10170,7 +10181,7 @@ function v102(data) {
     }
     if (data.start_block_index !== undefined) {
       let d4 = data.start_block_index;
-      if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+      if (!Number.isInteger(d4)) {
         const err13 = siteError("/start_block_index", 19);
         if (vErrors === null) {
           vErrors = [err13];
@@ -10202,7 +10213,7 @@ function v102(data) {
     }
     if (data.end_block_index !== undefined) {
       let d5 = data.end_block_index;
-      if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+      if (!Number.isInteger(d5)) {
         const err16 = siteError("/end_block_index", 19);
         if (vErrors === null) {
           vErrors = [err16];
@@ -10349,7 +10360,7 @@ function v103(data) {
     }
     if (data.search_result_index !== undefined) {
       let d2 = data.search_result_index;
-      if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+      if (!Number.isInteger(d2)) {
         const err10 = siteError("/search_result_index", 19);
         if (vErrors === null) {
           vErrors = [err10];
@@ -10404,7 +10415,7 @@ function v103(data) {
     }
     if (data.start_block_index !== undefined) {
       let d5 = data.start_block_index;
-      if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+      if (!Number.isInteger(d5)) {
         const err15 = siteError("/start_block_index", 19);
         if (vErrors === null) {
           vErrors = [err15];
@@ -10436,7 +10447,7 @@ function v103(data) {
     }
     if (data.end_block_index !== undefined) {
       let d6 = data.end_block_index;
-      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+      if (!Number.isInteger(d6)) {
         const err18 = siteError("/end_block_index", 19);
         if (vErrors === null) {
           vErrors = [err18];
@@ -13777,17 +13788,6 @@ function v97(data) {
           }
           errors++;
         }
-        if (d0.type !== undefined) {
-          if (!obj3.has(d0.type)) {
-            const err2 = siteError("/" + i0 + "/type", 213);
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-        }
         const tag0 = d0.type;
         if (typeof tag0 == "string") {
           if (tag0 === "text") {
@@ -14254,6 +14254,17 @@ function v97(data) {
               errors++;
             }
           } else {
+            if (d0.type !== undefined) {
+              if (!obj3.has(d0.type)) {
+                const err2 = siteError("/" + i0 + "/type", 213);
+                if (vErrors === null) {
+                  vErrors = [err2];
+                } else {
+                  vErrors.push(err2);
+                }
+                errors++;
+              }
+            }
             const err41 = siteErrorWith("/" + i0, 25, {
               error: "mapping",
               tag: "type",
@@ -14267,6 +14278,17 @@ function v97(data) {
             errors++;
           }
         } else {
+          if (d0.type !== undefined) {
+            if (!obj3.has(d0.type)) {
+              const err2 = siteError("/" + i0 + "/type", 213);
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            }
+          }
           const err42 = siteErrorWith("/" + i0, 26, {
             error: "tag",
             tag: "type",
@@ -14585,7 +14607,7 @@ function v21(data) {
     }
     if (data.max_tokens !== undefined) {
       let d9 = data.max_tokens;
-      if (!(typeof d9 == "number" && !(d9 % 1) && !isNaN(d9) && isFinite(d9))) {
+      if (!Number.isInteger(d9)) {
         const err14 = siteError("/max_tokens", 19);
         if (vErrors === null) {
           vErrors = [err14];
@@ -14641,7 +14663,7 @@ function v21(data) {
     }
     if (data.top_k !== undefined) {
       let d12 = data.top_k;
-      if (!(typeof d12 == "number" && !(d12 % 1) && !isNaN(d12) && isFinite(d12))) {
+      if (!Number.isInteger(d12)) {
         const err19 = siteError("/top_k", 19);
         if (vErrors === null) {
           vErrors = [err19];
@@ -15230,7 +15252,7 @@ function v162(data) {
     }
     if (data.max_tokens !== undefined) {
       let d9 = data.max_tokens;
-      if (!(typeof d9 == "number" && !(d9 % 1) && !isNaN(d9) && isFinite(d9))) {
+      if (!Number.isInteger(d9)) {
         const err13 = siteError("/max_tokens", 19);
         if (vErrors === null) {
           vErrors = [err13];
@@ -15286,7 +15308,7 @@ function v162(data) {
     }
     if (data.top_k !== undefined) {
       let d12 = data.top_k;
-      if (!(typeof d12 == "number" && !(d12 % 1) && !isNaN(d12) && isFinite(d12))) {
+      if (!Number.isInteger(d12)) {
         const err18 = siteError("/top_k", 19);
         if (vErrors === null) {
           vErrors = [err18];
@@ -15625,7 +15647,7 @@ function v161(data) {
     }
     if (data.version !== undefined) {
       let d2 = data.version;
-      if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+      if (!Number.isInteger(d2)) {
         const err14 = siteError("/version", 19);
         if (vErrors === null) {
           vErrors = [err14];
@@ -16262,7 +16284,7 @@ function v175(data) {
     }
     if (data.version !== undefined) {
       let d2 = data.version;
-      if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+      if (!Number.isInteger(d2)) {
         const err13 = siteError("/version", 19);
         if (vErrors === null) {
           vErrors = [err13];
@@ -16667,7 +16689,7 @@ function v180(data) {
         }
         if (d0.context_length !== undefined) {
           let d6 = d0.context_length;
-          if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+          if (!Number.isInteger(d6)) {
             const err24 = siteError("/" + i0 + "/context_length", 19);
             if (vErrors === null) {
               vErrors = [err24];
@@ -16699,7 +16721,7 @@ function v180(data) {
         }
         if (d0.max_completion_tokens !== undefined) {
           let d7 = d0.max_completion_tokens;
-          if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7)) && d7 !== null) {
+          if (!Number.isInteger(d7) && d7 !== null) {
             const err27 = siteError("/" + i0 + "/max_completion_tokens", 41);
             if (vErrors === null) {
               vErrors = [err27];
@@ -16731,7 +16753,7 @@ function v180(data) {
         }
         if (d0.max_prompt_tokens !== undefined) {
           let d8 = d0.max_prompt_tokens;
-          if (!(typeof d8 == "number" && !(d8 % 1) && !isNaN(d8) && isFinite(d8)) && d8 !== null) {
+          if (!Number.isInteger(d8) && d8 !== null) {
             const err30 = siteError("/" + i0 + "/max_prompt_tokens", 41);
             if (vErrors === null) {
               vErrors = [err30];
@@ -16850,7 +16872,7 @@ function v180(data) {
         }
         if (d0.status !== undefined) {
           let d15 = d0.status;
-          if (!(typeof d15 == "number" && !(d15 % 1) && !isNaN(d15) && isFinite(d15))) {
+          if (!Number.isInteger(d15)) {
             const err41 = siteError("/" + i0 + "/status", 19);
             if (vErrors === null) {
               vErrors = [err41];
@@ -17357,7 +17379,7 @@ function v179(data) {
     }
     if (data.created !== undefined) {
       let d2 = data.created;
-      if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+      if (!Number.isInteger(d2)) {
         const err9 = siteError("/created", 19);
         if (vErrors === null) {
           vErrors = [err9];
@@ -25733,17 +25755,6 @@ function v184(data) {
         errors++;
       }
     }
-    if (data.type !== undefined) {
-      if (!obj4.has(data.type)) {
-        const err34 = siteError("/type", 347);
-        if (vErrors === null) {
-          vErrors = [err34];
-        } else {
-          vErrors.push(err34);
-        }
-        errors++;
-      }
-    }
     const tag0 = data.type;
     if (typeof tag0 == "string") {
       if (tag0 === "arize") {
@@ -25832,6 +25843,17 @@ function v184(data) {
           errors = vErrors.length;
         }
       } else {
+        if (data.type !== undefined) {
+          if (!obj4.has(data.type)) {
+            const err34 = siteError("/type", 347);
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
         const err35 = siteErrorWith("", 25, {
           error: "mapping",
           tag: "type",
@@ -25845,6 +25867,17 @@ function v184(data) {
         errors++;
       }
     } else {
+      if (data.type !== undefined) {
+        if (!obj4.has(data.type)) {
+          const err34 = siteError("/type", 347);
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+      }
       const err36 = siteErrorWith("", 26, {
         error: "tag",
         tag: "type",
@@ -26781,7 +26814,7 @@ function v266(data) {
     }
     if (data.code !== undefined) {
       let d0 = data.code;
-      if (!(typeof d0 == "number" && !(d0 % 1) && !isNaN(d0) && isFinite(d0))) {
+      if (!Number.isInteger(d0)) {
         const err3 = siteError("/code", 19);
         if (vErrors === null) {
           vErrors = [err3];
@@ -27198,7 +27231,7 @@ function v268(data) {
     }
     if (data.max_tokens !== undefined) {
       let d9 = data.max_tokens;
-      if (!(typeof d9 == "number" && !(d9 % 1) && !isNaN(d9) && isFinite(d9))) {
+      if (!Number.isInteger(d9)) {
         const err13 = siteError("/max_tokens", 19);
         if (vErrors === null) {
           vErrors = [err13];
@@ -27254,7 +27287,7 @@ function v268(data) {
     }
     if (data.top_k !== undefined) {
       let d12 = data.top_k;
-      if (!(typeof d12 == "number" && !(d12 % 1) && !isNaN(d12) && isFinite(d12))) {
+      if (!Number.isInteger(d12)) {
         const err18 = siteError("/top_k", 19);
         if (vErrors === null) {
           vErrors = [err18];

@@ -1869,7 +1869,7 @@ function v24(data) {
                       {
                         if (data.budget_tokens !== undefined) {
                           let d2 = data.budget_tokens;
-                          if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+                          if (!Number.isInteger(d2)) {
                             return failAt(v24, "/budget_tokens", 18);
                           }
                           {
@@ -2339,7 +2339,7 @@ function v31(data) {
                 {
                   if (data.max_uses !== undefined) {
                     let d6 = data.max_uses;
-                    if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6)) && d6 !== null) {
+                    if (!Number.isInteger(d6) && d6 !== null) {
                       return failAt(v31, "/max_uses", 38);
                     }
                     {
@@ -2525,7 +2525,7 @@ function v32(data) {
                 {
                   if (data.max_uses !== undefined) {
                     let d6 = data.max_uses;
-                    if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6)) && d6 !== null) {
+                    if (!Number.isInteger(d6) && d6 !== null) {
                       return failAt(v32, "/max_uses", 38);
                     }
                     {
@@ -2799,7 +2799,7 @@ function v33(data) {
                       {
                         if (data.max_uses !== undefined) {
                           let d12 = data.max_uses;
-                          if (!(typeof d12 == "number" && !(d12 % 1) && !isNaN(d12) && isFinite(d12))) {
+                          if (!Number.isInteger(d12)) {
                             return failAt(v33, "/max_uses", 18);
                           }
                           {
@@ -3188,7 +3188,7 @@ function v37(data) {
           if (valid0) {
             if (data.sleep_after_seconds !== undefined) {
               let d2 = data.sleep_after_seconds;
-              if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+              if (!Number.isInteger(d2)) {
                 return failAt(v37, "/sleep_after_seconds", 18);
               }
               {
@@ -3303,7 +3303,7 @@ function v42(data) {
             {
               if (data.max_content_tokens !== undefined) {
                 let d5 = data.max_content_tokens;
-                if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+                if (!Number.isInteger(d5)) {
                   return failAt(v42, "/max_content_tokens", 18);
                 }
                 {
@@ -3321,7 +3321,7 @@ function v42(data) {
               {
                 if (data.max_uses !== undefined) {
                   let d6 = data.max_uses;
-                  if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+                  if (!Number.isInteger(d6)) {
                     return failAt(v42, "/max_uses", 18);
                   }
                   {
@@ -3435,7 +3435,7 @@ function v45(data) {
             {
               if (data.max_characters !== undefined) {
                 let d5 = data.max_characters;
-                if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+                if (!Number.isInteger(d5)) {
                   return failAt(v45, "/max_characters", 18);
                 }
                 {
@@ -3453,7 +3453,7 @@ function v45(data) {
               {
                 if (data.max_results !== undefined) {
                   let d6 = data.max_results;
-                  if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+                  if (!Number.isInteger(d6)) {
                     return failAt(v45, "/max_results", 18);
                   }
                   {
@@ -3471,7 +3471,7 @@ function v45(data) {
                 {
                   if (data.max_total_results !== undefined) {
                     let d7 = data.max_total_results;
-                    if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+                    if (!Number.isInteger(d7)) {
                       return failAt(v45, "/max_total_results", 18);
                     }
                     {
@@ -3489,7 +3489,7 @@ function v45(data) {
                   {
                     if (data.max_uses !== undefined) {
                       let d8 = data.max_uses;
-                      if (!(typeof d8 == "number" && !(d8 % 1) && !isNaN(d8) && isFinite(d8))) {
+                      if (!Number.isInteger(d8)) {
                         return failAt(v45, "/max_uses", 18);
                       }
                       {
@@ -3671,11 +3671,6 @@ function v29(data) {
       if (data.type === undefined) {
         return failAtWith(v29, "", 15, { missingProperty: func2(data, ["type"]) });
       } else {
-        if (data.type !== undefined) {
-          if (!obj0.has(data.type)) {
-            return failAt(v29, "/type", 63);
-          }
-        }
         {
           const tag0 = data.type;
           if (typeof tag0 == "string") {
@@ -3986,7 +3981,7 @@ function v29(data) {
                               {
                                 if (d18.max_results !== undefined) {
                                   let d19 = d18.max_results;
-                                  if (!(typeof d19 == "number" && !(d19 % 1) && !isNaN(d19) && isFinite(d19))) {
+                                  if (!Number.isInteger(d19)) {
                                     return failAt(v29, "/parameters/max_results", 18);
                                   }
                                   {
@@ -4061,7 +4056,7 @@ function v29(data) {
                               {
                                 if (d21.max_results !== undefined) {
                                   let d22 = d21.max_results;
-                                  if (!(typeof d22 == "number" && !(d22 % 1) && !isNaN(d22) && isFinite(d22))) {
+                                  if (!Number.isInteger(d22)) {
                                     return failAt(v29, "/parameters/max_results", 18);
                                   }
                                   {
@@ -4090,6 +4085,11 @@ function v29(data) {
                 }
               }
             } else {
+              if (data.type !== undefined) {
+                if (!obj0.has(data.type)) {
+                  return failAt(v29, "/type", 63);
+                }
+              }
               return failAtWith(v29, "", 24, {
                 error: "mapping",
                 tag: "type",
@@ -4097,6 +4097,11 @@ function v29(data) {
               });
             }
           } else {
+            if (data.type !== undefined) {
+              if (!obj0.has(data.type)) {
+                return failAt(v29, "/type", 63);
+              }
+            }
             return failAtWith(v29, "", 25, {
               error: "tag",
               tag: "type",
@@ -4413,7 +4418,7 @@ function v67(data) {
                   {
                     if (data.cost_quality_tradeoff !== undefined) {
                       let d7 = data.cost_quality_tradeoff;
-                      if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+                      if (!Number.isInteger(d7)) {
                         return failAt(v67, "/cost_quality_tradeoff", 18);
                       }
                       {
@@ -4583,7 +4588,7 @@ function v68(data) {
                   {
                     if (data.cost_quality_tradeoff !== undefined) {
                       let d7 = data.cost_quality_tradeoff;
-                      if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+                      if (!Number.isInteger(d7)) {
                         return failAt(v68, "/cost_quality_tradeoff", 18);
                       }
                       {
@@ -4676,7 +4681,7 @@ function v69(data) {
                   {
                     if (data.max_tool_calls !== undefined) {
                       let d6 = data.max_tool_calls;
-                      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+                      if (!Number.isInteger(d6)) {
                         return failAt(v69, "/max_tool_calls", 18);
                       }
                       {
@@ -4895,7 +4900,7 @@ function v71(data) {
                   {
                     if (data.max_results !== undefined) {
                       let d7 = data.max_results;
-                      if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+                      if (!Number.isInteger(d7)) {
                         return failAt(v71, "/max_results", 18);
                       }
                       {
@@ -4913,7 +4918,7 @@ function v71(data) {
                     {
                       if (data.max_uses !== undefined) {
                         let d8 = data.max_uses;
-                        if (!(typeof d8 == "number" && !(d8 % 1) && !isNaN(d8) && isFinite(d8))) {
+                        if (!Number.isInteger(d8)) {
                           return failAt(v71, "/max_uses", 18);
                         }
                         {
@@ -5078,7 +5083,7 @@ function v72(data) {
                 {
                   if (data.max_content_tokens !== undefined) {
                     let d6 = data.max_content_tokens;
-                    if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+                    if (!Number.isInteger(d6)) {
                       return failAt(v72, "/max_content_tokens", 18);
                     }
                     {
@@ -5096,7 +5101,7 @@ function v72(data) {
                   {
                     if (data.max_uses !== undefined) {
                       let d7 = data.max_uses;
-                      if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+                      if (!Number.isInteger(d7)) {
                         return failAt(v72, "/max_uses", 18);
                       }
                       {
@@ -5445,7 +5450,7 @@ function v80(data) {
                       {
                         if (d4.total !== undefined) {
                           let d6 = d4.total;
-                          if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+                          if (!Number.isInteger(d6)) {
                             return failAt(v80, "/task_budget/total", 18);
                           }
                           {
@@ -5463,7 +5468,7 @@ function v80(data) {
                         {
                           if (d4.remaining !== undefined) {
                             let d7 = d4.remaining;
-                            if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7)) && d7 !== null) {
+                            if (!Number.isInteger(d7) && d7 !== null) {
                               return failAt(v80, "/task_budget/remaining", 38);
                             }
                             {
@@ -5531,7 +5536,7 @@ function v85(data) {
                       {
                         if (data.value !== undefined) {
                           let d2 = data.value;
-                          if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+                          if (!Number.isInteger(d2)) {
                             return failAt(v85, "/value", 18);
                           }
                           {
@@ -5574,7 +5579,7 @@ function v85(data) {
                       {
                         if (data.value !== undefined) {
                           let d4 = data.value;
-                          if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+                          if (!Number.isInteger(d4)) {
                             return failAt(v85, "/value", 18);
                           }
                           {
@@ -5665,7 +5670,7 @@ function v84(data) {
                       {
                         if (d1.value !== undefined) {
                           let d3 = d1.value;
-                          if (!(typeof d3 == "number" && !(d3 % 1) && !isNaN(d3) && isFinite(d3))) {
+                          if (!Number.isInteger(d3)) {
                             return failAt(v84, "/clear_at_least/value", 18);
                           }
                           {
@@ -5743,7 +5748,7 @@ function v84(data) {
                             {
                               if (d8.value !== undefined) {
                                 let d10 = d8.value;
-                                if (!(typeof d10 == "number" && !(d10 % 1) && !isNaN(d10) && isFinite(d10))) {
+                                if (!Number.isInteger(d10)) {
                                   return failAt(v84, "/keep/value", 18);
                                 }
                                 {
@@ -5888,7 +5893,7 @@ function v87(data) {
                                     if (d1.value !== undefined) {
                                       let d4 = d1.value;
                                       const _errs13 = errors;
-                                      if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+                                      if (!Number.isInteger(d4)) {
                                         const err5 = siteError("/keep/value", 18);
                                         if (vErrors === null) {
                                           vErrors = [err5];
@@ -6128,7 +6133,7 @@ function v88(data) {
                           {
                             if (d3.value !== undefined) {
                               let d5 = d3.value;
-                              if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+                              if (!Number.isInteger(d5)) {
                                 return failAt(v88, "/trigger/value", 18);
                               }
                               {
@@ -6303,7 +6308,7 @@ function v94(data) {
                               {
                                 if (d0.step_count !== undefined) {
                                   let d3 = d0.step_count;
-                                  if (!(typeof d3 == "number" && !(d3 % 1) && !isNaN(d3) && isFinite(d3))) {
+                                  if (!Number.isInteger(d3)) {
                                     return failAt(v94, "/" + i0 + "/step_count", 18);
                                   }
                                   {
@@ -6384,7 +6389,7 @@ function v94(data) {
                               {
                                 if (d0.max_tokens !== undefined) {
                                   let d7 = d0.max_tokens;
-                                  if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+                                  if (!Number.isInteger(d7)) {
                                     return failAt(v94, "/" + i0 + "/max_tokens", 18);
                                   }
                                   {
@@ -6557,7 +6562,7 @@ function v100(data) {
             {
               if (data.document_index !== undefined) {
                 let d2 = data.document_index;
-                if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+                if (!Number.isInteger(d2)) {
                   return failAt(v100, "/document_index", 18);
                 }
                 {
@@ -6582,7 +6587,7 @@ function v100(data) {
                 {
                   if (data.start_char_index !== undefined) {
                     let d4 = data.start_char_index;
-                    if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+                    if (!Number.isInteger(d4)) {
                       return failAt(v100, "/start_char_index", 18);
                     }
                     {
@@ -6600,7 +6605,7 @@ function v100(data) {
                   {
                     if (data.end_char_index !== undefined) {
                       let d5 = data.end_char_index;
-                      if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+                      if (!Number.isInteger(d5)) {
                         return failAt(v100, "/end_char_index", 18);
                       }
                       {
@@ -6663,7 +6668,7 @@ function v101(data) {
             {
               if (data.document_index !== undefined) {
                 let d2 = data.document_index;
-                if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+                if (!Number.isInteger(d2)) {
                   return failAt(v101, "/document_index", 18);
                 }
                 {
@@ -6688,7 +6693,7 @@ function v101(data) {
                 {
                   if (data.start_page_number !== undefined) {
                     let d4 = data.start_page_number;
-                    if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+                    if (!Number.isInteger(d4)) {
                       return failAt(v101, "/start_page_number", 18);
                     }
                     {
@@ -6706,7 +6711,7 @@ function v101(data) {
                   {
                     if (data.end_page_number !== undefined) {
                       let d5 = data.end_page_number;
-                      if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+                      if (!Number.isInteger(d5)) {
                         return failAt(v101, "/end_page_number", 18);
                       }
                       {
@@ -6769,7 +6774,7 @@ function v102(data) {
             {
               if (data.document_index !== undefined) {
                 let d2 = data.document_index;
-                if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+                if (!Number.isInteger(d2)) {
                   return failAt(v102, "/document_index", 18);
                 }
                 {
@@ -6794,7 +6799,7 @@ function v102(data) {
                 {
                   if (data.start_block_index !== undefined) {
                     let d4 = data.start_block_index;
-                    if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+                    if (!Number.isInteger(d4)) {
                       return failAt(v102, "/start_block_index", 18);
                     }
                     {
@@ -6812,7 +6817,7 @@ function v102(data) {
                   {
                     if (data.end_block_index !== undefined) {
                       let d5 = data.end_block_index;
-                      if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+                      if (!Number.isInteger(d5)) {
                         return failAt(v102, "/end_block_index", 18);
                       }
                       {
@@ -6876,7 +6881,7 @@ function v103(data) {
             {
               if (data.search_result_index !== undefined) {
                 let d2 = data.search_result_index;
-                if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+                if (!Number.isInteger(d2)) {
                   return failAt(v103, "/search_result_index", 18);
                 }
                 {
@@ -6907,7 +6912,7 @@ function v103(data) {
                   {
                     if (data.start_block_index !== undefined) {
                       let d5 = data.start_block_index;
-                      if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+                      if (!Number.isInteger(d5)) {
                         return failAt(v103, "/start_block_index", 18);
                       }
                       {
@@ -6925,7 +6930,7 @@ function v103(data) {
                     {
                       if (data.end_block_index !== undefined) {
                         let d6 = data.end_block_index;
-                        if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+                        if (!Number.isInteger(d6)) {
                           return failAt(v103, "/end_block_index", 18);
                         }
                         {
@@ -8943,11 +8948,6 @@ function v97(data) {
             if (d0.type === undefined) {
               return failAtWith(v97, "/" + i0, 15, { missingProperty: func2(d0, ["type"]) });
             } else {
-              if (d0.type !== undefined) {
-                if (!obj3.has(d0.type)) {
-                  return failAt(v97, "/" + i0 + "/type", 175);
-                }
-              }
               {
                 const tag0 = d0.type;
                 if (typeof tag0 == "string") {
@@ -9209,6 +9209,11 @@ function v97(data) {
                       }
                     }
                   } else {
+                    if (d0.type !== undefined) {
+                      if (!obj3.has(d0.type)) {
+                        return failAt(v97, "/" + i0 + "/type", 175);
+                      }
+                    }
                     return failAtWith(v97, "/" + i0, 24, {
                       error: "mapping",
                       tag: "type",
@@ -9216,6 +9221,11 @@ function v97(data) {
                     });
                   }
                 } else {
+                  if (d0.type !== undefined) {
+                    if (!obj3.has(d0.type)) {
+                      return failAt(v97, "/" + i0 + "/type", 175);
+                    }
+                  }
                   return failAtWith(v97, "/" + i0, 25, {
                     error: "tag",
                     tag: "type",
@@ -9437,7 +9447,7 @@ function v21(data) {
                     {
                       if (data.max_tokens !== undefined) {
                         let d9 = data.max_tokens;
-                        if (!(typeof d9 == "number" && !(d9 % 1) && !isNaN(d9) && isFinite(d9))) {
+                        if (!Number.isInteger(d9)) {
                           return failAt(v21, "/max_tokens", 18);
                         }
                         {
@@ -9478,7 +9488,7 @@ function v21(data) {
                           {
                             if (data.top_k !== undefined) {
                               let d12 = data.top_k;
-                              if (!(typeof d12 == "number" && !(d12 % 1) && !isNaN(d12) && isFinite(d12))) {
+                              if (!Number.isInteger(d12)) {
                                 return failAt(v21, "/top_k", 18);
                               }
                               {
@@ -9988,7 +9998,7 @@ function v162(data) {
                     {
                       if (data.max_tokens !== undefined) {
                         let d9 = data.max_tokens;
-                        if (!(typeof d9 == "number" && !(d9 % 1) && !isNaN(d9) && isFinite(d9))) {
+                        if (!Number.isInteger(d9)) {
                           return failAt(v162, "/max_tokens", 18);
                         }
                         {
@@ -10029,7 +10039,7 @@ function v162(data) {
                           {
                             if (data.top_k !== undefined) {
                               let d12 = data.top_k;
-                              if (!(typeof d12 == "number" && !(d12 % 1) && !isNaN(d12) && isFinite(d12))) {
+                              if (!Number.isInteger(d12)) {
                                 return failAt(v162, "/top_k", 18);
                               }
                               {
@@ -10290,7 +10300,7 @@ function v161(data) {
             {
               if (data.version !== undefined) {
                 let d2 = data.version;
-                if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+                if (!Number.isInteger(d2)) {
                   return failAt(v161, "/version", 18);
                 }
                 {
@@ -10648,7 +10658,7 @@ function v175(data) {
             {
               if (data.version !== undefined) {
                 let d2 = data.version;
-                if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+                if (!Number.isInteger(d2)) {
                   return failAt(v175, "/version", 18);
                 }
                 {
@@ -10844,7 +10854,7 @@ function v180(data) {
                         {
                           if (d0.context_length !== undefined) {
                             let d6 = d0.context_length;
-                            if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+                            if (!Number.isInteger(d6)) {
                               return failAt(v180, "/" + i0 + "/context_length", 18);
                             }
                             {
@@ -10862,7 +10872,7 @@ function v180(data) {
                           {
                             if (d0.max_completion_tokens !== undefined) {
                               let d7 = d0.max_completion_tokens;
-                              if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7)) && d7 !== null) {
+                              if (!Number.isInteger(d7) && d7 !== null) {
                                 return failAt(v180, "/" + i0 + "/max_completion_tokens", 38);
                               }
                               {
@@ -10880,7 +10890,7 @@ function v180(data) {
                             {
                               if (d0.max_prompt_tokens !== undefined) {
                                 let d8 = d0.max_prompt_tokens;
-                                if (!(typeof d8 == "number" && !(d8 % 1) && !isNaN(d8) && isFinite(d8)) && d8 !== null) {
+                                if (!Number.isInteger(d8) && d8 !== null) {
                                   return failAt(v180, "/" + i0 + "/max_prompt_tokens", 38);
                                 }
                                 {
@@ -10945,7 +10955,7 @@ function v180(data) {
                                   {
                                     if (d0.status !== undefined) {
                                       let d15 = d0.status;
-                                      if (!(typeof d15 == "number" && !(d15 % 1) && !isNaN(d15) && isFinite(d15))) {
+                                      if (!Number.isInteger(d15)) {
                                         return failAt(v180, "/" + i0 + "/status", 18);
                                       }
                                       {
@@ -11219,7 +11229,7 @@ function v179(data) {
             {
               if (data.created !== undefined) {
                 let d2 = data.created;
-                if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+                if (!Number.isInteger(d2)) {
                   return failAt(v179, "/created", 18);
                 }
                 {
@@ -18351,7 +18361,7 @@ function v266(data) {
         {
           if (data.code !== undefined) {
             let d0 = data.code;
-            if (!(typeof d0 == "number" && !(d0 % 1) && !isNaN(d0) && isFinite(d0))) {
+            if (!Number.isInteger(d0)) {
               return failAt(v266, "/code", 18);
             }
             {
@@ -18625,7 +18635,7 @@ function v268(data) {
                     {
                       if (data.max_tokens !== undefined) {
                         let d9 = data.max_tokens;
-                        if (!(typeof d9 == "number" && !(d9 % 1) && !isNaN(d9) && isFinite(d9))) {
+                        if (!Number.isInteger(d9)) {
                           return failAt(v268, "/max_tokens", 18);
                         }
                         {
@@ -18666,7 +18676,7 @@ function v268(data) {
                           {
                             if (data.top_k !== undefined) {
                               let d12 = data.top_k;
-                              if (!(typeof d12 == "number" && !(d12 % 1) && !isNaN(d12) && isFinite(d12))) {
+                              if (!Number.isInteger(d12)) {
                                 return failAt(v268, "/top_k", 18);
                               }
                               {

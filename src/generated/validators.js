@@ -797,7 +797,7 @@ function v24(data) {
                     {
                       if (data.budget_tokens !== undefined) {
                         let d2 = data.budget_tokens;
-                        if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+                        if (!Number.isInteger(d2)) {
                           return failAt(v24, "/budget_tokens", 14);
                         }
                         {
@@ -1195,7 +1195,7 @@ function v31(data) {
               {
                 if (data.max_uses !== undefined) {
                   let d6 = data.max_uses;
-                  if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6)) && d6 !== null) {
+                  if (!Number.isInteger(d6) && d6 !== null) {
                     return failAt(v31, "/max_uses", 33);
                   }
                   {
@@ -1357,7 +1357,7 @@ function v32(data) {
               {
                 if (data.max_uses !== undefined) {
                   let d6 = data.max_uses;
-                  if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6)) && d6 !== null) {
+                  if (!Number.isInteger(d6) && d6 !== null) {
                     return failAt(v32, "/max_uses", 33);
                   }
                   {
@@ -1591,7 +1591,7 @@ function v33(data) {
                     {
                       if (data.max_uses !== undefined) {
                         let d12 = data.max_uses;
-                        if (!(typeof d12 == "number" && !(d12 % 1) && !isNaN(d12) && isFinite(d12))) {
+                        if (!Number.isInteger(d12)) {
                           return failAt(v33, "/max_uses", 14);
                         }
                         {
@@ -1924,7 +1924,7 @@ function v37(data) {
         if (valid0) {
           if (data.sleep_after_seconds !== undefined) {
             let d2 = data.sleep_after_seconds;
-            if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+            if (!Number.isInteger(d2)) {
               return failAt(v37, "/sleep_after_seconds", 14);
             }
             {
@@ -2023,7 +2023,7 @@ function v42(data) {
           {
             if (data.max_content_tokens !== undefined) {
               let d5 = data.max_content_tokens;
-              if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+              if (!Number.isInteger(d5)) {
                 return failAt(v42, "/max_content_tokens", 14);
               }
               {
@@ -2041,7 +2041,7 @@ function v42(data) {
             {
               if (data.max_uses !== undefined) {
                 let d6 = data.max_uses;
-                if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+                if (!Number.isInteger(d6)) {
                   return failAt(v42, "/max_uses", 14);
                 }
                 {
@@ -2139,7 +2139,7 @@ function v45(data) {
           {
             if (data.max_characters !== undefined) {
               let d5 = data.max_characters;
-              if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+              if (!Number.isInteger(d5)) {
                 return failAt(v45, "/max_characters", 14);
               }
               {
@@ -2157,7 +2157,7 @@ function v45(data) {
             {
               if (data.max_results !== undefined) {
                 let d6 = data.max_results;
-                if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+                if (!Number.isInteger(d6)) {
                   return failAt(v45, "/max_results", 14);
                 }
                 {
@@ -2175,7 +2175,7 @@ function v45(data) {
               {
                 if (data.max_total_results !== undefined) {
                   let d7 = data.max_total_results;
-                  if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+                  if (!Number.isInteger(d7)) {
                     return failAt(v45, "/max_total_results", 14);
                   }
                   {
@@ -2193,7 +2193,7 @@ function v45(data) {
                 {
                   if (data.max_uses !== undefined) {
                     let d8 = data.max_uses;
-                    if (!(typeof d8 == "number" && !(d8 % 1) && !isNaN(d8) && isFinite(d8))) {
+                    if (!Number.isInteger(d8)) {
                       return failAt(v45, "/max_uses", 14);
                     }
                     {
@@ -2350,11 +2350,6 @@ function v29(data) {
       if (data.type === undefined) {
         return failAtWith(v29, "", 11, { missingProperty: func2(data, ["type"]) });
       } else {
-        if (data.type !== undefined) {
-          if (!obj0.has(data.type)) {
-            return failAt(v29, "/type", 57);
-          }
-        }
         {
           const tag0 = data.type;
           if (typeof tag0 == "string") {
@@ -2587,7 +2582,7 @@ function v29(data) {
                           if (d18 && typeof d18 == "object" && !Array.isArray(d18)) {
                             if (d18.max_results !== undefined) {
                               let d19 = d18.max_results;
-                              if (!(typeof d19 == "number" && !(d19 % 1) && !isNaN(d19) && isFinite(d19))) {
+                              if (!Number.isInteger(d19)) {
                                 return failAt(v29, "/parameters/max_results", 14);
                               }
                               {
@@ -2646,7 +2641,7 @@ function v29(data) {
                           if (d21 && typeof d21 == "object" && !Array.isArray(d21)) {
                             if (d21.max_results !== undefined) {
                               let d22 = d21.max_results;
-                              if (!(typeof d22 == "number" && !(d22 % 1) && !isNaN(d22) && isFinite(d22))) {
+                              if (!Number.isInteger(d22)) {
                                 return failAt(v29, "/parameters/max_results", 14);
                               }
                               {
@@ -2673,6 +2668,11 @@ function v29(data) {
                 }
               }
             } else {
+              if (data.type !== undefined) {
+                if (!obj0.has(data.type)) {
+                  return failAt(v29, "/type", 57);
+                }
+              }
               return failAtWith(v29, "", 20, {
                 error: "mapping",
                 tag: "type",
@@ -2680,6 +2680,11 @@ function v29(data) {
               });
             }
           } else {
+            if (data.type !== undefined) {
+              if (!obj0.has(data.type)) {
+                return failAt(v29, "/type", 57);
+              }
+            }
             return failAtWith(v29, "", 21, {
               error: "tag",
               tag: "type",
@@ -2989,7 +2994,7 @@ function v67(data) {
                 {
                   if (data.cost_quality_tradeoff !== undefined) {
                     let d7 = data.cost_quality_tradeoff;
-                    if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+                    if (!Number.isInteger(d7)) {
                       return failAt(v67, "/cost_quality_tradeoff", 14);
                     }
                     {
@@ -3151,7 +3156,7 @@ function v68(data) {
                 {
                   if (data.cost_quality_tradeoff !== undefined) {
                     let d7 = data.cost_quality_tradeoff;
-                    if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+                    if (!Number.isInteger(d7)) {
                       return failAt(v68, "/cost_quality_tradeoff", 14);
                     }
                     {
@@ -3236,7 +3241,7 @@ function v69(data) {
                 {
                   if (data.max_tool_calls !== undefined) {
                     let d6 = data.max_tool_calls;
-                    if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+                    if (!Number.isInteger(d6)) {
                       return failAt(v69, "/max_tool_calls", 14);
                     }
                     {
@@ -3431,7 +3436,7 @@ function v71(data) {
                 {
                   if (data.max_results !== undefined) {
                     let d7 = data.max_results;
-                    if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+                    if (!Number.isInteger(d7)) {
                       return failAt(v71, "/max_results", 14);
                     }
                     {
@@ -3449,7 +3454,7 @@ function v71(data) {
                   {
                     if (data.max_uses !== undefined) {
                       let d8 = data.max_uses;
-                      if (!(typeof d8 == "number" && !(d8 % 1) && !isNaN(d8) && isFinite(d8))) {
+                      if (!Number.isInteger(d8)) {
                         return failAt(v71, "/max_uses", 14);
                       }
                       {
@@ -3598,7 +3603,7 @@ function v72(data) {
               {
                 if (data.max_content_tokens !== undefined) {
                   let d6 = data.max_content_tokens;
-                  if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+                  if (!Number.isInteger(d6)) {
                     return failAt(v72, "/max_content_tokens", 14);
                   }
                   {
@@ -3616,7 +3621,7 @@ function v72(data) {
                 {
                   if (data.max_uses !== undefined) {
                     let d7 = data.max_uses;
-                    if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+                    if (!Number.isInteger(d7)) {
                       return failAt(v72, "/max_uses", 14);
                     }
                     {
@@ -3902,7 +3907,7 @@ function v80(data) {
                   {
                     if (d4.total !== undefined) {
                       let d6 = d4.total;
-                      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+                      if (!Number.isInteger(d6)) {
                         return failAt(v80, "/task_budget/total", 14);
                       }
                       {
@@ -3920,7 +3925,7 @@ function v80(data) {
                     {
                       if (d4.remaining !== undefined) {
                         let d7 = d4.remaining;
-                        if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7)) && d7 !== null) {
+                        if (!Number.isInteger(d7) && d7 !== null) {
                           return failAt(v80, "/task_budget/remaining", 33);
                         }
                         {
@@ -3979,7 +3984,7 @@ function v85(data) {
                     {
                       if (data.value !== undefined) {
                         let d2 = data.value;
-                        if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+                        if (!Number.isInteger(d2)) {
                           return failAt(v85, "/value", 14);
                         }
                         {
@@ -4014,7 +4019,7 @@ function v85(data) {
                     {
                       if (data.value !== undefined) {
                         let d4 = data.value;
-                        if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+                        if (!Number.isInteger(d4)) {
                           return failAt(v85, "/value", 14);
                         }
                         {
@@ -4090,7 +4095,7 @@ function v84(data) {
                   {
                     if (d1.value !== undefined) {
                       let d3 = d1.value;
-                      if (!(typeof d3 == "number" && !(d3 % 1) && !isNaN(d3) && isFinite(d3))) {
+                      if (!Number.isInteger(d3)) {
                         return failAt(v84, "/clear_at_least/value", 14);
                       }
                       {
@@ -4160,7 +4165,7 @@ function v84(data) {
                         {
                           if (d8.value !== undefined) {
                             let d10 = d8.value;
-                            if (!(typeof d10 == "number" && !(d10 % 1) && !isNaN(d10) && isFinite(d10))) {
+                            if (!Number.isInteger(d10)) {
                               return failAt(v84, "/keep/value", 14);
                             }
                             {
@@ -4282,7 +4287,7 @@ function v87(data) {
                                 if (d1.value !== undefined) {
                                   let d4 = d1.value;
                                   const _errs11 = errors;
-                                  if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+                                  if (!Number.isInteger(d4)) {
                                     const err4 = siteError("/keep/value", 14);
                                     if (vErrors === null) {
                                       vErrors = [err4];
@@ -4491,7 +4496,7 @@ function v88(data) {
                       {
                         if (d3.value !== undefined) {
                           let d5 = d3.value;
-                          if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+                          if (!Number.isInteger(d5)) {
                             return failAt(v88, "/trigger/value", 14);
                           }
                           {
@@ -4649,7 +4654,7 @@ function v94(data) {
                             {
                               if (d0.step_count !== undefined) {
                                 let d3 = d0.step_count;
-                                if (!(typeof d3 == "number" && !(d3 % 1) && !isNaN(d3) && isFinite(d3))) {
+                                if (!Number.isInteger(d3)) {
                                   return failAt(v94, "/" + i0 + "/step_count", 14);
                                 }
                                 {
@@ -4714,7 +4719,7 @@ function v94(data) {
                             {
                               if (d0.max_tokens !== undefined) {
                                 let d7 = d0.max_tokens;
-                                if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7))) {
+                                if (!Number.isInteger(d7)) {
                                   return failAt(v94, "/" + i0 + "/max_tokens", 14);
                                 }
                                 {
@@ -4863,7 +4868,7 @@ function v100(data) {
           {
             if (data.document_index !== undefined) {
               let d2 = data.document_index;
-              if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+              if (!Number.isInteger(d2)) {
                 return failAt(v100, "/document_index", 14);
               }
               {
@@ -4888,7 +4893,7 @@ function v100(data) {
               {
                 if (data.start_char_index !== undefined) {
                   let d4 = data.start_char_index;
-                  if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+                  if (!Number.isInteger(d4)) {
                     return failAt(v100, "/start_char_index", 14);
                   }
                   {
@@ -4906,7 +4911,7 @@ function v100(data) {
                 {
                   if (data.end_char_index !== undefined) {
                     let d5 = data.end_char_index;
-                    if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+                    if (!Number.isInteger(d5)) {
                       return failAt(v100, "/end_char_index", 14);
                     }
                     {
@@ -4961,7 +4966,7 @@ function v101(data) {
           {
             if (data.document_index !== undefined) {
               let d2 = data.document_index;
-              if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+              if (!Number.isInteger(d2)) {
                 return failAt(v101, "/document_index", 14);
               }
               {
@@ -4986,7 +4991,7 @@ function v101(data) {
               {
                 if (data.start_page_number !== undefined) {
                   let d4 = data.start_page_number;
-                  if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+                  if (!Number.isInteger(d4)) {
                     return failAt(v101, "/start_page_number", 14);
                   }
                   {
@@ -5004,7 +5009,7 @@ function v101(data) {
                 {
                   if (data.end_page_number !== undefined) {
                     let d5 = data.end_page_number;
-                    if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+                    if (!Number.isInteger(d5)) {
                       return failAt(v101, "/end_page_number", 14);
                     }
                     {
@@ -5059,7 +5064,7 @@ function v102(data) {
           {
             if (data.document_index !== undefined) {
               let d2 = data.document_index;
-              if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+              if (!Number.isInteger(d2)) {
                 return failAt(v102, "/document_index", 14);
               }
               {
@@ -5084,7 +5089,7 @@ function v102(data) {
               {
                 if (data.start_block_index !== undefined) {
                   let d4 = data.start_block_index;
-                  if (!(typeof d4 == "number" && !(d4 % 1) && !isNaN(d4) && isFinite(d4))) {
+                  if (!Number.isInteger(d4)) {
                     return failAt(v102, "/start_block_index", 14);
                   }
                   {
@@ -5102,7 +5107,7 @@ function v102(data) {
                 {
                   if (data.end_block_index !== undefined) {
                     let d5 = data.end_block_index;
-                    if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+                    if (!Number.isInteger(d5)) {
                       return failAt(v102, "/end_block_index", 14);
                     }
                     {
@@ -5158,7 +5163,7 @@ function v103(data) {
           {
             if (data.search_result_index !== undefined) {
               let d2 = data.search_result_index;
-              if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+              if (!Number.isInteger(d2)) {
                 return failAt(v103, "/search_result_index", 14);
               }
               {
@@ -5189,7 +5194,7 @@ function v103(data) {
                 {
                   if (data.start_block_index !== undefined) {
                     let d5 = data.start_block_index;
-                    if (!(typeof d5 == "number" && !(d5 % 1) && !isNaN(d5) && isFinite(d5))) {
+                    if (!Number.isInteger(d5)) {
                       return failAt(v103, "/start_block_index", 14);
                     }
                     {
@@ -5207,7 +5212,7 @@ function v103(data) {
                   {
                     if (data.end_block_index !== undefined) {
                       let d6 = data.end_block_index;
-                      if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+                      if (!Number.isInteger(d6)) {
                         return failAt(v103, "/end_block_index", 14);
                       }
                       {
@@ -6920,11 +6925,6 @@ function v97(data) {
             if (d0.type === undefined) {
               return failAtWith(v97, "/" + i0, 11, { missingProperty: func2(d0, ["type"]) });
             } else {
-              if (d0.type !== undefined) {
-                if (!obj3.has(d0.type)) {
-                  return failAt(v97, "/" + i0 + "/type", 154);
-                }
-              }
               {
                 const tag0 = d0.type;
                 if (typeof tag0 == "string") {
@@ -7146,6 +7146,11 @@ function v97(data) {
                       }
                     }
                   } else {
+                    if (d0.type !== undefined) {
+                      if (!obj3.has(d0.type)) {
+                        return failAt(v97, "/" + i0 + "/type", 154);
+                      }
+                    }
                     return failAtWith(v97, "/" + i0, 20, {
                       error: "mapping",
                       tag: "type",
@@ -7153,6 +7158,11 @@ function v97(data) {
                     });
                   }
                 } else {
+                  if (d0.type !== undefined) {
+                    if (!obj3.has(d0.type)) {
+                      return failAt(v97, "/" + i0 + "/type", 154);
+                    }
+                  }
                   return failAtWith(v97, "/" + i0, 21, {
                     error: "tag",
                     tag: "type",
@@ -7359,7 +7369,7 @@ function v21(data) {
                   {
                     if (data.max_tokens !== undefined) {
                       let d9 = data.max_tokens;
-                      if (!(typeof d9 == "number" && !(d9 % 1) && !isNaN(d9) && isFinite(d9))) {
+                      if (!Number.isInteger(d9)) {
                         return failAt(v21, "/max_tokens", 14);
                       }
                       {
@@ -7400,7 +7410,7 @@ function v21(data) {
                         {
                           if (data.top_k !== undefined) {
                             let d12 = data.top_k;
-                            if (!(typeof d12 == "number" && !(d12 % 1) && !isNaN(d12) && isFinite(d12))) {
+                            if (!Number.isInteger(d12)) {
                               return failAt(v21, "/top_k", 14);
                             }
                             {
@@ -7886,7 +7896,7 @@ function v162(data) {
                   {
                     if (data.max_tokens !== undefined) {
                       let d9 = data.max_tokens;
-                      if (!(typeof d9 == "number" && !(d9 % 1) && !isNaN(d9) && isFinite(d9))) {
+                      if (!Number.isInteger(d9)) {
                         return failAt(v162, "/max_tokens", 14);
                       }
                       {
@@ -7927,7 +7937,7 @@ function v162(data) {
                         {
                           if (data.top_k !== undefined) {
                             let d12 = data.top_k;
-                            if (!(typeof d12 == "number" && !(d12 % 1) && !isNaN(d12) && isFinite(d12))) {
+                            if (!Number.isInteger(d12)) {
                               return failAt(v162, "/top_k", 14);
                             }
                             {
@@ -8172,7 +8182,7 @@ function v161(data) {
           {
             if (data.version !== undefined) {
               let d2 = data.version;
-              if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+              if (!Number.isInteger(d2)) {
                 return failAt(v161, "/version", 14);
               }
               {
@@ -8506,7 +8516,7 @@ function v175(data) {
           {
             if (data.version !== undefined) {
               let d2 = data.version;
-              if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+              if (!Number.isInteger(d2)) {
                 return failAt(v175, "/version", 14);
               }
               {
@@ -8686,7 +8696,7 @@ function v180(data) {
                       {
                         if (d0.context_length !== undefined) {
                           let d6 = d0.context_length;
-                          if (!(typeof d6 == "number" && !(d6 % 1) && !isNaN(d6) && isFinite(d6))) {
+                          if (!Number.isInteger(d6)) {
                             return failAt(v180, "/" + i0 + "/context_length", 14);
                           }
                           {
@@ -8704,7 +8714,7 @@ function v180(data) {
                         {
                           if (d0.max_completion_tokens !== undefined) {
                             let d7 = d0.max_completion_tokens;
-                            if (!(typeof d7 == "number" && !(d7 % 1) && !isNaN(d7) && isFinite(d7)) && d7 !== null) {
+                            if (!Number.isInteger(d7) && d7 !== null) {
                               return failAt(v180, "/" + i0 + "/max_completion_tokens", 33);
                             }
                             {
@@ -8722,7 +8732,7 @@ function v180(data) {
                           {
                             if (d0.max_prompt_tokens !== undefined) {
                               let d8 = d0.max_prompt_tokens;
-                              if (!(typeof d8 == "number" && !(d8 % 1) && !isNaN(d8) && isFinite(d8)) && d8 !== null) {
+                              if (!Number.isInteger(d8) && d8 !== null) {
                                 return failAt(v180, "/" + i0 + "/max_prompt_tokens", 33);
                               }
                               {
@@ -8787,7 +8797,7 @@ function v180(data) {
                                 {
                                   if (d0.status !== undefined) {
                                     let d15 = d0.status;
-                                    if (!(typeof d15 == "number" && !(d15 % 1) && !isNaN(d15) && isFinite(d15))) {
+                                    if (!Number.isInteger(d15)) {
                                       return failAt(v180, "/" + i0 + "/status", 14);
                                     }
                                     {
@@ -9037,7 +9047,7 @@ function v179(data) {
           {
             if (data.created !== undefined) {
               let d2 = data.created;
-              if (!(typeof d2 == "number" && !(d2 % 1) && !isNaN(d2) && isFinite(d2))) {
+              if (!Number.isInteger(d2)) {
                 return failAt(v179, "/created", 14);
               }
               {
@@ -15961,7 +15971,7 @@ function v266(data) {
       } else {
         if (data.code !== undefined) {
           let d0 = data.code;
-          if (!(typeof d0 == "number" && !(d0 % 1) && !isNaN(d0) && isFinite(d0))) {
+          if (!Number.isInteger(d0)) {
             return failAt(v266, "/code", 14);
           }
           {

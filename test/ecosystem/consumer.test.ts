@@ -264,6 +264,47 @@ describe('a consumer project with the packed package (skipLibCheck false)', () =
     });
   }
 
+  it('serves validate() from its first call in a Node application a bundler built, away from the package', async () => {
+    // A bundler targeting Node resolves the `module` condition before `node`: the entry that imports the
+    // default verdicts, since the per-root files a Node process requires are not beside a bundle.
+    const app = join(project, 'bundled-app.js');
+    writeFileSync(
+      app,
+      `import { loadProfile, validate } from 'gateway-contract';
+const good = validate('messages-request', { model: 'openai/gpt-5', messages: [{ role: 'user', content: 'Hi' }] });
+const bad = validate('messages-request', { model: 7, messages: 'x' });
+await loadProfile('default');
+const later = validate('messages-request', { model: 7, messages: 'x' });
+console.log(JSON.stringify({ good: good.ok, first: bad.error.error.metadata, later: later.error.error.metadata }));
+`,
+    );
+    const { build } = await import('rolldown');
+    const outDir = mkdtempSync(join(tmpdir(), 'gateway-contract-bundled-'));
+    try {
+      await build({ input: app, cwd: project, platform: 'node', output: { dir: outDir, format: 'esm' } });
+      const result = spawnSync(process.execPath, [join(outDir, 'bundled-app.js')], {
+        cwd: outDir,
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(result.stderr).toBe('');
+      const answer = JSON.parse(result.stdout) as Record<string, unknown>;
+      // Until `loadProfile` has brought the collecting validators, a rejection reports its first issue.
+      expect(answer).toEqual({
+        good: true,
+        first: { issues: [{ path: '/model', message: 'must be a string' }] },
+        later: {
+          issues: [
+            { path: '/model', message: 'must be a string' },
+            { path: '/messages', message: 'must be an array' },
+          ],
+        },
+      });
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   describe('runs each sample', () => {
     const outDir = 'out';
     beforeAll(() => {

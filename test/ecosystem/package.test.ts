@@ -18,7 +18,7 @@ describe('the package', () => {
   it('holds the bundled library, its declarations, the schema files and the OpenAPI document, and nothing else', () => {
     // dist/lib/ is the code (bundled entry points and chunks); tsc's per-module JavaScript is not shipped.
     const allowed =
-      /^(?:package\.json|README\.md|LICENSE|dist\/openapi\.json|dist\/lib\/[^/]+\.js|dist\/(?:src|schemas)\/.+\.d\.ts|dist\/schemas\/.+\.json|dist\/page\/(?:index\.html|assets\/[^/]+))$/;
+      /^(?:package\.json|README\.md|LICENSE|dist\/openapi\.json|dist\/lib\/[^/]+\.c?js|dist\/(?:src|schemas)\/.+\.d\.ts|dist\/schemas\/.+\.json|dist\/page\/(?:index\.html|assets\/[^/]+))$/;
     expect(paths.filter((path) => !allowed.test(path))).toEqual([]);
     expect(paths.filter((path) => /(?:^|\/)(?:test|bench)\//.test(path))).toEqual([]);
     // Build scripts run before packing, never after it.
@@ -90,14 +90,19 @@ describe('the package', () => {
   it('is an ES module package, free of side effects on import, for Node 20.19 or later, ready for provenance', () => {
     expect(packageJson).toMatchObject({
       type: 'module',
-      sideEffects: false,
+      // Only the entry that loads the default verdicts up front does anything on import: a bundler must keep it.
+      sideEffects: ['./dist/lib/index-preloaded.js'],
       engines: { node: '>=20.19' },
       publishConfig: { provenance: true },
       license: 'MIT',
     });
-    // Types first in every condition map, so TypeScript never falls through to the JavaScript.
-    for (const target of Object.values(packageJson.exports)) {
-      if (typeof target !== 'string') expect(Object.keys(target)).toEqual(['types', 'default']);
+    // Types first in every condition map, so TypeScript never falls through to the JavaScript; the main entry
+    // names the runtimes that load each root's validators on first use, and the default loads them up front.
+    for (const [entry, target] of Object.entries(packageJson.exports)) {
+      if (typeof target === 'string') continue;
+      expect(Object.keys(target)).toEqual(
+        entry === '.' ? ['types', 'module', 'node', 'bun', 'deno', 'default'] : ['types', 'default'],
+      );
     }
   });
 

@@ -1,0 +1,136 @@
+import { rootGroupOf } from '../src/core/generated-modules.js';
+import { applyEdits, fail, parse, references, textOf, type AstNode, type Edit } from './standalone/ast.js';
+import { printCompact } from './standalone/print.js';
+
+/**
+ * A generated validator module split by root for dist/lib/ (build/bundle.ts): one file per root, holding the
+ * validators of that root, every function, pattern and table they reach, and the error sites they name,
+ * renumbered, so loading a root parses its own code only. A function two roots reach is written in both: each
+ * file stands alone but for the run-time helpers, which costs package bytes, not start-up.
+ *
+ * The files are CommonJS (`.cjs`, strict mode as the module is): they are only ever loaded by `require`, on first
+ * use, and Node's `require` of a CommonJS file skips the ES module loader's work (measured: a root loaded 1 ms
+ * sooner). A runtime that loads by `import()` gets the profile's module whole instead.
+ */
+
+interface Declaration {
+  statement: AstNode;
+  uses: Set<string>;
+}
+
+const declaredNames = (statement: AstNode): string[] => {
+  if (statement.type === 'FunctionDeclaration') return [statement.id.name as string];
+  if (statement.type !== 'VariableDeclaration') fail('splitting', `a top-level ${statement.type}`);
+  return (statement.declarations as AstNode[]).flatMap((declarator) =>
+    declarator.id.type === 'Identifier'
+      ? [declarator.id.name as string]
+      : (declarator.id.properties as AstNode[]).map((property) => property.value.name as string),
+  );
+};
+
+/** The argument of each error-site helper that is the index of its site (src/runtime/validator-runtime.ts). */
+const siteArgument: Readonly<Record<string, number>> = {
+  failAt: 2,
+  failAtWith: 2,
+  siteError: 1,
+  siteErrorWith: 1,
+};
+
+/** `code` with its error sites renumbered from 0, in order of first use, and those sites. */
+function ownSites(code: string, allSites: readonly unknown[]): { code: string; sites: unknown[] } {
+  const renumbered = new Map<number, number>();
+  const sites: unknown[] = [];
+  const edits: Edit[] = [];
+  for (const [node, parent] of references(parse(code))) {
+    if (!Object.hasOwn(siteArgument, node.name as string)) continue;
+    if (parent?.type !== 'CallExpression' || parent.callee !== node) {
+      fail('splitting', `${node.name as string} used other than called`);
+    }
+    const site = (parent.arguments as AstNode[])[siteArgument[node.name as string]!];
+    if (site?.type !== 'Literal' || typeof site.value !== 'number') {
+      fail('splitting', `${node.name as string} called without a site number`);
+    }
+    let index = renumbered.get(site.value as number);
+    if (index === undefined) {
+      index = sites.length;
+      renumbered.set(site.value as number, index);
+      sites.push(allSites[site.value as number]);
+    }
+    edits.push({ start: site.start, end: site.end, text: String(index) });
+  }
+  return { code: applyEdits(code, edits), sites };
+}
+
+/**
+ * `code`, a generated module (src/generated/), split: each root group's file (src/core/generated-modules.ts
+ * `rootGroupOf`) exporting that group's `validatorsByName`, which requires the run-time helpers by `runtime`.
+ */
+export function splitValidators(code: string, runtime: string): Record<string, string> {
+  const program = parse(code);
+  const header = code.slice(0, code.indexOf('\n') + 1);
+  let runtimeNames = '';
+  let allSites: unknown[] | undefined;
+  let siteNames = '';
+  const declarations = new Map<string, Declaration>();
+  const exported = new Map<string, string>();
+  const byName = new Map<string, string>();
+  for (const statement of program.body as AstNode[]) {
+    if (statement.type === 'ImportDeclaration') {
+      runtimeNames = (statement.specifiers as AstNode[]).map((one) => one.local.name as string).join(',');
+      continue;
+    }
+    if (statement.type === 'ExportNamedDeclaration') {
+      for (const declarator of statement.declaration.declarations as AstNode[]) {
+        const name = declarator.id.name as string;
+        if (name === 'validatorsByName') {
+          for (const property of declarator.init.properties as AstNode[]) {
+            byName.set(property.key.value as string, property.value.name as string);
+          }
+        } else if (declarator.init.type === 'Identifier') exported.set(name, declarator.init.name as string);
+      }
+      continue;
+    }
+    const names = declaredNames(statement);
+    if (names.includes('errorSiteText')) {
+      allSites = JSON.parse(statement.declarations[0].init.value as string) as unknown[];
+    } else if (names.includes('failAt')) siteNames = names.join(',');
+    else {
+      const uses = new Set(references(statement).map(([node]) => node.name as string));
+      for (const name of names) declarations.set(name, { statement, uses });
+    }
+  }
+  if (allSites === undefined || siteNames === '') fail('splitting', 'no error-site table and helpers');
+
+  const groups = new Map<string, string[]>();
+  for (const name of byName.keys()) {
+    groups.set(rootGroupOf(name), [...(groups.get(rootGroupOf(name)) ?? []), name]);
+  }
+  const files: Record<string, string> = {};
+  for (const [group, names] of groups) {
+    const reached = new Set<AstNode>();
+    const pending = names.map((name) => exported.get(byName.get(name)!)!);
+    const seen = new Set<string>();
+    for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+      const declaration = declarations.get(name);
+      if (seen.has(name) || declaration === undefined) continue;
+      seen.add(name);
+      reached.add(declaration.statement);
+      for (const used of declaration.uses) if (!seen.has(used)) pending.push(used);
+    }
+    // In the module's own order: a table is built before the code that reads it at load.
+    const body = (program.body as AstNode[])
+      .filter((statement) => reached.has(statement))
+      .map((statement) => textOf(code, statement))
+      .join('\n');
+    const own = ownSites(body, allSites);
+    const table = names.map((name) => `${JSON.stringify(name)}:${exported.get(byName.get(name)!)}`);
+    // The printer reads the file as a module, which is strict already, and leaves the directive out.
+    files[group] = `${header}'use strict';${printCompact(
+      `const {${runtimeNames}} = require('${runtime}');\n` +
+        `const errorSiteText = ${JSON.stringify(JSON.stringify(own.sites))};\n` +
+        `var {${siteNames}} = errorSiteHelpers(errorSiteText);\n${own.code}\n` +
+        `exports.validatorsByName = {${table.join(',')}};`,
+    )}`;
+  }
+  return files;
+}
