@@ -16,8 +16,12 @@ describe('the shape scan of the fast path', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 8 }), fc.array(key, { maxLength: 4 }), (value, keys) => {
         const wrapped = Object.fromEntries(keys.map((name) => [name, value]));
-        const text = JSON.stringify({ wrapped, value }, null, keys.length % 2 === 0 ? undefined : 2);
-        expect(scanJsonShape(text, 64).keys).toBe(keysKept(JSON.parse(text)));
+        const written = { wrapped, value };
+        const text = JSON.stringify(written, null, keys.length % 2 === 0 ? undefined : 2);
+        // The value written is what a correct JSON.parse keeps. Node 24.21's own JSON.parse is not the oracle: in
+        // about 1 of 37,000 of these cases it drops the key `"` from an object that also holds `\` (a V8 bug that
+        // Node 20, 22 and 26 do not have), and the run failed at random.
+        expect(scanJsonShape(text, 64).keys).toBe(keysKept(written));
       }),
       { numRuns: 400 },
     );
