@@ -122,7 +122,32 @@ describe.each(stores)('two workspaces through the library over $name (contract: 
       }
       const own = await read(reader, 'A', 'hidden', 2);
       expect(own.status).toBe(200);
-      expect((JSON.parse(own.body) as ReadVersion).data.system_prompt).toBe(promptOf('A', 2));
+      const ofA = (JSON.parse(own.body) as ReadVersion & { data: { id: string } }).data;
+      expect(ofA.system_prompt).toBe(promptOf('A', 2));
+      // Nor does naming A's version in If-None-Match, or asking with HEAD, get B a 304 or a 200.
+      for (const ifNoneMatch of [`"${ofA.id}"`, '*']) {
+        const conditional = await reader({
+          method: 'GET',
+          url: '/presets/hidden/versions/2',
+          headers: { authorization: 'Bearer B-standard', 'if-none-match': ifNoneMatch },
+        });
+        expect(conditional).toEqual(absent);
+      }
+      const head = await reader({
+        method: 'HEAD',
+        url: '/presets/hidden/versions/2',
+        headers: { authorization: 'Bearer B-standard' },
+      });
+      expect(head.status).toBe(404);
+      expect(head.headers).toEqual(
+        (
+          await reader({
+            method: 'HEAD',
+            url: '/presets/never-created/versions/1',
+            headers: { authorization: 'Bearer B-standard' },
+          })
+        ).headers,
+      );
     }
   });
 
