@@ -51,6 +51,9 @@ function issuesOf(response: WireResponse) {
  */
 export function checkShape(response: WireResponse, status: number): void {
   expect(response.status).toBe(status);
+  // No cache keeps an error answer (contract: reading-versions).
+  if (status >= 400) expect(response.headers['cache-control']).toBe('no-store');
+  if (status === 304) return;
   expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   if (status >= 400 && response.body !== '') {
@@ -292,6 +295,20 @@ export const adapterCases: AdapterCase[] = [
     request: { method: 'HEAD', path: `${BASE_PATH}/providers` },
     status: 200,
     check: (response) => expect(response.body).toBe(''),
+  },
+  {
+    name: '304: a version read again with If-None-Match, no body and no length of 0 (RFC 9110)',
+    request: {
+      method: 'GET',
+      path: `${BASE_PATH}/presets/table/versions/1`,
+      headers: { ...asStandard, 'if-none-match': '*' },
+    },
+    status: 304,
+    check: (response) => {
+      expect(response.body).toBe('');
+      expect(response.headers['content-length']).toBeUndefined();
+      expect(response.headers['etag']).toMatch(/^"[0-9a-f-]{36}"$/);
+    },
   },
   {
     name: '401: HEAD on a version without a key, without the body',
