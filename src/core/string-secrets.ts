@@ -11,27 +11,39 @@ import { isSecretParameterName, percentDecoded } from './secret-names.js';
  *   name (`?api_key=`, `#access_token=`, `?%2574oken=`);
  * - the value of a `name=value;` part outside a URL whose name is a secret name (`AccountKey=...;`), up to the
  *   next `;` or line end, or through its quotes.
- * A user name alone is not secret (`https://abc123@o0.ingest.sentry.io/0`), nor is the rest of a URL.
+ * A user name alone is not secret (`https://abc123@o0.ingest.sentry.io/0`), nor is the rest of a URL; a bare
+ * `user@host` still starts a URL, as it would once a password before its `@` is masked.
  */
 
 /** Where the scan stands: in text, in a URL's path, or in a URL's query or fragment. */
 type Mode = 'text' | 'path' | 'params';
 
-/** A space or control character ends a URL and a token, as in running text. */
-function isSpace(code: number): boolean {
-  return code <= 0x20 || code === 0x7f;
+/** Bits of the character classes the scan reads, by ASCII code. */
+const SPACE = 1; // a space or control character: ends a URL and a token, as in running text
+const AUTHORITY_END = 2; // `/`, `?`, `#`, `\` or a space: ends a URL's authority
+const TOKEN_END = 4; // outside a URL, a name of a `name=value` part starts after one of these or a space
+const PARAMETER_SEPARATOR = 8; // separates a URL's query or fragment parameters
+const USER_END = 16; // ends a bare user name: `/`, `?`, `#`, `@`, `:`, `=`
+const SECRET_END = 32; // ends a secret parameter value in a URL: `&`, `;`, `#` or a space
+const SIGNIFICANT = 64; // `:` and `=`, which the scan reads besides the characters of the classes above
+
+const classes = new Uint8Array(128);
+for (let code = 0; code <= 0x20; code++) classes[code] = SPACE | AUTHORITY_END | TOKEN_END | SECRET_END;
+classes[0x7f] = SPACE | AUTHORITY_END | TOKEN_END | SECRET_END;
+const mark = (chars: string, bit: number) => {
+  for (const char of chars) classes[char.charCodeAt(0)]! |= bit;
+};
+mark('/?#\\', AUTHORITY_END);
+mark(';&,"\'()<>[]{}|`?#', TOKEN_END);
+mark('&;?#', PARAMETER_SEPARATOR);
+mark('/?#@:=', USER_END);
+mark('&;#', SECRET_END);
+mark(':=', SIGNIFICANT);
+
+/** Whether the character of `code` is of the class `bit`: only ASCII characters are of any. */
+function isOf(code: number, bit: number): boolean {
+  return code < 0x80 && (classes[code]! & bit) !== 0;
 }
-
-/** What ends a URL's authority (`/`, `?`, `#`, `\`, the end of the URL). */
-function endsAuthority(code: number): boolean {
-  return isSpace(code) || code === 0x2f || code === 0x3f || code === 0x23 || code === 0x5c;
-}
-
-/** Characters that, outside a URL, end a token: a name of a `name=value` part starts after one. */
-const TOKEN_BOUNDARIES = new Set(';&,"\'()<>[]{}|`?#');
-
-/** Characters that separate a URL's query or fragment parameters. */
-const PARAMETER_SEPARATORS = new Set('&;?#');
 
 /**
  * The next index at or after a position where a character of a kind stands, remembered so that a scan asking
@@ -42,7 +54,7 @@ class Seeker {
   private found = -1;
   constructor(
     private readonly text: string,
-    private readonly matches: (code: number, at: number) => boolean,
+    private readonly matches: (at: number) => boolean,
   ) {}
 
   /** The first index at or after `at` holding such a character, or the text's length. */
@@ -51,12 +63,12 @@ class Seeker {
     if (this.found >= 0 && at < this.from) {
       // Nothing stands between `this.from` and `this.found`: only the stretch before `this.from` is new.
       for (let i = at; i < this.from; i++) {
-        if (this.matches(this.text.charCodeAt(i), i)) return this.remember(at, i);
+        if (this.matches(i)) return this.remember(at, i);
       }
       return this.remember(at, this.found);
     }
     let i = at;
-    while (i < this.text.length && !this.matches(this.text.charCodeAt(i), i)) i++;
+    while (i < this.text.length && !this.matches(i)) i++;
     return this.remember(at, i);
   }
 
@@ -104,16 +116,11 @@ export function stringSecretRanges(text: string): number[] {
   if (!text.includes('@') && !text.includes('=')) return ranges;
   const length = text.length;
   const ats = atSigns(text);
-  const authorityEnds = new Seeker(text, endsAuthority);
-  const spaces = new Seeker(text, isSpace);
-  const schemeSeparators = new Seeker(
-    text,
-    (code, at) => code === 0x3a && text.charCodeAt(at + 1) === 0x2f && text.charCodeAt(at + 2) === 0x2f,
-  );
-  const tokenEnds = new Seeker(
-    text,
-    (code) => isSpace(code) || (code < 0x80 && TOKEN_BOUNDARIES.has(String.fromCharCode(code))),
-  );
+  const of = (bit: number) => (at: number) => isOf(text.charCodeAt(at), bit);
+  const authorityEnds = new Seeker(text, of(AUTHORITY_END));
+  const spaces = new Seeker(text, of(SPACE));
+  const tokenEnds = new Seeker(text, of(TOKEN_END));
+  const schemeSeparators = new Seeker(text, (at) => text.startsWith('://', at));
 
   /** The last `@` in `[from, to)`, or -1. */
   const lastAt = (from: number, to: number): number => {
@@ -139,28 +146,27 @@ export function stringSecretRanges(text: string): number[] {
     const inside = lastAt(start, end);
     if (inside >= 0) return inside;
     const colon = colonIn(start, end);
-    if (colon < 0 || text.slice(start, colon).includes('[')) return -1;
+    // A `[` is an IPv6 host's, and a `://` right after the colon is a scheme's, not a password's start.
+    if (colon < 0 || text.slice(start, colon).includes('[') || text.startsWith('//', colon + 1)) return -1;
     const first = nextAt(end);
     if (first >= Math.min(bare ? tokenEnds.next(end) : length, spaces.next(end))) return -1;
     if (schemeSeparators.next(colon + 1) < first) return -1;
     return lastAt(first, authorityEnds.next(first + 1));
   };
 
-  /** Records the secret part of an authority's userinfo ending at `at`; true when there is one. */
-  const recordUserinfo = (start: number, at: number): boolean => {
+  /** Records the secret part of an authority's userinfo ending at `at`, if it has one. */
+  const recordUserinfo = (start: number, at: number): void => {
     const colon = colonIn(start, at);
     const userEnd = colon >= 0 ? colon : at;
     if (holdsEncodedColon(text.slice(start, userEnd))) ranges.push(start, at);
     else if (userEnd < at) ranges.push(userEnd + 1, at);
-    else return false;
-    return true;
   };
 
   /** Where a secret value starting at `start` ends: in a URL at its parameter's end, else at `;` or a line end. */
   const secretValueEnd = (start: number, inUrl: boolean): number => {
     let i = start;
     if (inUrl) {
-      while (i < length && !isSpace(text.charCodeAt(i)) && !'&;#'.includes(text[i]!)) i++;
+      while (i < length && !isOf(text.charCodeAt(i), SECRET_END)) i++;
       return i;
     }
     const quote = text[i];
@@ -168,7 +174,9 @@ export function stringSecretRanges(text: string): number[] {
       const close = text.indexOf(quote, i + 1);
       i = close < 0 ? length : close + 1;
     }
-    while (i < length && text[i] !== ';' && text[i] !== '\n' && text[i] !== '\r') i++;
+    for (let code = text.charCodeAt(i); i < length; code = text.charCodeAt(++i)) {
+      if (code === 0x3b || code === 0x0a || code === 0x0d) break;
+    }
     return i;
   };
 
@@ -188,16 +196,21 @@ export function stringSecretRanges(text: string): number[] {
     return at >= 0 ? at + 1 : start;
   };
 
-  /** A bare `user:pw@host` at a token's start: its secret part; the index to go on from, or -1 when none. */
+  /**
+   * A bare `user:pw@host` or `user@host` at a token's start: its secret part; the index to go on from, or -1
+   * when the token is no such authority.
+   */
   const readBareAuthority = (start: number): number => {
     if (text.startsWith('//', start)) return readAuthority(start + 2);
-    const end = tokenEnds.next(start);
     let userEnd = start;
-    while (userEnd < end && !'/?#@:'.includes(text[userEnd]!)) userEnd++;
-    const encoded = text[userEnd] === '@';
-    if (!encoded && (text[userEnd] !== ':' || text.startsWith('//', userEnd + 1))) return -1;
+    while (userEnd < length && !isOf(text.charCodeAt(userEnd), USER_END | TOKEN_END)) userEnd++;
+    const stop = text.charCodeAt(userEnd);
+    if (stop !== 0x40 && (stop !== 0x3a || text.startsWith('//', userEnd + 1))) return -1;
     const at = userinfoEnd(start, true);
-    if (at < 0 || !recordUserinfo(start, at)) return -1;
+    if (at < 0) return -1;
+    // A user name alone is no secret, but what follows its `@` is a host and a path all the same, as it would
+    // be once a password before it is masked.
+    recordUserinfo(start, at);
     mode = 'path';
     nameStart = -1;
     return at + 1;
@@ -229,46 +242,49 @@ export function stringSecretRanges(text: string): number[] {
         continue;
       }
     }
-    if (isSpace(code)) {
+    // Most characters are none the scan reads.
+    if (code >= 0x80 || classes[code] === 0) {
+      i++;
+      continue;
+    }
+    if (isOf(code, SPACE)) {
       mode = 'text';
       inQuery = false;
       nameStart = tokenStart = i + 1;
       i++;
       continue;
     }
-    const char = text[i]!;
-    if (char === ':' && mode !== 'params' && text.startsWith('//', i + 1)) {
+    if (code === 0x3a && text.startsWith('//', i + 1)) {
       if (mode === 'text') inQuery = false;
-      i = readAuthority(i + 3);
-      continue;
-    }
-    if (char === ':' && mode === 'params' && nameStart < 0 && text.startsWith('//', i + 1)) {
-      // A URL in a query value (`?next=https://...`): its own query continues the one around it.
-      inQuery = true;
-      i = readAuthority(i + 3);
-      continue;
+      // A URL in a query value (`?next=https://...`): its own query continues the one around it. A `://` in a
+      // parameter's name starts none.
+      if (mode !== 'params' || nameStart < 0) {
+        if (mode === 'params') inQuery = true;
+        i = readAuthority(i + 3);
+        continue;
+      }
     }
     switch (mode) {
       case 'path':
-        if (char === '?' || char === '#' || (char === '&' && inQuery)) {
+        if (code === 0x3f || code === 0x23 || (code === 0x26 && inQuery)) {
           mode = 'params';
           inQuery = true;
           nameStart = i + 1;
-        } else if (char === ';' && !inQuery) {
+        } else if (code === 0x3b && !inQuery) {
           mode = 'text';
           nameStart = tokenStart = i + 1;
         }
         break;
       case 'params':
-        if (PARAMETER_SEPARATORS.has(char)) nameStart = i + 1;
-        else if (char === '=' && nameStart >= 0) {
+        if (isOf(code, PARAMETER_SEPARATOR)) nameStart = i + 1;
+        else if (code === 0x3d && nameStart >= 0) {
           i = readValue(i, true);
           continue;
         }
         break;
       default:
-        if (TOKEN_BOUNDARIES.has(char)) nameStart = tokenStart = i + 1;
-        else if (char === '=' && nameStart >= 0) {
+        if (isOf(code, TOKEN_END)) nameStart = tokenStart = i + 1;
+        else if (code === 0x3d && nameStart >= 0) {
           i = readValue(i, false);
           continue;
         }
