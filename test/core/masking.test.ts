@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { headerMapNamePattern, secretNamePattern } from '../../schemas/masked-secret.js';
-import { isHeaderMapName, isSecretName } from '../../src/core/secret-names.js';
+import { isHeaderMapName, isSecretName, isSecretParameterName } from '../../src/core/secret-names.js';
 import {
   MASKED_SECRET_PATTERN,
   maskDestination,
@@ -380,6 +380,12 @@ describe('the rule of secret names (contract: secret-masking)', () => {
     for (const name of ['headers', 'httpHeaders', 'extra_headers', 'header', 'HEAD-ERS'])
       expect(isHeaderMapName(name), name).toBe(true);
     expect(isHeaderMapName('authHeaders')).toBe(false);
+    // A parameter's name is read percent-decoded again and again; one still encoded after that counts as secret.
+    expect(isSecretParameterName('%2574oken')).toBe(true);
+    expect(isSecretParameterName('%E2%84%AAey')).toBe(true);
+    expect(isSecretParameterName(`%${'25'.repeat(12)}74eam`)).toBe(true);
+    expect(isSecretParameterName('%74eam')).toBe(false);
+    expect(isSecretParameterName('%ZZteam%')).toBe(false);
   });
 
   it("is what the schema files' name patterns say, for any name", () => {
