@@ -422,7 +422,8 @@ describe('the rule of secret names (contract: secret-masking)', () => {
 
 /** A valid webhook destination with `config` beside its url. */
 function webhookWith(config: Record<string, unknown>) {
-  return { ...webhookDestination, config: { url: 'https://hooks.example.com/in', ...config } };
+  const withUrl: Record<string, unknown> = { url: 'https://hooks.example.com/in', ...config };
+  return { ...webhookDestination, config: withUrl };
 }
 
 const isValidResponse = (data: object, profile: 'default' | 'strict' = 'default') =>
