@@ -115,10 +115,27 @@ function nameHolder(fd: number): void {
   }
 }
 
+/** The lock file, opened to be written; on a read-only file system read-only (flock needs no more), or null when missing. */
+function openLockFile(lockFile: string): number | null {
+  try {
+    return openSync(lockFile, constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EROFS') throw error;
+  }
+  try {
+    return openSync(lockFile, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
 /** Linux: an open file's lock on `gateway-contract.lock`, held until this process closes it or dies. */
 async function lockByOpenFile(dataDir: string): Promise<() => void> {
   const lockFile = join(dataDir, LOCK_FILE);
-  const fd = openSync(lockFile, constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  const fd = openLockFile(lockFile);
+  // Nothing writes a read-only directory with no lock file in it: the store refuses to open it, saying why.
+  if (fd === null) return () => {};
   try {
     let taken = await flockOpenFile(fd, lockFile);
     // A killed holder frees its memory before its files: give a dying one a moment to let go.
