@@ -25,9 +25,6 @@ const DYING_HOLDER_MS = 2_000;
 /** The file the lock is held on, which also names its holder for the message a refused start prints. */
 const LOCK_FILE = 'gateway-contract.lock';
 
-/** The exit code `flock` is told to give when another open file holds the lock. */
-const HELD_ELSEWHERE = 75;
-
 /** The holder as its lock file names it: pid, host and start time, one a line. */
 interface Holder {
   pid: number;
@@ -81,7 +78,8 @@ function inUse(dataDir: string): DataDirInUse {
  */
 function flockOpenFile(fd: number, lockFile: string): Promise<boolean> {
   return new Promise((resolve, reject) => {
-    const child = spawn('flock', ['--nonblock', '--conflict-exit-code', String(HELD_ELSEWHERE), '3'], {
+    // Only `-n`, which every flock command has; util-linux's exits 1 and says nothing when the lock is held.
+    const child = spawn('flock', ['-n', '3'], {
       stdio: ['ignore', 'ignore', 'pipe', fd],
     });
     let said = '';
@@ -98,7 +96,7 @@ function flockOpenFile(fd: number, lockFile: string): Promise<boolean> {
     );
     child.once('close', (code) => {
       if (code === 0) resolve(true);
-      else if (code === HELD_ELSEWHERE) resolve(false);
+      else if (code === 1 && said === '') resolve(false);
       else
         reject(new Error(`cannot lock ${lockFile}: flock exited ${code}${said ? `: ${said.trim()}` : ''}`));
     });

@@ -119,4 +119,18 @@ describe('lockDataDir', () => {
     const retaken = await lockDataDir(held);
     retaken();
   });
+
+  it('says what is missing when no flock command is on PATH', async () => {
+    const path = process.env['PATH'];
+    process.env['PATH'] = mkdtempSync(join(tmpdir(), 'gateway-contract-no-flock-'));
+    try {
+      const dataDir = join(scratch, 'no-flock');
+      await expect(lockDataDir(dataDir)).rejects.toThrow(
+        `cannot lock ${dataDir}/gateway-contract.lock: the embedded store needs the flock command (util-linux) on PATH to own its data directory`,
+      );
+    } finally {
+      rmSync(process.env['PATH'], { recursive: true, force: true });
+      process.env['PATH'] = path;
+    }
+  });
 });
