@@ -32,12 +32,24 @@ const unshareSkip =
     ? false
     : 'unshare -n is not permitted here (it needs root or user namespaces)';
 
+/**
+ * The command that runs one as user `nobody`: `setpriv` replaces itself with the command, so killing the process
+ * it started kills the command (a `runuser` killed leaves its child running).
+ */
+const asNobody = [
+  'setpriv',
+  '--reuid=nobody',
+  `--regid=${spawnSync('id', ['-g', 'nobody']).stdout}`.trim(),
+  '--clear-groups',
+  '--',
+];
+
 /** Why a test that needs to run a process as user `nobody` cannot run here, or false when it can. */
 const nobodySkip =
   process.getuid?.() === 0 &&
-  spawnSync('runuser', ['-u', 'nobody', '--', process.execPath, '-e', '']).status === 0
+  spawnSync(asNobody[0]!, [...asNobody.slice(1), process.execPath, '-e', '']).status === 0
     ? false
-    : 'only root can run a process as user nobody (runuser)';
+    : 'only root can run a process as user nobody (setpriv)';
 
 /** The abstract socket name (after its leading NUL) an earlier release bound to own `dataDir`, from its device and inode. */
 function earlierLockSocket(dataDir: string): string {
@@ -67,6 +79,7 @@ const server = net.createServer().listen({ path: '\\0' + socketName, exclusive: 
   process.stdout.write(['bound', ...said].join('; ') + '\\n');
 });
 server.on('error', (error) => process.stdout.write('not bound ' + error.code + '\\n'));
+setTimeout(() => process.exit(0), 120000);
 `;
 
 /** The state letter of `/proc/<pid>/stat` (Z for a zombie), or null once the process is gone. */
@@ -157,10 +170,8 @@ describe.skipIf(process.platform !== 'linux')('the data directory lock (contract
       first.child.kill('SIGTERM');
       expect(await first.exited).toBe(0);
 
-      const squatting = spawn('runuser', [
-        '-u',
-        'nobody',
-        '--',
+      const squatting = spawn(asNobody[0]!, [
+        ...asNobody.slice(1),
         process.execPath,
         '-e',
         squatter,
