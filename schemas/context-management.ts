@@ -3,7 +3,7 @@ import { taggedUnion } from './tagged-union.js';
 
 /**
  * `context_management` (docs/contract.md#context-management): edits applied to the conversation context
- * before the model sees it, each edit one of three kinds by `type`, a closed list. Counts are safe integers of
+ * before the model sees it, each edit of one kind by `type`, a closed list. Counts are safe integers of
  * at least 0.
  */
 

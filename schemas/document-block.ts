@@ -74,7 +74,7 @@ const documentSourceBranches = [
 ] as const;
 
 /**
- * Where a document comes from. The public API lists the five kinds as a plain `oneOf`; their `type`
+ * Where a document comes from. The public API lists its kinds as a plain `oneOf`; their `type`
  * values are distinct, so this is a discriminated union, naming the allowed kinds when a tag is unknown.
  */
 export const documentSource = taggedUnion('type', documentSourceBranches);

@@ -26,13 +26,12 @@ export const fusionPlugin = {
   properties: {
     id: { enum: ['fusion'] },
     enabled: pluginEnabled,
-    // 1 to 8 entries (contract: limits).
     analysis_models: {
       type: 'array',
       minItems: 1,
       maxItems: 8,
       items: { type: 'string' },
-      description: 'Slugs of the models run in parallel as the expert panel; 1 to 8 entries.',
+      description: 'Slugs of the models run in parallel as the expert panel.',
     },
     model: {
       type: 'string',
@@ -43,21 +42,19 @@ export const fusionPlugin = {
       enum: ['general-high', 'general-budget', 'general-fast'],
       description: 'A curated panel and analyst; explicit `analysis_models` and `model` take precedence.',
     },
-    // 1 to 16, default 4 (contract: limits).
     max_tool_calls: {
       ...safeInteger,
       minimum: 1,
       maximum: 16,
       default: 4,
-      description: 'Maximum tool-calling steps each panelist and the analyst may take; 1 to 16, default 4.',
+      description: 'Maximum tool-calling steps each panelist and the analyst may take; default 4.',
     },
-    // At most 8 entries (contract: limits).
     tools: {
       type: 'array',
       maxItems: 8,
       items: fusionTool,
       description:
-        'Server tools of the inner calls, at most 8. Omitted: `service:web_search` and `service:web_fetch`; an empty array disables tools.',
+        'Server tools of the inner calls. Omitted: `service:web_search` and `service:web_fetch`; an empty array disables tools.',
     },
   },
 } as const;

@@ -40,10 +40,7 @@ const contentBlockBranches = [
  */
 export const contentBlock = taggedUnion('type', contentBlockBranches);
 
-/**
- * The sixteen content block kinds, a closed list derived from the branches; the last five carry the
- * public API's names.
- */
+/** The content block kinds, a closed list derived from the branches (contract: messages). */
 export const contentBlockTypes = contentBlock.properties.type.enum;
 
 /** A message (docs/contract.md#messages): a role and its content, a string or an array of content blocks. */

@@ -31,12 +31,12 @@ export const messagesRequest = {
       type: 'string',
       maxLength: 256,
       description:
-        'Groups related requests and is the sticky-routing key; at most 256 characters (Unicode code points). Wins over the `x-session-id` header.',
+        'Groups related requests and is the sticky-routing key. Wins over the `x-session-id` header.',
     },
     user: {
       type: 'string',
       maxLength: 256,
-      description: 'End-user identifier; at most 256 characters (Unicode code points).',
+      description: 'End-user identifier.',
     },
     trace,
   },

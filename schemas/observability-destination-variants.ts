@@ -176,7 +176,7 @@ export const webhookDestination = {
   properties: { type: { enum: ['webhook'] }, config: webhookConfig },
 } as const;
 
-/** The 17 destination variants, in the public API's order and with its type names. */
+/** The destination variants, in the public API's order and with its type names. */
 export const destinationVariants = [
   arizeDestination,
   braintrustDestination,

@@ -8,7 +8,7 @@ import { taggedUnion } from './tagged-union.js';
 export * from './observability-destination-variants.js';
 
 /**
- * An observability destination, one of 17 variants selected by `type` (the public API's identifiers;
+ * An observability destination, one of the variants selected by `type` (the public API's identifiers;
  * contract: observability-destination). An unknown `type` is rejected, and so is a full secret in any variant's
  * config (contract: secret-masking).
  */
@@ -20,7 +20,7 @@ const byType = taggedUnion(
 
 /**
  * The shared fields sit beside the tag, so they are checked once rather than once per variant: the same
- * rules, and a seventeenth of the generated code.
+ * rules, and their code generated once rather than once per variant.
  */
 export const observabilityDestination = {
   ...byType,

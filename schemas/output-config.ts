@@ -26,14 +26,12 @@ export const taskBudget = {
   required: ['type', 'total'],
   properties: {
     type: { enum: ['tokens'] },
-    // task_budget.total at least 20000 (contract: limits).
-    total: { ...safeInteger, minimum: 20000, description: 'Total tokens for the turn; at least 20000.' },
-    // task_budget.remaining at least 0 (contract: limits).
+    total: { ...safeInteger, minimum: 20000, description: 'Total tokens for the turn.' },
     remaining: {
       ...safeInteger,
       type: ['integer', 'null'],
       minimum: 0,
-      description: 'Tokens still available; at least 0, or null.',
+      description: 'Tokens still available, or null.',
     },
   },
 } as const;

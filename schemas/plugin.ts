@@ -84,5 +84,5 @@ export const plugin = taggedUnion(
   'A plugin to run for the request, selected by `id`, with its settings.',
 );
 
-/** The ten plugin ids, a closed list, in the order of the union. */
+/** The plugin ids, a closed list, in the order of the union. */
 export const pluginIds = plugin.properties.id.enum;

@@ -16,7 +16,7 @@ import { tool } from './tool.js';
 export const fallbacks = {
   type: ['array', 'null'],
   description:
-    'Models to try in order if the primary model fails or refuses. At most 3 entries; each accepts only `model`. Cannot be combined with `models`.',
+    'Models to try in order if the primary model fails or refuses. Each entry accepts only `model`. Cannot be combined with `models`.',
   maxItems: 3,
   items: {
     type: 'object',
@@ -36,7 +36,7 @@ export const presetConfigProperties = {
   fallbacks,
   provider: providerPreferences,
   route,
-  max_tokens: { ...positiveInteger, description: 'Maximum number of tokens to generate; at least 1.' },
+  max_tokens: { ...positiveInteger, description: 'Maximum number of tokens to generate.' },
   temperature: finiteNumber,
   top_p: finiteNumber,
   top_k: safeInteger,

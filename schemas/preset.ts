@@ -31,7 +31,7 @@ export const presetVersion = {
   },
 } as const;
 
-/** The three statuses of the public API; any other value is rejected. */
+/** The statuses of the public API; any other value is rejected. */
 export const presetStatus = { enum: ['active', 'disabled', 'archived'] } as const;
 
 /** A preset with the version designated for use (docs/contract.md#preset). */

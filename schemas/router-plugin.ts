@@ -2,9 +2,9 @@ import { pluginEnabled } from './plugin-enabled.js';
 import { safeInteger } from './shared.js';
 
 /**
- * A list of model patterns for the routers (docs/contract.md#router-patterns). At most 1024 patterns, each at
- * most 1024 characters, and at most 65536 characters over the whole list; all counted in Unicode code points.
- * JSON Schema has no keyword for a sum over items, so the total is the custom keyword `maxTotalLength`.
+ * A list of model patterns for the routers (docs/contract.md#router-patterns), bounded in its count, each
+ * pattern's length and the list's total length, all counted in Unicode code points (contract: limits). JSON
+ * Schema has no keyword for a sum over items, so the total is the custom keyword `maxTotalLength`.
  */
 export const routerModelPatterns = {
   type: 'array',
@@ -14,8 +14,8 @@ export const routerModelPatterns = {
 } as const;
 
 const PATTERN_LIMITS =
-  'Patterns use `*` for any run of characters (`anthropic/*`). At most 1024 patterns, each at most 1024 characters; ' +
-  'the custom keyword `maxTotalLength` caps the list at 65536 characters in total (code points, summed over all items).';
+  'Patterns use `*` for any run of characters (`anthropic/*`). The custom keyword `maxTotalLength` caps the ' +
+  'characters of the whole list (code points, summed over all items).';
 
 export const allowedModels = {
   ...routerModelPatterns,
@@ -34,7 +34,7 @@ export const costTier = {
     'Cost-percentile band to route within: low [0,20), medium [20,40), high [40,60), xhigh [60,80), max [80,100]. Wins over `cost_quality_tradeoff`.',
 } as const;
 
-/** An integer from 0 to 10; deprecated in favour of `cost_tier`. */
+/** A bounded integer; deprecated in favour of `cost_tier`. */
 export const costQualityTradeoff = {
   ...safeInteger,
   minimum: 0,
@@ -42,7 +42,7 @@ export const costQualityTradeoff = {
   default: 9,
   deprecated: true,
   description:
-    'Deprecated: use `cost_tier`. Cost/quality balance from 0 to 10; higher favours cheaper models. Defaults to 9; `cost_tier` wins when both are given.',
+    'Deprecated: use `cost_tier`. Cost/quality balance; higher favours cheaper models. Defaults to 9; `cost_tier` wins when both are given.',
 } as const;
 
 /** The auto-router plugin. */
@@ -89,20 +89,18 @@ export const paretoRouterPlugin = {
   properties: {
     id: { enum: ['pareto-router'] },
     enabled: pluginEnabled,
-    // At least 0 (contract: limits).
     max_price: {
       type: 'number',
       minimum: 0,
       description:
         'Maximum input price in USD per million tokens. When set, quality-tier selection is bypassed; 404 when no candidate satisfies it.',
     },
-    // 0 to 1 (contract: limits).
     min_coding_score: {
       type: 'number',
       minimum: 0,
       maximum: 1,
       description:
-        'Minimum coding score from 0 to 1: at least 0.66 high, at least 0.33 medium, below 0.33 low. Omitted means the highest tier; unused when `max_price` is set.',
+        'Minimum coding score: at least 0.66 high, at least 0.33 medium, below 0.33 low. Omitted means the highest tier; unused when `max_price` is set.',
     },
     // A closed list (contract: closed-lists).
     price_source: {

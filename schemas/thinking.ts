@@ -1,7 +1,7 @@
 import { positiveInteger } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 
-/** `thinking` (docs/contract.md#thinking): extended thinking, one of three forms by `type`, a closed list. */
+/** `thinking` (docs/contract.md#thinking): extended thinking, one form by `type`, a closed list. */
 
 /** How thinking is returned; the public API's values. */
 export const thinkingDisplay = {
@@ -18,7 +18,7 @@ export const enabledThinking = {
     // A safe integer of at least 1 (contract: numbers).
     budget_tokens: {
       ...positiveInteger,
-      description: 'Maximum tokens the model may spend thinking; at least 1.',
+      description: 'Maximum tokens the model may spend thinking.',
     },
     display: thinkingDisplay,
   },

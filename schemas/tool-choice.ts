@@ -1,6 +1,6 @@
 import { taggedUnion } from './tagged-union.js';
 
-/** `tool_choice` (docs/contract.md#tool-choice): how the model may use the tools, four forms by `type`. */
+/** `tool_choice` (docs/contract.md#tool-choice): how the model may use the tools, one form by `type`. */
 
 const disableParallelToolUse = {
   type: 'boolean',

@@ -1,11 +1,12 @@
 import { rootSchemas } from '../../schemas/roots.js';
 import { operations, type Operation } from '../../src/core/operations.js';
 import { emittedSchemaSources, fileDescription } from './emit.js';
+import { blockKindsTable, limitsTable, presetConfigKeysList, requestFieldsTable } from './schema-tables.js';
 
 /**
  * The tables of the documentation that list the operations, the root names or the schema files, written from the
  * operations table and the schemas, so a new operation or schema reaches the pages by `npm run generate`, never by
- * hand. Prettier aligns the columns when the page is written (build/documents/doc-blocks.ts).
+ * hand (the request fields, block kinds, limits and preset-config keys are in schema-tables.ts). Prettier aligns the columns when the page is written (build/documents/doc-blocks.ts).
  */
 
 function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
@@ -38,11 +39,16 @@ export function schemaFilesTable(): string {
   );
 }
 
-/** One row per root name `validate` takes (docs/validation.md), with what its schema file says it is. */
+/** The type guard of a root: `validate` and its name in PascalCase (`validateMessagesRequest`). */
+export function guardName(root: string): string {
+  return `validate${root.replace(/(?:^|-)(\w)/g, (_, letter: string) => letter.toUpperCase())}`;
+}
+
+/** One row per root name `validate` takes (docs/validation.md), with its type guard and what its schema file says. */
 export function rootsTable(): string {
   return table(
-    ['name', 'validates'],
-    Object.keys(rootSchemas).map((name) => [code(name), fileDescription(name) ?? '']),
+    ['name', 'type guard', 'validates'],
+    Object.keys(rootSchemas).map((name) => [code(name), code(guardName(name)), fileDescription(name) ?? '']),
   );
 }
 
@@ -51,4 +57,8 @@ export const docTables: Readonly<Record<string, () => string>> = {
   operations: operationsTable,
   'schema-files': schemaFilesTable,
   roots: rootsTable,
+  'request-fields': requestFieldsTable,
+  'block-kinds': blockKindsTable,
+  limits: limitsTable,
+  'preset-config-keys': presetConfigKeysList,
 };

@@ -220,17 +220,17 @@ export type FusionPlugin = {
   id: 'fusion';
   /** Set to false to disable this plugin for the request. Defaults to true. */
   enabled?: boolean;
-  /** Slugs of the models run in parallel as the expert panel; 1 to 8 entries. */
+  /** Slugs of the models run in parallel as the expert panel. */
   analysis_models?: string[];
   /** Slug of the model that performs the analyst step and the final synthesis. */
   model?: string;
   /** A curated panel and analyst; explicit `analysis_models` and `model` take precedence. */
   preset?: 'general-high' | 'general-budget' | 'general-fast';
-  /** Maximum tool-calling steps each panelist and the analyst may take; 1 to 16, default 4. */
+  /** Maximum tool-calling steps each panelist and the analyst may take; default 4. */
   max_tool_calls?: number;
   /**
-   * Server tools of the inner calls, at most 8. Omitted: `service:web_search` and `service:web_fetch`; an
-   * empty array disables tools.
+   * Server tools of the inner calls. Omitted: `service:web_search` and `service:web_fetch`; an empty array
+   * disables tools.
    */
   tools?: FusionTool[];
   [key: string]: unknown;
@@ -320,8 +320,8 @@ export type MessagesRequest = {
   /** Models to route between. Cannot be combined with `fallbacks`. */
   models?: string[];
   /**
-   * Models to try in order if the primary model fails or refuses. At most 3 entries; each accepts only
-   * `model`. Cannot be combined with `models`.
+   * Models to try in order if the primary model fails or refuses. Each entry accepts only `model`. Cannot be
+   * combined with `models`.
    */
   fallbacks?: {
     model: string;
@@ -333,7 +333,7 @@ export type MessagesRequest = {
    * `none`.
    */
   route?: Route;
-  /** Maximum number of tokens to generate; at least 1. */
+  /** Maximum number of tokens to generate. */
   max_tokens?: number;
   temperature?: number;
   top_p?: number;
@@ -380,12 +380,9 @@ export type MessagesRequest = {
     user_id?: string | null;
     [key: string]: unknown;
   };
-  /**
-   * Groups related requests and is the sticky-routing key; at most 256 characters (Unicode code points). Wins
-   * over the `x-session-id` header.
-   */
+  /** Groups related requests and is the sticky-routing key. Wins over the `x-session-id` header. */
   session_id?: string;
-  /** End-user identifier; at most 256 characters (Unicode code points). */
+  /** End-user identifier. */
   user?: string;
   /**
    * Observability metadata. The known keys get special handling; any other key is passed through as custom
@@ -1402,9 +1399,9 @@ export type OutputFormat = {
  */
 export type TaskBudget = {
   type: 'tokens';
-  /** Total tokens for the turn; at least 20000. */
+  /** Total tokens for the turn. */
   total: number;
-  /** Tokens still available; at least 0, or null. */
+  /** Tokens still available, or null. */
   remaining?: number | null;
   [key: string]: unknown;
 } | null;
@@ -1530,8 +1527,8 @@ export type PresetConfig = {
   /** Models to route between. Cannot be combined with `fallbacks`. */
   models?: string[];
   /**
-   * Models to try in order if the primary model fails or refuses. At most 3 entries; each accepts only
-   * `model`. Cannot be combined with `models`.
+   * Models to try in order if the primary model fails or refuses. Each entry accepts only `model`. Cannot be
+   * combined with `models`.
    */
   fallbacks?: {
     model: string;
@@ -1543,7 +1540,7 @@ export type PresetConfig = {
    * `none`.
    */
   route?: Route;
-  /** Maximum number of tokens to generate; at least 1. */
+  /** Maximum number of tokens to generate. */
   max_tokens?: number;
   temperature?: number;
   top_p?: number;
@@ -2043,16 +2040,15 @@ export type AutoRouterPlugin = {
   /** Set to false to disable this plugin for the request. Defaults to true. */
   enabled?: boolean;
   /**
-   * Model patterns the router may choose from. Patterns use `*` for any run of characters (`anthropic/*`). At
-   * most 1024 patterns, each at most 1024 characters; the custom keyword `maxTotalLength` caps the list at
-   * 65536 characters in total (code points, summed over all items).
+   * Model patterns the router may choose from. Patterns use `*` for any run of characters (`anthropic/*`).
+   * The custom keyword `maxTotalLength` caps the characters of the whole list (code points, summed over all
+   * items).
    */
   allowed_models?: string[];
   /**
    * Model patterns the router must not choose; applied after `allowed_models` and wins over it. Patterns use
-   * `*` for any run of characters (`anthropic/*`). At most 1024 patterns, each at most 1024 characters; the
-   * custom keyword `maxTotalLength` caps the list at 65536 characters in total (code points, summed over all
-   * items).
+   * `*` for any run of characters (`anthropic/*`). The custom keyword `maxTotalLength` caps the characters of
+   * the whole list (code points, summed over all items).
    */
   excluded_models?: string[];
   /**
@@ -2061,8 +2057,8 @@ export type AutoRouterPlugin = {
    */
   cost_tier?: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
   /**
-   * Deprecated: use `cost_tier`. Cost/quality balance from 0 to 10; higher favours cheaper models. Defaults
-   * to 9; `cost_tier` wins when both are given.
+   * Deprecated: use `cost_tier`. Cost/quality balance; higher favours cheaper models. Defaults to 9;
+   * `cost_tier` wins when both are given.
    */
   cost_quality_tradeoff?: number;
   /** When true, reuses the model of the latest assistant message's `model` attribute. Defaults to false. */
@@ -2076,16 +2072,15 @@ export type AutoBetaRouterPlugin = {
   /** Set to false to disable this plugin for the request. Defaults to true. */
   enabled?: boolean;
   /**
-   * Model patterns the router may choose from. Patterns use `*` for any run of characters (`anthropic/*`). At
-   * most 1024 patterns, each at most 1024 characters; the custom keyword `maxTotalLength` caps the list at
-   * 65536 characters in total (code points, summed over all items).
+   * Model patterns the router may choose from. Patterns use `*` for any run of characters (`anthropic/*`).
+   * The custom keyword `maxTotalLength` caps the characters of the whole list (code points, summed over all
+   * items).
    */
   allowed_models?: string[];
   /**
    * Model patterns the router must not choose; applied after `allowed_models` and wins over it. Patterns use
-   * `*` for any run of characters (`anthropic/*`). At most 1024 patterns, each at most 1024 characters; the
-   * custom keyword `maxTotalLength` caps the list at 65536 characters in total (code points, summed over all
-   * items).
+   * `*` for any run of characters (`anthropic/*`). The custom keyword `maxTotalLength` caps the characters of
+   * the whole list (code points, summed over all items).
    */
   excluded_models?: string[];
   /**
@@ -2094,8 +2089,8 @@ export type AutoBetaRouterPlugin = {
    */
   cost_tier?: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
   /**
-   * Deprecated: use `cost_tier`. Cost/quality balance from 0 to 10; higher favours cheaper models. Defaults
-   * to 9; `cost_tier` wins when both are given.
+   * Deprecated: use `cost_tier`. Cost/quality balance; higher favours cheaper models. Defaults to 9;
+   * `cost_tier` wins when both are given.
    */
   cost_quality_tradeoff?: number;
   [key: string]: unknown;
@@ -2112,8 +2107,8 @@ export type ParetoRouterPlugin = {
    */
   max_price?: number;
   /**
-   * Minimum coding score from 0 to 1: at least 0.66 high, at least 0.33 medium, below 0.33 low. Omitted means
-   * the highest tier; unused when `max_price` is set.
+   * Minimum coding score: at least 0.66 high, at least 0.33 medium, below 0.33 low. Omitted means the highest
+   * tier; unused when `max_price` is set.
    */
   min_coding_score?: number;
   /**
@@ -2588,7 +2583,7 @@ export type ThinkingDisplay = 'summarized' | 'omitted' | null;
 /** Thinking on, with a token budget. */
 export type EnabledThinking = {
   type: 'enabled';
-  /** Maximum tokens the model may spend thinking; at least 1. */
+  /** Maximum tokens the model may spend thinking. */
   budget_tokens: number;
   /** How thinking is returned: `summarized`, `omitted`, or null for the model default. */
   display?: ThinkingDisplay;

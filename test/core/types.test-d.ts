@@ -25,6 +25,8 @@ import {
   type ToolChoice,
   type ValidationResult,
 } from '../../src/index.js';
+import type { contentBlockTypes } from '../../schemas/message.js';
+import type { pluginIds } from '../../schemas/plugin.js';
 
 describe('types derived from the schemas', () => {
   it('types the required fields of a messages request', () => {
@@ -46,39 +48,15 @@ describe('types derived from the schemas', () => {
   });
 
   it('discriminates the unions by their tags', () => {
-    expectTypeOf<ContentBlock['type']>().toEqualTypeOf<
-      | 'text'
-      | 'image'
-      | 'document'
-      | 'tool_use'
-      | 'tool_result'
-      | 'thinking'
-      | 'redacted_thinking'
-      | 'server_tool_use'
-      | 'web_search_tool_result'
-      | 'search_result'
-      | 'compaction'
-      | 'advisor_tool_result'
-      | 'tool_addition'
-      | 'tool_removal'
-      | 'openrouter_shell_tool_result'
-      | 'openrouter_bash_tool_result'
-    >();
+    expectTypeOf<ContentBlock['type']>().toEqualTypeOf<(typeof contentBlockTypes)[number]>();
+    // A union of the kinds' literals, not a widened string.
+    expectTypeOf<string>().not.toExtend<ContentBlock['type']>();
+    expectTypeOf<'text'>().toExtend<ContentBlock['type']>();
     expectTypeOf<Thinking['type']>().toEqualTypeOf<'enabled' | 'disabled' | 'adaptive'>();
     expectTypeOf<Extract<Thinking, { type: 'enabled' }>['budget_tokens']>().toEqualTypeOf<number>();
     expectTypeOf<ToolChoice['type']>().toEqualTypeOf<'auto' | 'any' | 'none' | 'tool'>();
-    expectTypeOf<Plugin['id']>().toEqualTypeOf<
-      | 'auto-router'
-      | 'auto-beta-router'
-      | 'context-compression'
-      | 'file-parser'
-      | 'fusion'
-      | 'moderation'
-      | 'pareto-router'
-      | 'response-healing'
-      | 'web'
-      | 'web-fetch'
-    >();
+    expectTypeOf<Plugin['id']>().toEqualTypeOf<(typeof pluginIds)[number]>();
+    expectTypeOf<string>().not.toExtend<Plugin['id']>();
     expectTypeOf<ObservabilityDestination['type']>().toExtend<string>();
     expectTypeOf<'langfuse'>().toExtend<ObservabilityDestination['type']>();
   });

@@ -7,14 +7,23 @@ import {
   stalePages,
   withFreshBlocks,
 } from '../../build/documents/doc-blocks.js';
-import { docTables } from '../../build/documents/doc-tables.js';
+import { docTables, guardName } from '../../build/documents/doc-tables.js';
+import { limitKeywords } from '../../build/documents/schema-tables.js';
 import { emittedSchemaSources, fileDescription } from '../../build/documents/emit.js';
+import { contentBlockTypes } from '../../schemas/message.js';
+import { messagesRequest } from '../../schemas/messages-request.js';
+import { paramsSchemas } from '../../schemas/params.js';
+import { presetConfigProperties } from '../../schemas/preset-config.js';
+import { rootSchemas } from '../../schemas/roots.js';
+import { MAX_SAFE_INTEGER } from '../../schemas/shared.js';
 import { operationIds } from '../../src/core/operations.js';
+import * as library from '../../src/index.js';
 
 /*
- * The tables of the README and docs/ that list the operations or the schema files are written from the
- * operations table by `npm run generate` (build/documents/doc-blocks.ts), never by hand: a table that no longer
- * says what the operations table says fails here.
+ * The tables of the README and docs/ that list the operations, the schema files, the request fields, the block
+ * kinds, the limits and the preset-config keys are written from the operations table and the schemas by
+ * `npm run generate` (build/documents/doc-blocks.ts), never by hand: a table that no longer says what they say
+ * fails here.
  */
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,9 +32,15 @@ const read = (page: string) => readFileSync(`${root}${page}`, 'utf8');
 describe('the generated tables of the documentation', () => {
   it('sit where the reader looks for them', () => {
     expect(blockNames(read('README.md'))).toEqual(['operations']);
-    expect(blockNames(read('docs/contract.md'))).toEqual(['operations']);
+    expect(blockNames(read('docs/contract.md'))).toEqual([
+      'operations',
+      'request-fields',
+      'block-kinds',
+      'limits',
+      'preset-config-keys',
+    ]);
     expect(blockNames(read('docs/schema-files.md'))).toEqual(['schema-files']);
-    expect(blockNames(read('docs/validation.md'))).toEqual(['roots']);
+    expect(blockNames(read('docs/validation.md'))).toEqual(['roots', 'preset-config-keys']);
     const used = documentationPages(root).flatMap((page) => blockNames(read(page)));
     expect(Object.keys(docTables).filter((name) => !used.includes(name))).toEqual([]);
   });
@@ -37,6 +52,58 @@ describe('the generated tables of the documentation', () => {
   it('list every operation, one row each', () => {
     const rows = docTables['operations']!().split('\n').slice(2);
     expect(rows.map((row) => /^\| `(\w+)`/.exec(row)?.[1])).toEqual(operationIds);
+  });
+
+  it('list every request field, block kind and preset-config key the schemas hold, in their order', () => {
+    const firstCells = (name: string) =>
+      docTables[name]!()
+        .split('\n')
+        .slice(2)
+        .map((row) => /^\| `([^`]+)`/.exec(row)?.[1]);
+    expect(firstCells('request-fields')).toEqual(Object.keys(messagesRequest.properties));
+    expect(firstCells('block-kinds')).toEqual([...contentBlockTypes]);
+    const [persisted, dropped] = docTables['preset-config-keys']!().split(/\n(?=- )/);
+    const names = (line: string | undefined) =>
+      [...(line ?? '').matchAll(/`(\w+)`/g)].map(([, name]) => name);
+    expect(names(persisted)).toEqual(Object.keys(presetConfigProperties));
+    expect([...names(persisted), ...names(dropped)].sort()).toEqual(
+      Object.keys(messagesRequest.properties).sort(),
+    );
+  });
+
+  it('name a type guard the library exports for each root', () => {
+    const guards = Object.keys(rootSchemas).map(guardName);
+    expect(
+      guards.filter((guard) => typeof (library as Record<string, unknown>)[guard] !== 'function'),
+    ).toEqual([]);
+  });
+
+  it("state each limit of the request and path schemas, which the schemas' descriptions then do not repeat", () => {
+    const limits = docTables['limits']!();
+    expect(limits).toContain('| `fallbacks` ');
+    expect(limits).toContain('must have at most 3 items');
+    const keywords = limitKeywords.filter((keyword) => keyword !== 'pattern');
+    const repeated: string[] = [];
+    const seen = new Set<unknown>();
+    const visit = (value: unknown, path: string): void => {
+      if (typeof value !== 'object' || value === null || seen.has(value)) return;
+      seen.add(value);
+      const schema = value as Record<string, unknown>;
+      // A pattern's description is the sentence of its issue, which names the rule whole.
+      if (typeof schema['description'] === 'string' && schema['pattern'] === undefined) {
+        for (const node of [schema, schema['items'] as Record<string, unknown> | undefined])
+          for (const keyword of keywords) {
+            const limit = node?.[keyword];
+            if (typeof limit !== 'number' || Math.abs(limit) === MAX_SAFE_INTEGER) continue;
+            if (new RegExp(`(?<![\\d.])${limit}(?!\\d|\\.\\d)`).test(schema['description']))
+              repeated.push(`${path}: ${keyword} ${limit}`);
+          }
+      }
+      for (const [key, inner] of Object.entries(schema)) visit(inner, `${path}/${key}`);
+    };
+    visit(messagesRequest, 'messages-request');
+    visit(paramsSchemas, 'params');
+    expect(repeated).toEqual([]);
   });
 
   it("describe each schema file as the file's own description does", () => {
