@@ -1,7 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { normalizePresetRequest, validate } from '../src/index.js';
-import { MANAGEMENT_KEY, STANDARD_KEY } from './attack-keys.js';
+import { MANAGEMENT_KEY, OTHER_MANAGEMENT_KEY, STANDARD_KEY } from './attack-keys.js';
 import { floodHeads, floodWithoutKey, keyedCreates } from './keyless-flood.js';
+import { ownCreatesBeside, stallBodies } from './stalled-bodies.js';
 
 /*
  * The attacker of `npm run bench:attack`, one attack per process: `node attack-client.js <attack> <origin>
@@ -364,6 +365,33 @@ const attacks: Record<string, () => Promise<Outcome>> = {
     return {
       result: `${served} of 30 keyed creates got 200 (${tally(creates)}); the flood: ${flood.opened} connections, ${tally(flood.statuses)}`,
       held: served === 30,
+    };
+  },
+
+  async M() {
+    // 17 connections with one management key each send all of a 4 MiB body but its last byte and stall, sending
+    // again once answered, for 14 s; that key's own 5 creates go at 4 to 6 s, another key's 30 over the 14 s.
+    const ms = 14_000;
+    const [stalled, own, others] = await Promise.all([
+      stallBodies({ port, base: BASE, key: MANAGEMENT_KEY, connections: 17, ms }),
+      ownCreatesBeside({ baseUrl: `${origin}${BASE}`, key: MANAGEMENT_KEY, body: example, fromMs: 4_000 }),
+      keyedCreates({
+        baseUrl: `${origin}${BASE}`,
+        key: OTHER_MANAGEMENT_KEY,
+        body: example,
+        count: 30,
+        ms,
+        slugPrefix: 'beside-stalled',
+      }),
+    ]);
+    const served = others.filter((status) => status === 200).length;
+    const slowest = Math.max(...own.map((create) => create.ms));
+    return {
+      result:
+        `the other key: ${served} of 30 creates got 200 (${tally(others)}); the stalling key's own creates: ` +
+        `${tally(own.map((create) => create.status))}, the slowest in ${slowest.toFixed(0)} ms; ` +
+        `the stalled bodies: ${stalled.opened} connections, ${tally(stalled.statuses)}`,
+      held: served === 30 && own.every((create) => create.status === 503),
     };
   },
 

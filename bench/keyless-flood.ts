@@ -35,8 +35,24 @@ export interface FloodSeen {
   statuses: number[];
 }
 
-/** One connection that sends `head`, resolving with the statuses it was answered once it closes or `until`. */
-function floodOnce(port: number, head: string, until: number): Promise<number[]> {
+/** How `sendOnce` goes on once its request is written. */
+export interface SendOnceOptions {
+  /** Called once the request's bytes are written. */
+  written?: () => void;
+  /** Closes the connection at the first answer instead of waiting for the server to close it. */
+  endAtAnswer?: boolean;
+}
+
+/**
+ * One connection that sends `request`, resolving with the statuses it was answered once it closes (or answers,
+ * with `endAtAnswer`) or at `until`.
+ */
+export function sendOnce(
+  port: number,
+  request: string,
+  until: number,
+  { written = () => {}, endAtAnswer = false }: SendOnceOptions = {},
+): Promise<number[]> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let text = '';
@@ -46,8 +62,11 @@ function floodOnce(port: number, head: string, until: number): Promise<number[]>
       resolve([...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1])));
     };
     const timer = setTimeout(finish, Math.max(0, until - Date.now()));
-    socket.on('connect', () => socket.write(head));
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('connect', () => socket.write(request, () => written()));
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      if (endAtAnswer && /HTTP\/1\.1 \d{3} /.test(text)) finish();
+    });
     socket.on('error', () => {});
     socket.on('close', finish);
   });
@@ -61,7 +80,7 @@ export async function floodWithoutKey({ port, head, connections, ms }: FloodOpti
     Array.from({ length: connections }, async () => {
       for (let opened = 0; opened < MAX_OPENED_PER_CONNECTION && Date.now() < until; opened++) {
         seen.opened++;
-        seen.statuses.push(...(await floodOnce(port, head, until)));
+        seen.statuses.push(...(await sendOnce(port, head, until)));
       }
     }),
   );
@@ -79,24 +98,36 @@ export interface KeyedCreatesOptions {
   slugPrefix: string;
 }
 
+/** One create with `key`: its status, or what broke it, and the milliseconds it took. */
+export async function timedCreate(
+  baseUrl: string,
+  key: string,
+  slug: string,
+  body: string,
+): Promise<{ status: number | string; ms: number }> {
+  if (!new URL(baseUrl).hostname.startsWith('127.')) throw new Error('the flood runs on loopback only');
+  const started = performance.now();
+  try {
+    const response = await fetch(`${baseUrl}/presets/${slug}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - started };
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+    return { status: code, ms: performance.now() - started };
+  }
+}
+
 /** `count` creates, each of its own slug, started evenly over `ms`: the status of each, or what broke it. */
 export function keyedCreates({ baseUrl, key, body, count, ms, slugPrefix }: KeyedCreatesOptions) {
-  if (!new URL(baseUrl).hostname.startsWith('127.')) throw new Error('the flood runs on loopback only');
   return Promise.all(
     Array.from({ length: count }, async (_, i): Promise<number | string> => {
       await new Promise((resolve) => setTimeout(resolve, (i * ms) / count));
-      try {
-        const response = await fetch(`${baseUrl}/presets/${slugPrefix}-${i}/messages`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.arrayBuffer();
-        return response.status;
-      } catch (error) {
-        return (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-      }
+      return (await timedCreate(baseUrl, key, `${slugPrefix}-${i}`, body)).status;
     }),
   );
 }

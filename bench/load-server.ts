@@ -43,11 +43,11 @@ function rotatingMemoryStore(presetsPerStore = 5_000): PresetStore {
   let store = new MemoryPresetStore();
   let created = 0;
   return {
-    getPreset: (slug) => store.getPreset(slug),
-    getVersion: (slug, version) => store.getVersion(slug, version),
-    compareAndSet: (slug, expected, preset) => {
+    getPreset: (key) => store.getPreset(key),
+    getVersion: (key, version) => store.getVersion(key, version),
+    compareAndSet: (key, expected, preset) => {
       if (expected === 0 && ++created % presetsPerStore === 0) store = new MemoryPresetStore();
-      return store.compareAndSet(slug, expected, preset);
+      return store.compareAndSet(key, expected, preset);
     },
   };
 }

@@ -84,9 +84,9 @@ const handler = createHandler({
   validateResponses: false,
   operations: stubOperations(
     presetOperations({
-      getPreset: (slug) => handlerStore.getPreset(slug),
-      getVersion: (slug, version) => handlerStore.getVersion(slug, version),
-      compareAndSet: (slug, expected, value) => handlerStore.compareAndSet(slug, expected, value),
+      getPreset: (key) => handlerStore.getPreset(key),
+      getVersion: (key, version) => handlerStore.getVersion(key, version),
+      compareAndSet: (key, expected, value) => handlerStore.compareAndSet(key, expected, value),
     }),
   ),
 });

@@ -22,7 +22,8 @@ export const operations: GatewayOperations = {
   ...presetOperations(new MemoryPresetStore()),
   // Look the model up in your catalog; return { data } or errorBody(404).
   listEndpoints: () => errorBody(404),
-  // Return the destination through maskDestination, which masks its secrets, or errorBody(404).
+  // Return the caller's workspace's destination through maskDestination, which masks its secrets; another
+  // workspace's, or none, is errorBody(404).
   getObservabilityDestination: () => errorBody(404),
   // Your providers.
   listProviders: () => ({

@@ -1,41 +1,36 @@
-/**
- * The names of the secret fields of a destination `config` (docs/contract.md#secret-masking), the one list the
- * masker and the destination validators both read, compared without case (ASCII letters) in any destination
- * type and at any depth. URLs, ids and names are not secret, but some of their parts are: see below.
+/*
+ * The one rule of what a destination `config` holds as a secret (docs/contract.md#secret-masking), read alike by
+ * the masker, the library's destination validator and these schemas. A name is compared without case and with
+ * `_` and `-` removed, so `api_key`, `X-Api-Key` and `APIKEY` are one name.
  */
-export const SECRET_CONFIG_FIELDS = [
-  'apiKey',
-  'spaceKey',
-  'secretKey',
-  'publicKey',
-  'licenseKey',
-  'password',
-  'token',
-  'accessKeyId',
-  'secretAccessKey',
-  'sessionToken',
-] as const;
 
-/**
- * The name of a header map, compared without case at any depth of a config: headers carry credentials
- * (`Authorization`, `x-api-key`, `x-honeycomb-team`), so every value of one is a secret. A value under this name
- * that is not an object is a secret as a whole.
- */
-export const HEADER_MAP_NAME = 'headers';
-
-/**
- * A URL query parameter whose name, without case, contains one of these carries a secret value
- * (`?api_key=`, `?token=`, `?X-Amz-Signature=`). So does the password part of a URL's userinfo.
- */
-export const SECRET_QUERY_NAME_PARTS = [
+/** A name that contains one of these words, so compared, marks a secret: `apiKey`, `clientSecret`, `auth`. */
+export const SECRET_NAME_WORDS = [
   'key',
-  'token',
   'secret',
+  'token',
   'password',
-  'sig',
+  'passwd',
+  'pwd',
   'auth',
   'credential',
+  'private',
+  'signature',
+  'cookie',
 ] as const;
+
+/**
+ * A name equal to one of these, so compared, marks a secret too: `pass`, and `sig`, the signature of an Azure
+ * shared-access URL (`?sv=...&sig=...`), too short a word to look for inside other names (`design`, `signal`).
+ */
+export const SECRET_NAMES = ['pass', 'sig'] as const;
+
+/**
+ * A config name that contains this word, so compared (`headers`, `httpHeaders`, `extra_headers`), names a header
+ * map: headers carry credentials (`Authorization`, `x-api-key`, `x-honeycomb-team`), so every value of one is a
+ * secret, and a value under such a name that is no object is a secret as a whole.
+ */
+export const HEADER_NAME_WORD = 'header';
 
 /**
  * A masked secret is made only of `*`, or holds exactly one ellipsis (`...` or `…`) with at most
@@ -54,18 +49,33 @@ export const maskedSecret = {
     'a masked secret (only `*`, or at most 8 characters besides `*`, then `...`, then at most 4 characters)',
 } as const;
 
-/** Each ASCII letter of `name` as a class of its two cases: `apiKey` becomes `[Aa][Pp][Ii][Kk][Ee][Yy]`. */
-function caseless(name: string): string {
-  return name.replace(/[A-Za-z]/g, (letter) => `[${letter.toUpperCase()}${letter.toLowerCase()}]`);
+/**
+ * The letters a name's letter stands for, compared without case: both ASCII cases, and the two other characters
+ * whose case folds to an ASCII letter (the Kelvin sign to `k`, the long s to `s`).
+ */
+const foldedTo: Readonly<Record<string, string>> = { k: 'K\u212A', s: 'S\u017F' };
+
+/** `word` as a regular expression matching it without case, with any `_` or `-` between its letters. */
+function looseWord(word: string): string {
+  return Array.from(word, (letter) => `[${letter}${foldedTo[letter] ?? letter.toUpperCase()}]`).join('[-_]*');
 }
 
-/**
- * The key pattern of a `patternProperties` entry: the names of `names` in any case of their letters, except
- * the spellings in `except`, which the object declares itself (so no name gets two issues for one value).
- */
-export function caselessNamesPattern(names: readonly string[], except: readonly string[] = []): string {
-  const declared = except.length === 0 ? '' : `(?!(?:${except.join('|')})$)`;
-  return `^${declared}(?:${names.map(caseless).join('|')})$`;
+/** Names that contain a secret word, or equal a secret name, under the comparison above (from the start). */
+const SECRET_NAME_BODY = `(?:[\\s\\S]*?(?:${SECRET_NAME_WORDS.map(looseWord).join('|')})|[-_]*(?:${SECRET_NAMES.map(looseWord).join('|')})[-_]*$)`;
+
+/** The names of `except` as written, which an object declares itself (so no name gets two issues for one value). */
+function notOneOf(except: readonly string[]): string {
+  return except.length === 0 ? '' : `(?!(?:${except.join('|')})$)`;
+}
+
+/** The key pattern of a `patternProperties` entry for every secret name, except the spellings in `except`. */
+export function secretNamePattern(except: readonly string[] = []): string {
+  return `^${notOneOf(except)}${SECRET_NAME_BODY}`;
+}
+
+/** The key pattern for every header map's name that is no secret name, except the spellings in `except`. */
+export function headerMapNamePattern(except: readonly string[] = []): string {
+  return `^${notOneOf(except)}(?!${SECRET_NAME_BODY})[\\s\\S]*?${looseWord(HEADER_NAME_WORD)}`;
 }
 
 /**
@@ -78,8 +88,8 @@ export const maskedSecretOrNull = {
 } as const;
 
 /**
- * A header map under a spelling its config does not declare (`Headers`): every value masked or null; a value
- * under that name that is no object is a secret itself.
+ * A header map under a name its config does not declare (`Headers`, `httpHeaders`): every value masked or null;
+ * a value under that name that is no object is a secret itself.
  */
 export const undeclaredHeaderMap = {
   if: { type: 'object' },
@@ -93,24 +103,25 @@ type ConfigSchema = { readonly type: 'object'; readonly properties: Readonly<Rec
 type SecretPatterns = Record<string, typeof maskedSecretOrNull | typeof undeclaredHeaderMap>;
 
 /**
- * A destination config that also refuses a full secret under a secret name it does not declare itself, in any
- * case (a webhook config's `token`, an `APIKEY`), and under another spelling of its header map (`Headers`); its
- * declared `headers` map checks its own values. Deeper values (nested objects, arrays) and the secret parts of
- * a URL inside a string are searched by the library's destination validator (src/core/secret-fields.ts): JSON
- * Schema says "at any depth" only through a `$ref`, which the self-contained schema files do not use, and has
- * no keyword that reads a part of a string by its meaning.
+ * A destination config that also refuses a full secret under a secret name it does not declare itself (a
+ * webhook config's `token`, an `api_key`, a `clientSecret`), and under a header map's name it does not declare
+ * (`Headers`, `httpHeaders`); its declared `headers` map checks its own values. Deeper values (nested objects,
+ * arrays) and the secret parts of a string (a URL's password, a secret parameter's value) are searched by the
+ * library's destination validator (src/core/secret-fields.ts): JSON Schema says "at any depth" only through a
+ * `$ref`, which the self-contained schema files do not use, and has no keyword that reads a part of a string
+ * by its meaning.
  */
 export function withSecretsMasked<const T extends ConfigSchema>(
   config: T,
 ): T & { readonly patternProperties: SecretPatterns } {
   const declared = Object.keys(config.properties);
-  const declaredSecrets = SECRET_CONFIG_FIELDS.filter((name) => declared.includes(name));
-  const declaredHeaders = declared.includes(HEADER_MAP_NAME) ? [HEADER_MAP_NAME] : [];
+  const secretName = new RegExp(secretNamePattern(), 'u');
+  const headerName = new RegExp(headerMapNamePattern(), 'u');
   return {
     ...config,
     patternProperties: {
-      [caselessNamesPattern(SECRET_CONFIG_FIELDS, declaredSecrets)]: maskedSecretOrNull,
-      [caselessNamesPattern([HEADER_MAP_NAME], declaredHeaders)]: undeclaredHeaderMap,
+      [secretNamePattern(declared.filter((name) => secretName.test(name)))]: maskedSecretOrNull,
+      [headerMapNamePattern(declared.filter((name) => headerName.test(name)))]: undeclaredHeaderMap,
     },
   };
 }

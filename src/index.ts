@@ -55,8 +55,8 @@ export { readBearerToken } from './http/bearer-token.js';
 export { createModelFilter, type ModelFilterLists } from './core/router-patterns.js';
 export { maskSecret, maskDestination } from './core/masking.js';
 export {
-  SECRET_CONFIG_FIELDS,
-  HEADER_MAP_NAME,
-  SECRET_QUERY_NAME_PARTS,
+  SECRET_NAME_WORDS,
+  SECRET_NAMES,
+  HEADER_NAME_WORD,
   MASKED_SECRET_PATTERN,
 } from '../schemas/masked-secret.js';

@@ -54,6 +54,8 @@ function errorMeaning(status: ErrorStatus, operation: Operation): string {
         : 'the resource does not exist, or a path parameter is malformed.';
     case 405:
       return 'the path has no operation for this method; `Allow` lists the methods it has (RFC 9110, section 15.5.6).';
+    case 408:
+      return 'the body stopped arriving (no bytes for 10 s by default); nothing was saved.';
     case 409:
       return 'a concurrent write to the same preset won; nothing was saved.';
     case 413:
@@ -61,7 +63,7 @@ function errorMeaning(status: ErrorStatus, operation: Operation): string {
     case 500:
       return 'an unexpected server error.';
     case 503:
-      return 'the server has no room for the write (a full preset store); nothing was saved, and `Retry-After` says when to try again.';
+      return "the server has no room for the write (a full preset store, or the body bytes in flight, or the key's share of them); nothing was saved, and `Retry-After` says when to try again.";
   }
 }
 

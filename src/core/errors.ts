@@ -18,6 +18,8 @@ export const statusMessages = {
   // The interface's table has no 405, so a known path with another method gets RFC 9110's reason phrase
   // (section 15.5.6; contract: errors).
   405: 'Method Not Allowed',
+  // A body that stops arriving is cut (contract: overload), with RFC 9110's reason phrase (section 15.5.9).
+  408: 'Request Timeout',
   409: 'Resource conflict. Please try again later.',
   413: 'Request body too large',
   500: 'Internal Server Error',

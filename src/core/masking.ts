@@ -29,14 +29,26 @@ export function maskSecret(secret: string): string {
   return maskedSecretPattern.test(masked) ? masked : FULLY_MASKED;
 }
 
-/** `text` with each of its URLs' secret parts (`[start, end)` pairs) masked; an empty part stays empty. */
+/** Characters a string's mask may keep: none of them ends or starts a part of a URL or a parameter. */
+const INERT = /^[\p{L}\p{N}\p{M}._~+!$*-]*$/u;
+
+/**
+ * A secret part of a string, masked; when the kept ends hold a character that could start or end another part
+ * (`:`, `@`, `/`, `=`, `;`, a space...), `********`, so the masked string reads as the same parts again.
+ */
+function maskStringPart(part: string): string {
+  const masked = maskSecret(part);
+  return INERT.test(masked.replace('…', '')) ? masked : FULLY_MASKED;
+}
+
+/** `text` with each of its secret parts (`[start, end)` pairs) masked; an empty part stays empty. */
 function maskRanges(text: string, ranges: readonly number[]): string {
   let out = '';
   let from = 0;
   for (let i = 0; i < ranges.length; i += 2) {
     const start = ranges[i]!;
     const end = ranges[i + 1]!;
-    out += text.slice(from, start) + (start === end ? '' : maskSecret(text.slice(start, end)));
+    out += text.slice(from, start) + (start === end ? '' : maskStringPart(text.slice(start, end)));
     from = end;
   }
   return out + text.slice(from);
@@ -50,8 +62,9 @@ function replace(holder: Holder, key: string | number, value: string): void {
 /**
  * A copy of an observability destination, fit for a response: every secret of its `config` is masked, whatever
  * the destination's type, at any depth (nested objects and arrays included): the value under a secret name, in
- * any case; every value of a header map; the password of a URL's userinfo and the value of a secret query
- * parameter, in any string (contract: secret-masking). A secret holding anything but a string or null (which a
+ * any case, `_` and `-` aside; every value of a header map; and the secret parts of every other string: a URL's
+ * password (or its whole userinfo when the user name holds an encoded colon), the value of a secret query,
+ * fragment or connection-string parameter (contract: secret-masking). A secret holding anything but a string or null (which a
  * response could not carry anyway) becomes `********` rather than pass through. The input is not changed; the
  * copy shares no object with it and keeps every key, `__proto__` included, as an own property. A destination
  * that holds itself, an array hole, or nesting past 64 levels (contract: body-limits) throws a TypeError.

@@ -55,7 +55,7 @@ export const operations = {
     summary: 'Create a preset, or a new version of one, from a messages request',
     body: 'messages-request',
     success: 'preset-response',
-    errors: [400, 401, 403, 404, 409, 413, 500, 503],
+    errors: [400, 401, 403, 404, 408, 409, 413, 500, 503],
     auth: 'management',
   },
   getPresetVersion: {

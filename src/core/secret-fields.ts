@@ -1,13 +1,18 @@
-import { MASKED_SECRET_PATTERN, SECRET_CONFIG_FIELDS } from '../../schemas/masked-secret.js';
+import {
+  HEADER_NAME_WORD,
+  MASKED_SECRET_PATTERN,
+  SECRET_NAME_WORDS,
+  SECRET_NAMES,
+} from '../../schemas/masked-secret.js';
 import { tooDeepMessage } from './errors.js';
 import { isHeaderMapName, isSecretName } from './secret-names.js';
-import { urlSecretRanges } from './url-secrets.js';
+import { stringSecretRanges } from './string-secrets.js';
 
 /*
  * Where a destination config holds a secret (contract: secret-masking), walked alike by the masker
  * (src/core/masking.ts) and the destination validator, so that the one masks exactly what the other checks:
  * the value under a secret name and every value of a header map, each a secret as a whole, at any depth; and,
- * in every other string, the secret parts of its URLs (src/core/url-secrets.ts).
+ * in every other string, its secret parts (src/core/string-secrets.ts).
  */
 
 /** An object or array of a config: what holds a value under a key or an index. */
@@ -18,7 +23,7 @@ type SecretKind = 'field' | 'header';
 export interface SecretVisitor {
   /** `holder[key]` is a secret as a whole: under a secret name (`field`) or in a header map. True stops. */
   secret(holder: Holder, key: string | number, kind: SecretKind): boolean;
-  /** `holder[key]` is `text`, a string outside any such secret, whose URLs' secret parts are `ranges`. True stops. */
+  /** `holder[key]` is `text`, a string outside any such secret, whose secret parts are `ranges`. True stops. */
   url(holder: Holder, key: string | number, text: string, ranges: readonly number[]): boolean;
 }
 
@@ -38,7 +43,7 @@ export function visitSecrets(node: unknown, level: number, visitor: SecretVisito
   const visitValue = (holder: Holder, key: string | number, at: number): Outcome => {
     const value: unknown = (holder as Record<string | number, unknown>)[key];
     if (typeof value === 'string') {
-      const ranges = urlSecretRanges(value);
+      const ranges = stringSecretRanges(value);
       return ranges.length > 0 && visitor.url(holder, key, value, ranges) ? 'stopped' : undefined;
     }
     return walk(value, at + 1);
@@ -93,10 +98,11 @@ function isMaskedOrNull(value: unknown): boolean {
  * names on the way to it may be no property the schema knows, and an issue path never holds such a name
  * (contract: issue-paths). It never repeats the secret either.
  */
+const secretNameRule = `a name holding ${SECRET_NAME_WORDS.join(', ')}, or named ${SECRET_NAMES.join(' or ')}, in any case, \`_\` and \`-\` aside`;
 const unmaskedSecretMessages = {
-  field: `must hold no unmasked secret under a secret name (${SECRET_CONFIG_FIELDS.join(', ')}, in any case) at any depth`,
-  header: 'must hold no unmasked header value: every value of a header map is a secret, at any depth',
-  url: 'must hold no URL with an unmasked password or value of a secret query parameter (a name with key, token, secret, password, sig, auth or credential)',
+  field: `must hold no unmasked secret under a secret name (${secretNameRule}) at any depth`,
+  header: `must hold no unmasked header value: every value of a map whose name holds ${HEADER_NAME_WORD} is a secret, at any depth`,
+  url: `must hold no string with an unmasked secret part: a URL's password, a user name with an encoded colon, or the value of a query, fragment or connection-string parameter under a secret name (${secretNameRule})`,
 } as const;
 
 /**

@@ -51,7 +51,7 @@ export interface GatewayStore {
   /** Null for the in-memory store: its keys are made fresh each run. */
   keys: KeyDigestStore | null;
   facts: GatewayStoreFacts;
-  /** Resolves when the store answers a trivial statement, for `GET /readyz`; rejects when it cannot. */
+  /** Resolves when the store would take a create now, for `GET /readyz`; rejects when it would refuse one. */
   probe(): Promise<void>;
   close(): Promise<void>;
 }
@@ -88,7 +88,7 @@ async function sqlStore(
     presets: new SqlPresetStore(engine, versionCacheBytes === undefined ? {} : { versionCacheBytes }),
     keys: sqlKeyDigests(engine),
     facts: { sentence, durable: true },
-    probe: async () => void (await engine.query('SELECT 1')),
+    probe: () => engine.probe(),
     async close() {
       await engine.close();
       release();

@@ -1,5 +1,4 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
 import { readBearerToken } from '../http/bearer-token.js';
 import type { KeyKind, Principal, ResolveKey } from '../http/types.js';
 import { GATEWAY_WORKSPACE_ID } from './workspace.js';
@@ -65,41 +64,26 @@ function distinct(keys: GatewayKeys): GatewayKeys {
   return keys;
 }
 
-/** The fewest characters a key from the environment has when the gateway listens beyond loopback. */
+/** The fewest characters a key from the environment has. */
 export const MIN_KEY_LENGTH = 16;
 
-const loopbackAddresses = new BlockList();
-loopbackAddresses.addSubnet('127.0.0.0', 8, 'ipv4');
-loopbackAddresses.addAddress('::1', 'ipv6');
-
-/** Whether `host` (a `--host` value) only ever takes connections from this machine: `localhost`, 127/8, ::1. */
-export function isLoopbackHost(host: string): boolean {
-  const address = host.replace(/^\[(.*)\]$/, '$1');
-  if (/^localhost\.?$/i.test(address)) return true;
-  const family = isIP(address);
-  return family !== 0 && loopbackAddresses.check(address, family === 6 ? 'ipv6' : 'ipv4');
-}
-
 /**
- * Throws `KeySetupError` for a key short enough to guess, set through the environment, when the gateway listens
- * on `host` beyond loopback; on loopback returns a warning instead. Neither names the key or its length.
+ * Throws `KeySetupError` for a key set through the environment that is short enough to guess, wherever the
+ * gateway listens: loopback included, since a short key is also ordinary text (a key `a` is every `a` of every
+ * line), which the gateway could keep out of what it prints only by cutting up every line. The message names
+ * the variable, never the key or its length.
  */
-export function checkKeyLengths(keys: GatewayKeys, host: string): string[] {
+export function checkKeyLengths(keys: GatewayKeys): void {
   const short = [keys.management, keys.standard].filter(
     (key) => !key.generated && key.value !== null && key.value.length < MIN_KEY_LENGTH,
   );
-  if (short.length === 0) return [];
+  if (short.length === 0) return;
   const names = short.map((key) => key.variable).join(' and ');
-  if (!isLoopbackHost(host)) {
-    throw new KeySetupError(
-      `${names} must have at least ${MIN_KEY_LENGTH} characters when the gateway listens beyond loopback ` +
-        `(${host}); set a longer key, or unset it to have one generated`,
-    );
-  }
-  return [
-    `warning: ${names} ${short.length > 1 ? 'have' : 'has'} fewer than ${MIN_KEY_LENGTH} characters, ` +
-      `accepted only because the gateway listens on loopback (${host})`,
-  ];
+  throw new KeySetupError(
+    `${names} must have at least ${MIN_KEY_LENGTH} characters, on loopback too: a shorter key is soon guessed, ` +
+      `and could not be kept out of what the gateway prints without garbling it; set a longer key, or unset it ` +
+      `to have one generated`,
+  );
 }
 
 /** Where a durable gateway keeps its keys' digests, one per kind; never a key in clear. */

@@ -10,8 +10,37 @@ export interface GatewayMetrics {
   storeFailed(kind: StoreErrorKind): void;
   /** Reads the bytes of request bodies the server holds now, when a scrape asks. */
   watchBodyBytes(held: () => number): void;
-  /** The exposition text and its content type. */
+  /** The exposition text and its content type, rendered at most once a second. */
   scrape(): Promise<{ contentType: string; text: string }>;
+}
+
+/** A scrape is rendered at most this often; every scrape in between is answered with the last one. */
+export const SCRAPE_RENDER_MS = 1_000;
+
+/**
+ * `render`, called at most once every `everyMs` milliseconds: a call within that time of the last render, or
+ * while one is under way, gets its text. A scrape renders every metric and collects the process's own figures,
+ * some 10 times what `/healthz` costs, so a flood of scrapes without a key would otherwise slow every other request
+ * (contract: overload).
+ */
+export function renderedAtMostEvery<T>(
+  render: () => Promise<T>,
+  everyMs: number,
+  now: () => number = () => performance.now(),
+): () => Promise<T> {
+  let last: { at: number; text: Promise<T> } | undefined;
+  return () => {
+    const at = now();
+    if (last === undefined || at - last.at >= everyMs) {
+      const text = render();
+      last = { at, text };
+      // A render that failed is not served again: the next scrape renders anew.
+      text.catch(() => {
+        if (last?.text === text) last = undefined;
+      });
+    }
+    return last.text;
+  };
 }
 
 /** Latency buckets in seconds: a create on PostgreSQL takes milliseconds, a connection wait up to 5 s. */
@@ -65,8 +94,9 @@ export async function createGatewayMetrics(): Promise<GatewayMetrics> {
     watchBodyBytes(held) {
       bodyBytesHeld = held;
     },
-    async scrape() {
-      return { contentType: registry.contentType, text: await registry.metrics() };
-    },
+    scrape: renderedAtMostEvery(
+      async () => ({ contentType: registry.contentType, text: await registry.metrics() }),
+      SCRAPE_RENDER_MS,
+    ),
   };
 }

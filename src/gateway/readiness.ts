@@ -1,4 +1,4 @@
-/** Whether the gateway's store answers, as `GET /readyz` tells a load balancer. */
+/** Whether the gateway's store would take a create, as `GET /readyz` tells a load balancer. */
 export interface Readiness {
   /** True when the last probe, at most `freshMs` old, answered within `deadlineMs`. */
   ready(): Promise<boolean>;
@@ -15,7 +15,8 @@ export interface ReadinessOptions {
 }
 
 /**
- * Readiness from a probe of the store (a `SELECT 1`), run on demand and shared: at most one probe is in flight
+ * Readiness from a probe of whether the store would take a create now (the database answers and takes writes;
+ * an embedded store's disk has room), run on demand and shared: at most one probe is in flight
  * and at most one starts per `freshMs`, so any number of keyless `/readyz` requests cost the database one
  * statement a second at most. A probe that fails, or has no answer within `deadlineMs`, makes the store not
  * ready, so `/readyz` turns 503 within `freshMs + deadlineMs` (2 seconds) of the store failing, and back once a

@@ -71,10 +71,11 @@ async function serve(options: RunOptions, io: RunIo, secrets: Secrets): Promise<
   // What needs no store is checked first, so a mistyped flag, key or URL fails at once, before a database opens.
   normalizeBasePath(options.basePath);
   const given = gatewayKeys(options.env);
+  // Checked before the keys join the secrets: the refusal must not have every letter of a short key redacted.
+  checkKeyLengths(given);
   keepSecret(secrets, given);
   const choice = chooseStore(options.memory ?? false, options.env);
   if (choice.kind === 'postgres') secrets.add(...choice.database.secrets);
-  for (const warning of checkKeyLengths(given, options.host)) io.stderr(`gateway-contract: ${warning}\n`);
   const catalog =
     options.catalogPath === undefined ? bundledCatalog : await loadCatalogFile(options.catalogPath);
   const metrics = options.metrics ? await createGatewayMetrics() : undefined;

@@ -34,9 +34,9 @@ export function watchedPresetStore(store: PresetStore, watcher: StoreWatcher): P
     };
   const saveVersion = store.saveVersion?.bind(store);
   return {
-    getPreset: watched((slug) => store.getPreset(slug)),
-    getVersion: watched((slug, version) => store.getVersion(slug, version)),
-    compareAndSet: watched((slug, expected, preset) => store.compareAndSet(slug, expected, preset)),
+    getPreset: watched((key) => store.getPreset(key)),
+    getVersion: watched((key, version) => store.getVersion(key, version)),
+    compareAndSet: watched((key, expected, preset) => store.compareAndSet(key, expected, preset)),
     // Dropping it would put a database store back on its read-then-write create: five round trips, not one.
     ...(saveVersion ? { saveVersion: watched(saveVersion) } : {}),
   };

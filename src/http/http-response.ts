@@ -7,7 +7,16 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /** When a client refused with 503 may try again, in seconds. */
 export const RETRY_AFTER_SECONDS = 60;
 
-/** A 503 always says when to try again (contract: overload), whoever builds it. */
+/**
+ * An error answer is for now: a 404 kept by a cache would hide a version written a moment later (contract:
+ * reading-versions).
+ */
+const ERROR_CACHE_CONTROL = { 'cache-control': 'no-store' };
+
+/**
+ * A 503 always says when to try again (contract: overload), and every error answer forbids caches to keep it,
+ * whoever builds it.
+ */
 export function jsonResponse(
   status: number,
   body: unknown,
@@ -23,10 +32,17 @@ export function jsonTextResponse(
   headers: Record<string, string> = {},
 ): HandlerResponse {
   const retry = status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : undefined;
+  const noStore = status >= 400 ? ERROR_CACHE_CONTROL : undefined;
   // nosniff: a browser never reads an answer, which may hold text a client sent, as anything but JSON.
   return {
     status,
-    headers: { 'content-type': JSON_CONTENT_TYPE, 'x-content-type-options': 'nosniff', ...retry, ...headers },
+    headers: {
+      'content-type': JSON_CONTENT_TYPE,
+      'x-content-type-options': 'nosniff',
+      ...noStore,
+      ...retry,
+      ...headers,
+    },
     body: text,
   };
 }
@@ -96,7 +112,7 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   return false;
 }
 
-/** 304: the client's copy stands; the same validator and caching headers, no body. */
+/** 304: the client's copy stands; the same validator and caching headers, no body and no length of its own. */
 export function notModified(headers: Record<string, string>): HandlerResponse {
   return { status: 304, headers, body: '' };
 }

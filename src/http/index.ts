@@ -24,6 +24,7 @@ export {
   type StoredPreset,
   type PresetAuthor,
   type PresetClock,
+  type PresetKey,
   type SaveOutcome,
 } from './store/preset-store.js';
 export { MemoryPresetStore, type MemoryPresetStoreOptions } from './store/memory-preset-store.js';

@@ -28,23 +28,41 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
 /** A body the server has no room for now: its budget of body bytes in flight is spent (contract: overload). */
 class NoRoomForBody extends Error {}
 
+/** A body whose bytes stopped arriving for longer than the server waits (contract: overload). */
+class BodyStalled extends Error {}
+
+/** What a server adds to reading a Node request stream. */
+export interface NodeStreamBounds {
+  /** Offered each chunk before it is kept; false refuses it, and the body, for lack of room. */
+  take?: (bytes: number) => boolean;
+  /** The longest time, in milliseconds, between one chunk and the next (or the start and the first). */
+  idleMs?: number;
+}
+
 /**
  * Reads a Node request stream until it ends or holds more than `maxBytes`, then stops listening: a body past
  * the limit is never held in full. Each chunk is first offered to `take`, which refuses it when the server has
- * no room for it. The stream is left paused, not destroyed, so the response can still be sent.
+ * no room for it; a body with no chunk for `idleMs` is given up. The stream is left paused, not destroyed, so
+ * the response can still be sent.
  */
 export function readNodeStream(
   stream: NodeBodyStream,
   maxBytes: number,
-  take: (bytes: number) => boolean = () => true,
+  { take = () => true, idleMs }: NodeStreamBounds = {},
 ): Promise<Uint8Array> {
   if (stream.readableEnded) return Promise.resolve(new Uint8Array(0));
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     let total = 0;
+    let idle: ReturnType<typeof setTimeout> | undefined;
     const settle = (finish: () => void) => {
+      clearTimeout(idle);
       stream.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
       finish();
+    };
+    const onStall = () => {
+      stream.pause();
+      settle(() => reject(new BodyStalled()));
     };
     const onData = (chunk: Uint8Array | string) => {
       const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
@@ -56,12 +74,18 @@ export function readNodeStream(
       total += bytes.byteLength;
       if (total > maxBytes) {
         stream.pause();
-        settle(() => resolve(joinedBytes(chunks, total)));
+        return settle(() => resolve(joinedBytes(chunks, total)));
       }
+      if (idle !== undefined) restartIdle();
     };
     const onEnd = () => settle(() => resolve(joinedBytes(chunks, total)));
     const onError = (error: unknown) => settle(() => reject(error));
     const onClose = () => settle(() => reject(new Error('The request closed before its body ended.')));
+    const restartIdle = () => {
+      clearTimeout(idle);
+      idle = setTimeout(onStall, idleMs);
+    };
+    if (idleMs !== undefined) restartIdle();
     stream.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
 }
@@ -134,8 +158,8 @@ function declaresTooMany(contentLength: string | undefined, maxBytes: number): b
 
 /**
  * Turns a request body into a JSON object or the error body to send: 413 for a declared or read
- * size over `maxBytes`, 503 for a body the server has no room for now, 400 for a body that is empty, not UTF-8
- * or JSON, too deep, not an object, or that broke off while being read.
+ * size over `maxBytes`, 503 for a body the server has no room for now, 408 for one that stopped arriving, 400
+ * for a body that is empty, not UTF-8 or JSON, too deep, not an object, or that broke off while being read.
  */
 export async function readJsonObject(
   body: RequestBody,
@@ -149,6 +173,7 @@ export async function readJsonObject(
     raw = typeof body === 'function' ? await body(limits.maxBytes) : (body ?? '');
   } catch (error) {
     if (error instanceof NoRoomForBody) return { ok: false, error: errorBody(503) };
+    if (error instanceof BodyStalled) return { ok: false, error: errorBody(408) };
     return rejected(requestIssueMessages.incomplete);
   }
   return parseJsonBody(raw, limits);

@@ -131,7 +131,7 @@ describe('gateway-contract serve', () => {
         if (found) listening(found[1] as string);
       },
       stderr: () => {},
-      env: { GATEWAY_MANAGEMENT_KEY: 'cli-management', GATEWAY_API_KEY: 'cli-standard' },
+      env: { GATEWAY_MANAGEMENT_KEY: 'cli-test-management', GATEWAY_API_KEY: 'cli-test-standard-key' },
       untilStopped: () => new Promise((resolve) => (stop = resolve)),
     });
     const base = await url;

@@ -1,15 +1,34 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { headerMapNamePattern, secretNamePattern } from '../../schemas/masked-secret.js';
+import { isHeaderMapName, isSecretName, isSecretParameterName } from '../../src/core/secret-names.js';
 import {
   MASKED_SECRET_PATTERN,
   maskDestination,
   maskSecret,
-  SECRET_CONFIG_FIELDS,
+  SECRET_NAME_WORDS,
+  SECRET_NAMES,
   validate,
   validateObservabilityDestinationResponse,
   validateObservabilityDestinationResponseStrict,
 } from '../../src/index.js';
+import { leaks, secretLeaks } from '../fixtures/secret-leaks.js';
 import { deepFreeze } from '../support/hostile-arbitraries.js';
+
+/** The secret config fields the public API names (contract: secret-masking). */
+const PUBLIC_SECRET_FIELDS = [
+  'apiKey',
+  'spaceKey',
+  'secretKey',
+  'publicKey',
+  'licenseKey',
+  'password',
+  'token',
+  'accessKeyId',
+  'secretAccessKey',
+  'sessionToken',
+] as const;
 
 const maskedSecret = new RegExp(MASKED_SECRET_PATTERN, 'u');
 
@@ -26,6 +45,27 @@ const secret = fc.string({
   ),
   maxLength: 40,
 });
+
+/**
+ * Whether `mask` shows no more of `secret` than the rule allows: nothing under 12 code points, at most the last 4
+ * under 32, at most the first 4 and the last 4 from 32 on, and always a masked form (an empty part may stay empty).
+ */
+function expectShowsAtMost(mask: string, secret: string): void {
+  // An empty part of a string stays empty; an empty field becomes `********`.
+  if (secret === '' && mask === '') return;
+  expect(maskedSecret.test(mask), mask).toBe(true);
+  const points = Array.from(secret);
+  if (/^\*+$/.test(mask)) return;
+  const [head = '', tail = ''] = mask.split('...');
+  expect(points.length).toBeGreaterThanOrEqual(12);
+  expect(Array.from(tail).length).toBeLessThanOrEqual(4);
+  expect(secret.endsWith(tail)).toBe(true);
+  if (points.length < 32) expect(head).toMatch(/^\*+$/);
+  else {
+    expect(Array.from(head)).toHaveLength(4);
+    expect(secret.startsWith(head)).toBe(true);
+  }
+}
 
 describe('maskSecret (contract: secret-masking)', () => {
   it('shows the first and last 4 code points of a secret of 32 or more', () => {
@@ -57,19 +97,8 @@ describe('maskSecret (contract: secret-masking)', () => {
     fc.assert(
       fc.property(secret, (value) => {
         const masked = maskSecret(value);
-        const length = Array.from(value).length;
-        expect(maskedSecret.test(masked)).toBe(true);
         if (!hasLoneSurrogate(value)) expect(hasLoneSurrogate(masked)).toBe(false);
-        if (masked === '********') return;
-        expect(length).toBeGreaterThanOrEqual(12);
-        const [head = '', tail = ''] = masked.split('...');
-        expect(Array.from(tail).length).toBeLessThanOrEqual(4);
-        expect(value.endsWith(tail)).toBe(true);
-        if (length < 32) expect(head).toBe('********');
-        else {
-          expect(Array.from(head)).toHaveLength(4);
-          expect(value.startsWith(head)).toBe(true);
-        }
+        expectShowsAtMost(masked, value);
       }),
       { numRuns: 1000 },
     );
@@ -132,10 +161,10 @@ describe('maskDestination (contract: secret-masking)', () => {
 
   it('masks every secret field name, whatever the destination type', () => {
     const config = Object.fromEntries(
-      SECRET_CONFIG_FIELDS.map((field) => [field, `${field}-0123456789abcdef`]),
+      PUBLIC_SECRET_FIELDS.map((field) => [field, `${field}-0123456789abcdef`]),
     );
     const masked = maskDestination({ config });
-    for (const field of SECRET_CONFIG_FIELDS)
+    for (const field of PUBLIC_SECRET_FIELDS)
       expect(maskedSecret.test(masked.config[field] as string)).toBe(true);
   });
 
@@ -209,8 +238,15 @@ describe('maskDestination (contract: secret-masking)', () => {
       dsn: 'https://abc123@o0.ingest.sentry.io/0',
       projectId: 'proj-0123456789abcdef',
       note: 'time: 10:30 // not a URL',
+      modelId: 'openrouter-prod',
+      connection: 'DefaultEndpointsProtocol=https;AccountName=traces;EndpointSuffix=core.windows.net',
+      contact: 'ops@example.com',
+      query: 'https://example.com/search?design=flat&signal=1&passenger=2',
     };
     expect(maskDestination({ type: 'webhook', config }).config).toEqual(config);
+    expect(
+      validate('observability-destination-response', { data: { ...webhookDestination, config } }).ok,
+    ).toBe(true);
   });
 
   it('masks to values the destination validator accepts, wherever the secrets sit', () => {
@@ -230,7 +266,14 @@ describe('maskDestination (contract: secret-masking)', () => {
         const params = query.map(([name, value]) => `${name}=${value}`).join('&');
         return `${scheme}${user}${host}${path}${params === '' ? '' : `?${params}`}`;
       });
-    const names = fc.constantFrom(...SECRET_CONFIG_FIELDS, 'APIKEY', 'Token', 'note', 'headers', 'Headers');
+    const names = fc.constantFrom(
+      ...PUBLIC_SECRET_FIELDS,
+      'APIKEY',
+      'api_key',
+      'note',
+      'headers',
+      'httpHeaders',
+    );
     const nested = fc.letrec((tie) => ({
       node: fc.oneof(
         { depthSize: 'small', withCrossShrink: true },
@@ -244,7 +287,7 @@ describe('maskDestination (contract: secret-masking)', () => {
     })).node;
     fc.assert(
       fc.property(
-        fc.dictionary(fc.constantFrom(...SECRET_CONFIG_FIELDS, 'extra', 'Token'), nested),
+        fc.dictionary(fc.constantFrom(...PUBLIC_SECRET_FIELDS, 'extra', 'Token', 'client_secret'), nested),
         (extra) => {
           const config = { ...extra, url: 'https://example.com/hook' };
           const data = maskDestination({ ...webhookDestination, config });
@@ -296,5 +339,261 @@ describe('the destination validator on secrets below the config (contract: secre
     let shared: object = { note: 'x' };
     for (let level = 0; level < 50; level++) shared = { left: shared, right: shared };
     expect(issuesOf({ url: 'https://example.com/hook', shared })).toEqual([]);
+  });
+});
+
+describe('the rule of secret names (contract: secret-masking)', () => {
+  const closure = JSON.parse(
+    readFileSync(new URL('../fixtures/public-api-closure.json', import.meta.url), 'utf8'),
+  ) as { components: { schemas: Record<string, { properties?: { config?: { properties?: object } } }> } };
+
+  it('matches every secret config name of the public API, and none of its other config names', () => {
+    const configNames = Object.entries(closure.components.schemas)
+      .filter(([name]) => /^Observability.+Destination$/.test(name))
+      .flatMap(([, schema]) => Object.keys(schema.properties?.config?.properties ?? {}));
+    expect(configNames.length).toBeGreaterThan(PUBLIC_SECRET_FIELDS.length);
+    for (const name of new Set(configNames)) {
+      expect(isSecretName(name), name).toBe((PUBLIC_SECRET_FIELDS as readonly string[]).includes(name));
+    }
+  });
+
+  it('compares without case and with _ and - removed, a word anywhere, pass and sig whole', () => {
+    for (const name of [
+      'api_key',
+      'X-API-KEY',
+      'clientSecret',
+      'accessToken',
+      'privateKey',
+      'auth',
+      'PASS',
+      'p_a-s_s',
+      'cookies',
+      'x-amz-signature',
+      'pass_word',
+      'sig',
+      '\u017Fecret',
+      'api\u212Aey',
+    ])
+      expect(isSecretName(name), name).toBe(true);
+    for (const name of ['passenger', 'bypass', 'design', 'signal', 'modelId', 'url', 'headers', 'p.ass'])
+      expect(isSecretName(name), name).toBe(false);
+    for (const name of ['headers', 'httpHeaders', 'extra_headers', 'header', 'HEAD-ERS'])
+      expect(isHeaderMapName(name), name).toBe(true);
+    expect(isHeaderMapName('authHeaders')).toBe(false);
+    // A parameter's name is read percent-decoded again and again; one still encoded after that counts as secret.
+    expect(isSecretParameterName('%2574oken')).toBe(true);
+    expect(isSecretParameterName('%E2%84%AAey')).toBe(true);
+    expect(isSecretParameterName(`%${'25'.repeat(12)}74eam`)).toBe(true);
+    expect(isSecretParameterName('%74eam')).toBe(false);
+    expect(isSecretParameterName('%ZZteam%')).toBe(false);
+  });
+
+  it("is what the schema files' name patterns say, for any name", () => {
+    const secretPattern = new RegExp(secretNamePattern(), 'u');
+    const headerPattern = new RegExp(headerMapNamePattern(), 'u');
+    const letter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzKEYSP_-.%0\u212A\u017F\u0130\u0131é😀');
+    const spelt = (word: string) =>
+      fc
+        .tuple(...Array.from(word, () => fc.tuple(fc.boolean(), fc.constantFrom('', '', '_', '-', '__'))))
+        .map((letters) =>
+          letters
+            .map(([upper, gap], index) => {
+              const char = word[index]!;
+              return (upper ? char.toUpperCase() : char) + gap;
+            })
+            .join(''),
+        );
+    const name = fc
+      .tuple(
+        fc.string({ unit: letter, maxLength: 4 }),
+        fc.constantFrom(...SECRET_NAME_WORDS, ...SECRET_NAMES, 'header', 'pas', 'kez').chain(spelt),
+        fc.string({ unit: letter, maxLength: 4 }),
+      )
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.oneof(name, fc.string({ unit: letter, maxLength: 12 })), (value) => {
+        expect(secretPattern.test(value)).toBe(isSecretName(value));
+        expect(headerPattern.test(value)).toBe(isHeaderMapName(value));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+/** A valid webhook destination with `config` beside its url. */
+function webhookWith(config: Record<string, unknown>) {
+  const withUrl: Record<string, unknown> = { url: 'https://hooks.example.com/in', ...config };
+  return { ...webhookDestination, config: withUrl };
+}
+
+const isValidResponse = (data: object, profile: 'default' | 'strict' = 'default') =>
+  validate('observability-destination-response', { data }, { profile }).ok;
+
+describe('every named leak (contract: secret-masking)', () => {
+  it.each(secretLeaks.map((leak) => [leak.name, leak] as const))(
+    'masks %s, valid once masked, refused in full at its place',
+    (_name, leak) => {
+      const data = webhookWith(leak.config);
+      const masked = maskDestination(data);
+      expect(leaks(JSON.stringify(masked), [leak.secret])).toEqual([]);
+      expect(isValidResponse(masked)).toBe(true);
+      for (const profile of ['default', 'strict'] as const) {
+        const result = validate('observability-destination-response', { data }, { profile });
+        expect(result.ok, profile).toBe(false);
+        if (!result.ok) {
+          expect(result.error.error.metadata?.issues?.[0]?.path).toBe(leak.path);
+          expect(leaks(JSON.stringify(result.error), [leak.secret])).toEqual([]);
+        }
+      }
+    },
+  );
+});
+
+describe('no mask shows more than the rule allows (contract: secret-masking)', () => {
+  /** A generated name the rule matches: a word or a whole name, spelt in any case, with `_` and `-` anywhere. */
+  const secretName = fc
+    .tuple(
+      fc.constantFrom('', 'x', 'client', 'X-', 'my_'),
+      fc.constantFrom(...SECRET_NAME_WORDS, ...SECRET_NAMES),
+      fc.constantFrom('', 's', 'Id', '_value', '-2'),
+      fc.array(fc.boolean(), { maxLength: 16 }),
+    )
+    .map(([before, word, after, uppers]) => {
+      const whole = (SECRET_NAMES as readonly string[]).includes(word);
+      const text = whole ? `_${word}-` : `${before}${word}${after}`;
+      return Array.from(text, (char, index) => (uppers[index] ? char.toUpperCase() : char)).join('');
+    });
+  /** The same name as a URL may carry it: as written, or with its first letter percent-encoded once or twice. */
+  const parameterName = fc.tuple(secretName, fc.constantFrom('', '%', '%25')).map(([name, escape]) => {
+    if (escape === '') return name;
+    const at = name.search(/[a-z]/i);
+    const code = name.charCodeAt(at).toString(16);
+    return `${name.slice(0, at)}${escape}${code}${name.slice(at + 1)}`;
+  });
+  /** A secret made of `chars`, rich in what could break a mask. */
+  const secretOf = (chars: string) =>
+    fc.string({
+      unit: fc.oneof(fc.constantFrom(...Array.from(chars)), fc.constantFrom('😀', 'é', '…', '.', '*')),
+      maxLength: 40,
+    });
+  const plain = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_~+!$';
+  /** Forms of a secret in a string: where it stands between a prefix and a suffix the mask keeps. */
+  const forms: ReadonlyArray<fc.Arbitrary<{ before: string; secret: string; after: string }>> = [
+    // A URL's password, holding a raw `/`, `?`, `#`, `:` or `%` (an `@` too when it holds none of `/?#`).
+    secretOf(`${plain}/?#:%=`).map((secret) => ({
+      before: 'https://ops:',
+      secret,
+      after: '@db.example.com/app',
+    })),
+    secretOf(`${plain}@:%=`).map((secret) => ({
+      before: 'postgres://ops:',
+      secret,
+      after: '@db:5432/app?x=1',
+    })),
+    secretOf(`${plain}:`).map((secret) => ({ before: '//ops:', secret, after: '@db.example.com' })),
+    secretOf(`${plain}:=`).map((secret) => ({ before: 'ops:', secret, after: '@db.example.com:5432/app' })),
+    // A user name with an encoded colon: the whole userinfo is the secret.
+    secretOf(`${plain}:`).map((rest) => ({
+      before: 'https://',
+      secret: `ops%3A${rest}`,
+      after: '@db.example.com/',
+    })),
+    // Query, fragment and connection-string parameters.
+    fc.tuple(parameterName, secretOf(`${plain}?=/:@%`)).map(([name, secret]) => ({
+      before: `https://hooks.example.com/in?team=ml&${name}=`,
+      secret,
+      after: '&page=2',
+    })),
+    fc.tuple(parameterName, secretOf(`${plain}?=/:@%`)).map(([name, secret]) => ({
+      before: `https://hooks.example.com/in?a=1;${name}=`,
+      secret,
+      after: '#top',
+    })),
+    fc.tuple(parameterName, secretOf(`${plain}=/:@%`)).map(([name, secret]) => ({
+      before: `https://app.example.com/cb#${name}=`,
+      secret,
+      after: '&expires_in=3600',
+    })),
+    fc.tuple(secretName, secretOf(`${plain}=/:@&?# `)).map(([name, secret]) => ({
+      before: `Endpoint=sb://traces.example.net/;${name}=`,
+      secret,
+      after: ';EntityPath=traces',
+    })),
+  ];
+
+  it('under any matching name, at any depth, as a string or not', () => {
+    fc.assert(
+      fc.property(
+        secretName,
+        fc.oneof(secretOf(`${plain}:/@ ;=&`), fc.integer(), fc.boolean(), fc.constant({ nested: 'x' })),
+        fc.array(fc.constantFrom('delivery', 'retry', 0), { maxLength: 4 }),
+        (name, secret, path) => {
+          let config: unknown = { [name]: secret };
+          for (const step of path) config = step === 0 ? [config] : { [step]: config };
+          const masked = maskDestination(webhookWith({ extra: config }));
+          let value: unknown = masked.config.extra;
+          for (const step of [...path].reverse()) value = (value as Record<string | number, unknown>)[step];
+          const shown = (value as Record<string, unknown>)[name];
+          if (typeof secret === 'string') expectShowsAtMost(shown as string, secret);
+          else expect(shown).toBe('********');
+          expect(isValidResponse(masked)).toBe(true);
+          const full = webhookWith({ extra: config });
+          if (typeof secret !== 'string' || (secret !== '' && !maskedSecret.test(secret)))
+            expect(isValidResponse(full)).toBe(false);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reads a masked string as the same parts: a parameter before a colon, a host after a bare user name', () => {
+    const cases = {
+      'Endpoint=sb://traces.example.net/;key=:@;EntityPath=traces':
+        'Endpoint=sb://traces.example.net/;key=********;EntityPath=traces',
+      '%3A@token=://': '********@token=://',
+      'ops@example.com?token=abcdefabcdef0123': 'ops@example.com?token=********...0123',
+      'https://h.example.com/?sv=1&sig=abcdefabcdef0123': 'https://h.example.com/?sv=1&sig=********...0123',
+    };
+    for (const [text, expected] of Object.entries(cases)) {
+      const masked = maskDestination(webhookWith({ note: text }));
+      expect(masked.config.note).toBe(expected);
+      expect(isValidResponse(masked)).toBe(true);
+    }
+  });
+
+  it('masks any string to one the validator accepts, however its parts are mixed', () => {
+    const piece = fc.constantFrom(
+      ...['://', '//', ':', '@', '/', '?', '#', '&', ';', '=', ' ', '\n', '"', "'", '[', ']', '.', '…', '*'],
+      ...['%3A', '%25', '%74', '%', '\\', ',', '(', '\r', 'sig', 'token', 'Pass', 'api_key', 'user', 'host'],
+      ...['x', '0123456789abcdef', '😀'],
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (pieces) => {
+        const masked = maskDestination(webhookWith({ note: pieces.join('') }));
+        expect(isValidResponse(masked)).toBe(true);
+        expect(isValidResponse(masked, 'strict')).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('in any form of a string: a password, a userinfo, a parameter', () => {
+    fc.assert(
+      fc.property(fc.oneof(...forms), ({ before, secret, after }) => {
+        // A raw `://` in a password (or `//` right after its colon) reads as another URL's start, as documented.
+        fc.pre(!`:${secret}`.includes('://'));
+        const text = `${before}${secret}${after}`;
+        const masked = maskDestination(webhookWith({ note: text }));
+        const shown = masked.config.note as string;
+        expect(shown.startsWith(before), shown).toBe(true);
+        expect(shown.endsWith(after), shown).toBe(true);
+        expectShowsAtMost(shown.slice(before.length, shown.length - after.length), secret);
+        expect(isValidResponse(masked)).toBe(true);
+        expect(isValidResponse(masked, 'strict')).toBe(true);
+        if (secret !== '' && !maskedSecret.test(secret))
+          expect(isValidResponse(webhookWith({ note: text }))).toBe(false);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPgliteEngine } from '../../src/http/store/pglite-engine.js';
@@ -59,6 +59,20 @@ function exitWithin(started: Started, ms: number): Promise<number | null | 'stil
   ]);
 }
 
+/** The bound on `/readyz` turning after the store does: a probe's answer is kept 1 s, and may take 1 s. */
+const READYZ_TURNS_MS = 2_000;
+
+/** Asks `/readyz` until it answers `status`, for at most `READYZ_TURNS_MS` from `since`; resolves with the last answer. */
+async function readyzTurns(baseUrl: string, status: number, since: number): Promise<number> {
+  const readyz = new URL('/readyz', baseUrl).href;
+  let answer = (await fetch(readyz)).status;
+  while (answer !== status && performance.now() - since < READYZ_TURNS_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer = (await fetch(readyz)).status;
+  }
+  return answer;
+}
+
 /** Waits, a bounded while, for the gateway's batched log to hold `text`. */
 async function logged(started: Started, text: string): Promise<string> {
   for (let waited = 0; !started.output().includes(text) && waited < 50; waited += 1) {
@@ -75,10 +89,14 @@ describe.skipIf(skip)(
       const dataDir = join(small.dir, 'served');
       const gateway = await serve(dataDir);
       expect((await create(gateway.baseUrl, 'kept')).status).toBe(200);
+      expect((await fetch(new URL('/readyz', gateway.baseUrl))).status).toBe(200);
 
       small.fill();
       const refused = await create(gateway.baseUrl, 'kept');
+      const refusedAt = performance.now();
       expect(refused.status).toBe(503);
+      // A load balancer sends creates elsewhere while this instance would refuse them.
+      expect(await readyzTurns(gateway.baseUrl, 503, refusedAt)).toBe(503);
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(await refused.json()).toEqual({ error: { code: 503, message: 'Service Unavailable' } });
       expect((await create(gateway.baseUrl, 'fresh')).status).toBe(503);
@@ -90,6 +108,7 @@ describe.skipIf(skip)(
       );
 
       small.free();
+      expect(await readyzTurns(gateway.baseUrl, 200, performance.now())).toBe(200);
       const again = await create(gateway.baseUrl, 'kept');
       expect(again.status).toBe(200);
       expect(
@@ -121,7 +140,8 @@ describe.skipIf(skip)(
       expect(refused.output).toBe(
         `gateway-contract: cannot open the embedded store: the disk holding ${dataDir} has 0 bytes free, less than the 10.0 MiB a write needs\n`,
       );
-      expect(existsSync(join(dataDir, 'gateway-contract.lock'))).toBe(false);
+      // The lock file stays, naming no holder: the lock itself went with the process.
+      expect(readFileSync(join(dataDir, 'gateway-contract.lock'), 'utf8')).toBe('');
 
       small.free();
       const second = await serve(dataDir);

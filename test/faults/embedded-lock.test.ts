@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createPreset, root, startServe, type Started } from '../gateway/serve-process.js';
+import { createPreset, root, serveUntilExit, startServe, type Started } from '../gateway/serve-process.js';
 import { raceForLock } from '../support/lock-racers.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'gateway-contract-lock-'));
@@ -21,6 +22,65 @@ const RACERS = 200;
 const DEAD_PID = 2 ** 22 + 1;
 
 const create = (baseUrl: string, slug: string) => createPreset(baseUrl, KEY, slug);
+
+const readVersion = (baseUrl: string, slug: string, version: number) =>
+  fetch(`${baseUrl}/presets/${slug}/versions/${version}`, { headers: { authorization: `Bearer ${KEY}` } });
+
+/** Why a test that needs another network namespace cannot run here, or false when it can. */
+const unshareSkip =
+  spawnSync('unshare', ['-n', 'true']).status === 0
+    ? false
+    : 'unshare -n is not permitted here (it needs root or user namespaces)';
+
+/**
+ * The command that runs one as user `nobody`: `setpriv` replaces itself with the command, so killing the process
+ * it started kills the command (a `runuser` killed leaves its child running).
+ */
+const asNobody = [
+  'setpriv',
+  '--reuid=nobody',
+  `--regid=${spawnSync('id', ['-g', 'nobody']).stdout}`.trim(),
+  '--clear-groups',
+  '--',
+];
+
+/** Why a test that needs to run a process as user `nobody` cannot run here, or false when it can. */
+const nobodySkip =
+  process.getuid?.() === 0 &&
+  spawnSync(asNobody[0]!, [...asNobody.slice(1), process.execPath, '-e', '']).status === 0
+    ? false
+    : 'only root can run a process as user nobody (setpriv)';
+
+/** The abstract socket name (after its leading NUL) an earlier release bound to own `dataDir`, from its device and inode. */
+function earlierLockSocket(dataDir: string): string {
+  const { dev, ino } = statSync(dataDir, { bigint: true });
+  return `gateway-contract-data-dir-${createHash('sha256').update(`${dev}:${ino}`).digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * What user `nobody` does to keep a gateway off `dataDir`: binds the socket name an earlier release locked it
+ * by, and tries to open, create or lock the lock file. It says what each attempt gave, then holds on.
+ */
+const squatter = `
+const net = require('node:net');
+const fs = require('node:fs');
+const { spawnSync } = require('node:child_process');
+const [dataDir, socketName] = process.argv.slice(1);
+const lockFile = dataDir + '/gateway-contract.lock';
+const tried = (what, attempt) => {
+  try { attempt(); return what + ' ok'; } catch (error) { return what + ' ' + error.code; }
+};
+const said = [
+  tried('open', () => fs.openSync(lockFile, 'r')),
+  tried('create', () => fs.openSync(dataDir + '/squat', 'wx')),
+  'flock ' + spawnSync('flock', ['-n', lockFile, 'true']).status,
+];
+const server = net.createServer().listen({ path: '\\0' + socketName, exclusive: true }, () => {
+  process.stdout.write(['bound', ...said].join('; ') + '\\n');
+});
+server.on('error', (error) => process.stdout.write('not bound ' + error.code + '\\n'));
+setTimeout(() => process.exit(0), 120000);
+`;
 
 /** The state letter of `/proc/<pid>/stat` (Z for a zombie), or null once the process is gone. */
 function processState(pid: number): string | null {
@@ -58,6 +118,87 @@ describe.skipIf(process.platform !== 'linux')('the data directory lock (contract
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 120_000);
+
+  it.skipIf(unshareSkip)(
+    `refuses a second gateway on the directory started in another network namespace, and loses no create${
+      unshareSkip ? `: ${unshareSkip}` : ''
+    }`,
+    async () => {
+      const dataDir = join(scratch, 'namespaces');
+      const first = await startServe({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MANAGEMENT_KEY: KEY });
+      cleanups.push(() => first.child.kill('SIGKILL'));
+      const CREATES = 40;
+      for (let made = 0; made < CREATES; made += 1) {
+        expect((await create(first.baseUrl, 'shared')).status).toBe(200);
+      }
+      const [, , since] = readFileSync(join(dataDir, 'gateway-contract.lock'), 'utf8').split('\n');
+
+      const second = await serveUntilExit({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MANAGEMENT_KEY: KEY }, [], {
+        under: ['unshare', '-n'],
+      });
+      expect(second.code).toBe(2);
+      expect(second.output).toBe(
+        `gateway-contract: ${dataDir} is in use by process ${first.child.pid} on host ${hostname()} ` +
+          `(since ${since}): one process owns an embedded store (share one PostgreSQL through DATABASE_URL instead)\n`,
+      );
+      expect((await create(first.baseUrl, 'shared')).status).toBe(200);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+
+      const restarted = await startServe({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MANAGEMENT_KEY: KEY });
+      cleanups.push(() => restarted.child.kill('SIGKILL'));
+      for (let version = 1; version <= CREATES + 1; version += 1) {
+        expect((await readVersion(restarted.baseUrl, 'shared', version)).status).toBe(200);
+      }
+      expect((await readVersion(restarted.baseUrl, 'shared', CREATES + 2)).status).toBe(404);
+      restarted.child.kill('SIGTERM');
+      expect(await restarted.exited).toBe(0);
+    },
+    120_000,
+  );
+
+  it.skipIf(nobodySkip)(
+    `starts while another user squats every name it could${nobodySkip ? `: ${nobodySkip}` : ''}`,
+    async () => {
+      // A parent others may enter, so that the squatter gets as near to the data directory as it can.
+      const open = join(scratch, 'open');
+      mkdirSync(open, { mode: 0o755 });
+      chmodSync(scratch, 0o755);
+      const dataDir = join(open, 'squatted');
+      const first = await startServe({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MANAGEMENT_KEY: KEY });
+      cleanups.push(() => first.child.kill('SIGKILL'));
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+
+      const squatting = spawn(asNobody[0]!, [
+        ...asNobody.slice(1),
+        process.execPath,
+        '-e',
+        squatter,
+        dataDir,
+        earlierLockSocket(dataDir),
+      ]);
+      cleanups.push(() => squatting.kill('SIGKILL'));
+      const said = await new Promise<string>((resolve) => {
+        let output = '';
+        squatting.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          output += chunk;
+          if (output.includes('\n')) resolve(output.trim());
+        });
+        squatting.once('close', () => resolve(output.trim()));
+      });
+      // 66 is flock's exit code for a file it cannot open.
+      expect(said).toBe('bound; open EACCES; create EACCES; flock 66');
+
+      const next = await startServe({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MANAGEMENT_KEY: KEY });
+      cleanups.push(() => next.child.kill('SIGKILL'));
+      expect((await create(next.baseUrl, 'squatted')).status).toBe(200);
+      expect(squatting.exitCode).toBe(null);
+      next.child.kill('SIGTERM');
+      expect(await next.exited).toBe(0);
+    },
+    120_000,
+  );
 
   it('serves a start made while the killed holder is still a zombie nobody has reaped', async () => {
     const dataDir = join(scratch, 'zombie');

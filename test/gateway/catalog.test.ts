@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECRET_CONFIG_FIELDS } from '../../schemas/masked-secret.js';
+import { isSecretName } from '../../src/core/secret-names.js';
 import { catalogOperations } from '../../src/gateway/catalog-operations.js';
 import { bundledCatalog } from '../../src/gateway/catalog.js';
 import { GATEWAY_WORKSPACE_ID } from '../../src/gateway/workspace.js';
@@ -34,7 +34,7 @@ describe('the bundled catalog', () => {
     expect(destinations).toHaveLength(3);
     expect(new Set(destinations.map((destination) => destination.type)).size).toBe(3);
     for (const destination of destinations) {
-      const secrets = SECRET_CONFIG_FIELDS.filter((field) => field in destination.config);
+      const secrets = Object.keys(destination.config).filter(isSecretName);
       expect(secrets.length, destination.type).toBeGreaterThan(0);
       expect(destination).toHaveProperty('regions');
     }
@@ -57,7 +57,7 @@ describe('catalogOperations', () => {
       expect(validate('observability-destination-response', response).ok, destination.type).toBe(true);
       const text = JSON.stringify(response);
       const config = destination.config as Record<string, unknown>;
-      for (const field of SECRET_CONFIG_FIELDS) {
+      for (const field of Object.keys(config).filter(isSecretName)) {
         if (typeof config[field] === 'string') expect(text).not.toContain(config[field]);
       }
     }

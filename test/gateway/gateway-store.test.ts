@@ -1,5 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gatewayBanner } from '../../src/gateway/banner.js';
@@ -100,19 +100,37 @@ describe('keptGatewayKeys', () => {
 });
 
 describe('lockDataDir', () => {
-  it('refuses a directory this or another process holds, and frees it on release, whatever a pid file says', async () => {
+  it('refuses a directory this or another process holds, naming the holder, and frees it on release, whatever the file says', async () => {
     const held = join(scratch, 'held');
     const release = await lockDataDir(held);
-    expect(readFileSync(join(held, 'gateway-contract.lock'), 'utf8')).toBe(`${process.pid}\n`);
-    await expect(lockDataDir(held)).rejects.toThrow(`${held} is in use by process ${process.pid}`);
+    const [pid, host, since] = readFileSync(join(held, 'gateway-contract.lock'), 'utf8').split('\n');
+    expect([pid, host]).toEqual([String(process.pid), hostname()]);
+    await expect(lockDataDir(held)).rejects.toThrow(
+      `${held} is in use by process ${process.pid} on host ${hostname()} (since ${since})`,
+    );
     // Another path to the same directory meets the same lock.
     symlinkSync(held, join(scratch, 'held-link'));
     await expect(lockDataDir(join(scratch, 'held-link'))).rejects.toThrow(DataDirInUse);
     release();
-    expect(existsSync(join(held, 'gateway-contract.lock'))).toBe(false);
-    // The pid file only names a holder: one left naming a live process (our parent) holds nothing.
+    // The file stays, naming nobody: removing it could give two starts two different files to lock.
+    expect(readFileSync(join(held, 'gateway-contract.lock'), 'utf8')).toBe('');
+    // The file only names a holder: one left naming a live process (our parent) holds nothing.
     writeFileSync(join(held, 'gateway-contract.lock'), `${process.ppid}\n`);
     const retaken = await lockDataDir(held);
     retaken();
+  });
+
+  it('says what is missing when no flock command is on PATH', async () => {
+    const path = process.env['PATH'];
+    process.env['PATH'] = mkdtempSync(join(tmpdir(), 'gateway-contract-no-flock-'));
+    try {
+      const dataDir = join(scratch, 'no-flock');
+      await expect(lockDataDir(dataDir)).rejects.toThrow(
+        `cannot lock ${dataDir}/gateway-contract.lock: the embedded store needs the flock command (util-linux) on PATH to own its data directory`,
+      );
+    } finally {
+      rmSync(process.env['PATH'], { recursive: true, force: true });
+      process.env['PATH'] = path;
+    }
   });
 });

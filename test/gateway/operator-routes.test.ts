@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gatewayKeys } from '../../src/gateway/keys.js';
-import { createGatewayMetrics } from '../../src/gateway/metrics.js';
+import { createGatewayMetrics, renderedAtMostEvery } from '../../src/gateway/metrics.js';
 import { startGateway, type RunningGateway } from '../../src/gateway/server.js';
 import { MemoryPresetStore } from '../../src/http/store/memory-preset-store.js';
 import { exampleRequest } from '../http/example-request.js';
@@ -93,6 +93,49 @@ describe("the reference gateway's routes for operators", () => {
     expect(text).not.toContain('secret-slug');
     expect(text).not.toContain('made-up-path');
     expect(text).not.toContain('operator-test-management');
+  });
+});
+
+describe('a metrics scrape, rendered at most once a second (contract: overload)', () => {
+  it('renders once for a burst within the second, once more after it, and anew after a failed render', async () => {
+    let clock = 0;
+    let renders = 0;
+    let fail = false;
+    const scrape = renderedAtMostEvery(
+      async () => {
+        renders++;
+        if (fail) throw new Error('render failed');
+        return `render ${renders}`;
+      },
+      1_000,
+      () => clock,
+    );
+    const burst = await Promise.all(Array.from({ length: 200 }, (_, i) => ((clock = i * 4), scrape())));
+    expect(renders).toBe(1);
+    expect(new Set(burst)).toEqual(new Set(['render 1']));
+    clock = 1_000;
+    expect(await scrape()).toBe('render 2');
+    expect(renders).toBe(2);
+    clock = 2_000;
+    fail = true;
+    await expect(scrape()).rejects.toThrow('render failed');
+    fail = false;
+    expect(await scrape()).toBe('render 4');
+  });
+
+  it('answers a burst of concurrent scrapes from one render: the same text, though each is counted', async () => {
+    gateway = await startGateway({ keys, port: 0, metrics: await createGatewayMetrics() });
+    const texts = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        fetch(`${gateway!.origin}/metrics`).then((response) => response.text()),
+      ),
+    );
+    // Each scrape answered is counted, so two renders differ; a burst may straddle one second's end at most.
+    expect(new Set(texts).size).toBeLessThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const later = await (await fetch(`${gateway.origin}/metrics`)).text();
+    expect(texts).not.toContain(later);
+    expect(later).toMatch(/^gateway_requests_total\{operation="metrics",status="200"\} 50$/m);
   });
 });
 

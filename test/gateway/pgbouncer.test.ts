@@ -29,7 +29,7 @@ describe.skipIf(pgbouncerBinary() === null)('gateways behind PgBouncer in transa
         startServe({
           DATABASE_URL: bouncer.url,
           GATEWAY_MANAGEMENT_KEY: MANAGEMENT_KEY,
-          GATEWAY_API_KEY: 'pgb-std-key',
+          GATEWAY_API_KEY: 'pgbouncer-test-standard',
         }),
       ),
     );

@@ -69,8 +69,9 @@ export async function startServe(
 export async function serveUntilExit(
   env: Record<string, string>,
   args: readonly string[],
+  how: ServeHow = {},
 ): Promise<{ code: number | null; output: string }> {
-  const { output, exited } = spawnServe(env, args);
+  const { output, exited } = spawnServe(env, args, how);
   const code = await exited;
   return { code, output: output() };
 }

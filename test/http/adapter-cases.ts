@@ -7,7 +7,15 @@ import { presetOperations } from '../../src/http/store/preset-operations.js';
 import type { HandlerOptions } from '../../src/http/types.js';
 import { BASE_PATH, type WireRequest, type WireResponse } from './adapters.js';
 import { exampleRequest } from './example-request.js';
-import { MANAGEMENT_KEY, STANDARD_KEY, TEST_MAX_BYTES, tableOptionsOf } from './table-options.js';
+import {
+  MANAGEMENT_KEY,
+  OTHER_MANAGEMENT_KEY,
+  OTHER_STANDARD_KEY,
+  OTHER_WORKSPACE_ID,
+  STANDARD_KEY,
+  TEST_MAX_BYTES,
+  tableOptionsOf,
+} from './table-options.js';
 
 export { MANAGEMENT_KEY, STANDARD_KEY, TEST_MAX_BYTES } from './table-options.js';
 
@@ -26,6 +34,13 @@ export interface AdapterCase {
 const json = { 'content-type': 'application/json' };
 const asManagement = { authorization: `Bearer ${MANAGEMENT_KEY}`, ...json };
 const asStandard = { authorization: `Bearer ${STANDARD_KEY}`, ...json };
+const asOtherManagement = { authorization: `Bearer ${OTHER_MANAGEMENT_KEY}`, ...json };
+const asOtherStandard = { authorization: `Bearer ${OTHER_STANDARD_KEY}`, ...json };
+
+/** The version a 200 read answers: who created it tells which workspace's preset it is. */
+function versionOf(response: WireResponse) {
+  return (JSON.parse(response.body) as { data: { version: number; creator_id: string } }).data;
+}
 
 function issuesOf(response: WireResponse) {
   return (JSON.parse(response.body) as ReturnType<typeof errorBody>).error.metadata?.issues;
@@ -36,6 +51,9 @@ function issuesOf(response: WireResponse) {
  */
 export function checkShape(response: WireResponse, status: number): void {
   expect(response.status).toBe(status);
+  // No cache keeps an error answer (contract: reading-versions).
+  if (status >= 400) expect(response.headers['cache-control']).toBe('no-store');
+  if (status === 304) return;
   expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   if (status >= 400 && response.body !== '') {
@@ -206,6 +224,48 @@ export const adapterCases: AdapterCase[] = [
     status: 404,
   },
   {
+    name: "404: another workspace's standard key reads a version the first holds, as one that does not exist",
+    request: { method: 'GET', path: `${BASE_PATH}/presets/table/versions/1`, headers: asOtherStandard },
+    status: 404,
+    check: (response) => expect(JSON.parse(response.body)).toEqual(errorBody(404)),
+  },
+  {
+    name: "200: another workspace's management key creates at the first's slug: a preset of its own, version 1",
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/table/messages`,
+      headers: asOtherManagement,
+      body: exampleRequest,
+    },
+    status: 200,
+    check: (response) =>
+      expect(JSON.parse(response.body)).toMatchObject({
+        data: {
+          slug: 'table',
+          workspace_id: OTHER_WORKSPACE_ID,
+          creator_user_id: 'other-m',
+          designated_version: { version: 1, creator_id: 'other-m' },
+        },
+      }),
+  },
+  {
+    name: "200: the other workspace reads its own version 1 at that slug, not the first's",
+    request: { method: 'GET', path: `${BASE_PATH}/presets/table/versions/1`, headers: asOtherStandard },
+    status: 200,
+    check: (response) => expect(versionOf(response)).toMatchObject({ version: 1, creator_id: 'other-m' }),
+  },
+  {
+    name: '200: the first workspace still reads its own version 1',
+    request: { method: 'GET', path: `${BASE_PATH}/presets/table/versions/1`, headers: asStandard },
+    status: 200,
+    check: (response) => expect(versionOf(response)).toMatchObject({ version: 1, creator_id: 'user-m' }),
+  },
+  {
+    name: "404: the other workspace's create added no version 2 to the first's preset",
+    request: { method: 'GET', path: `${BASE_PATH}/presets/table/versions/2`, headers: asStandard },
+    status: 404,
+  },
+  {
     name: '404: a destination id that is not a UUID (its operation lists no 400)',
     request: {
       method: 'GET',
@@ -235,6 +295,20 @@ export const adapterCases: AdapterCase[] = [
     request: { method: 'HEAD', path: `${BASE_PATH}/providers` },
     status: 200,
     check: (response) => expect(response.body).toBe(''),
+  },
+  {
+    name: '304: a version read again with If-None-Match, no body and no length of 0 (RFC 9110)',
+    request: {
+      method: 'GET',
+      path: `${BASE_PATH}/presets/table/versions/1`,
+      headers: { ...asStandard, 'if-none-match': '*' },
+    },
+    status: 304,
+    check: (response) => {
+      expect(response.body).toBe('');
+      expect(response.headers['content-length']).toBeUndefined();
+      expect(response.headers['etag']).toMatch(/^"[0-9a-f-]{36}"$/);
+    },
   },
   {
     name: '401: HEAD on a version without a key, without the body',

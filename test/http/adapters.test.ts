@@ -6,7 +6,7 @@ import { adapters, type RunningAdapter } from './adapters.js';
  * Statuses the interface (contract: errors) and RFC 9110's 405 give, each of which every adapter must be seen
  * to answer.
  */
-const requiredStatuses = [200, 400, 401, 403, 404, 405, 409, 413, 500, 503];
+const requiredStatuses = [200, 304, 400, 401, 403, 404, 405, 409, 413, 500, 503];
 
 it('the table covers every status through every adapter', () => {
   const covered = new Set(adapterCases.map((testCase) => testCase.status));

@@ -357,6 +357,146 @@ describe('the budget of body bytes in flight', () => {
   });
 });
 
+describe("a key's share of the budget, and a body that stops arriving", () => {
+  const OTHER_MANAGEMENT_KEY = 'test-other-management-key';
+
+  /** A server whose resolver knows a second management key, beside the table's keys. */
+  async function startTwoKeys(limits: ConnectionLimits): Promise<number> {
+    const options = tableOptions([]);
+    const other = { kind: 'management', userId: 'user-other', workspaceId: null } as const;
+    server = createNodeServer(
+      {
+        ...options,
+        basePath: '/api/v1',
+        resolveKey: (key) => (key === OTHER_MANAGEMENT_KEY ? other : options.resolveKey(key)),
+      },
+      limits,
+    );
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
+  }
+
+  it('defaults the share of a key to a quarter of the bytes in flight, whichever those are', () => {
+    expect(resolvedConnectionLimits().maxBodyBytesPerKey).toBe(16 * 1024 * 1024);
+    expect(resolvedConnectionLimits({ maxBodyBytesInFlight: 1000 }).maxBodyBytesPerKey).toBe(250);
+    expect(resolvedConnectionLimits({ maxBodyBytesPerKey: 7 }).maxBodyBytesPerKey).toBe(7);
+    expect(resolvedConnectionLimits().bodyIdleTimeoutMs).toBe(10_000);
+    expect(() => resolvedConnectionLimits({ maxBodyBytesPerKey: 0 })).toThrow(RangeError);
+  });
+
+  it("refuses a key's bytes past its share while leaving the rest of the budget to other keys", () => {
+    const budget = createBodyBudget(1000, 300);
+    const first = budget.hold('a');
+    const second = budget.hold('a');
+    expect(first.take(200)).toBe(true);
+    expect(second.take(101)).toBe(false);
+    expect(second.take(100)).toBe(true);
+    // Another key, and a body that counts against no key, take from what is left of the budget.
+    const other = budget.hold('b');
+    expect(other.take(300)).toBe(true);
+    expect(budget.hold().take(400)).toBe(true);
+    expect(budget.held).toBe(1000);
+    first.release();
+    expect(budget.hold('a').take(200)).toBe(true);
+    // A key's body alone goes past its share, as a body alone goes past the budget.
+    const alone = budget.hold('c');
+    other.release();
+    expect(alone.take(300)).toBe(true);
+    expect(alone.take(1)).toBe(false);
+  });
+
+  it('answers a key past its share 503 at once, and serves another key while it holds it', async () => {
+    // A share of 16 KiB, which two bodies of 8 KiB fill.
+    const port = await startTwoKeys({ maxBodyBytesInFlight: 64 * 1024 });
+    for (let i = 0; i < 2; i++) await startBodyThatNeverEnds(port, 8192);
+    const third = open(port);
+    await third.connected;
+    third.socket.write(bodyThatNeverEnds(8192));
+    const refusedLarge = await third.next();
+    expect(refusedLarge?.status).toBe(503);
+    expect(refusedLarge?.headers['retry-after']).toBe('60');
+    const own = open(port);
+    await own.connected;
+    own.socket.write(post('own', MANAGEMENT_KEY, exampleRequest));
+    const refused = await own.next();
+    expect(refused?.status).toBe(503);
+    expect(refused?.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(refused?.body ?? '')).toEqual(errorBody(503));
+    const other = open(port);
+    await other.connected;
+    for (let i = 0; i < 3; i++) {
+      other.socket.write(post(`other-${i}`, OTHER_MANAGEMENT_KEY, exampleRequest));
+      expect((await other.next())?.status).toBe(200);
+    }
+  });
+
+  it('cuts a body that stops arriving with 408, gives its bytes back and closes the connection', async () => {
+    const bounds = nodeServeBounds(resolvedConnectionLimits({ bodyIdleTimeoutMs: 200 }));
+    const handler = createHandler({ ...tableOptions([]), basePath: '/api/v1' });
+    server = createServer((request, response) => {
+      serveNodeRequest(handler, request, response, {}, bounds).catch(() => response.destroy());
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const client = open((server.address() as AddressInfo).port);
+    await client.connected;
+    client.socket.write(bodyThatNeverEnds(1000));
+    await vi.waitFor(() => expect(bounds.budget.held).toBe(1000));
+    // Bytes that keep coming keep it alive.
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      client.socket.write(' ');
+    }
+    await vi.waitFor(() => expect(bounds.budget.held).toBe(1003));
+    const cut = await client.next();
+    expect(cut?.status).toBe(408);
+    expect(cut?.headers['connection']).toBe('close');
+    expect(cut?.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(cut?.body ?? '')).toEqual({ error: { code: 408, message: 'Request Timeout' } });
+    expect(bounds.budget.held).toBe(0);
+    await client.closedByServer();
+  });
+});
+
+describe('honest headers on the wire', () => {
+  it('sends a 304 with no Content-Length, and every error with Cache-Control: no-store', async () => {
+    const port = await start();
+    const client = open(port);
+    await client.connected;
+    client.socket.write(post('cached', MANAGEMENT_KEY, exampleRequest));
+    expect((await client.next())?.status).toBe(200);
+    const read = (extra: string) =>
+      `GET /api/v1/presets/cached/versions/1 HTTP/1.1\r\nhost: t\r\nauthorization: Bearer ${MANAGEMENT_KEY}\r\n${extra}\r\n`;
+    client.socket.write(read('if-none-match: *\r\n'));
+    const notModified = await client.next();
+    expect(notModified?.status).toBe(304);
+    expect(notModified?.headers['content-length']).toBeUndefined();
+    expect(notModified?.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    client.socket.write(read(''));
+    const whole = await client.next();
+    expect(whole?.status).toBe(200);
+    expect(whole?.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    client.socket.write('GET /api/v1/presets/cached/versions/2 HTTP/1.1\r\nhost: t\r\n\r\n');
+    expect((await client.next())?.headers['cache-control']).toBe('no-store');
+  });
+
+  it("answers what Node's parser refuses before any handler with Cache-Control: no-store", async () => {
+    const port = await start({ headersTimeoutMs: 300 });
+    const malformed = open(port);
+    await malformed.connected;
+    malformed.socket.write('NOT HTTP AT ALL\r\n\r\n');
+    const bad = await malformed.next();
+    expect(bad?.status).toBe(400);
+    expect(bad?.headers['cache-control']).toBe('no-store');
+    expect(bad?.headers['connection']).toBe('close');
+    const slow = open(port);
+    await slow.connected;
+    slow.socket.write('GET /api/v1/providers HTTP/1.1\r\nhost: t\r\n');
+    const late = await slow.next();
+    expect(late?.status).toBe(408);
+    expect(late?.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('large bodies take turns to be checked', () => {
   const MiB = 1024 * 1024;
   const turnOf = (turns: ReturnType<typeof createBodyTurns>, bytes: number, started: number[], id: number) =>

@@ -2,7 +2,7 @@ import type { errorBody as ErrorBodyOf } from '../../src/core/errors.js';
 import type { Provider } from '../../src/generated/types.js';
 import type { MemoryPresetStore } from '../../src/http/store/memory-preset-store.js';
 import type { presetOperations as PresetOperationsOf } from '../../src/http/store/preset-operations.js';
-import type { PresetClock, StoredPreset } from '../../src/http/store/preset-store.js';
+import type { PresetClock, PresetKey, StoredPreset } from '../../src/http/store/preset-store.js';
 import type { HandlerOptions, Principal } from '../../src/http/types.js';
 
 /*
@@ -12,10 +12,16 @@ import type { HandlerOptions, Principal } from '../../src/http/types.js';
 
 export const MANAGEMENT_KEY = 'test-management-key';
 export const STANDARD_KEY = 'test-standard-key';
-const workspaceId = '5b0c3a52-7d6e-4f3a-9c41-2e8f1d6a7b90';
+/** The keys of a second workspace, which must neither see nor write the first's presets (contract: workspaces). */
+export const OTHER_MANAGEMENT_KEY = 'test-other-management-key';
+export const OTHER_STANDARD_KEY = 'test-other-standard-key';
+export const WORKSPACE_ID = '5b0c3a52-7d6e-4f3a-9c41-2e8f1d6a7b90';
+export const OTHER_WORKSPACE_ID = '00000000-0000-4000-8000-0000000000b2';
 const principals = new Map<string, Principal>([
-  [MANAGEMENT_KEY, { kind: 'management', userId: 'user-m', workspaceId }],
-  [STANDARD_KEY, { kind: 'standard', userId: 'user-s', workspaceId }],
+  [MANAGEMENT_KEY, { kind: 'management', userId: 'user-m', workspaceId: WORKSPACE_ID }],
+  [STANDARD_KEY, { kind: 'standard', userId: 'user-s', workspaceId: WORKSPACE_ID }],
+  [OTHER_MANAGEMENT_KEY, { kind: 'management', userId: 'other-m', workspaceId: OTHER_WORKSPACE_ID }],
+  [OTHER_STANDARD_KEY, { kind: 'standard', userId: 'other-s', workspaceId: OTHER_WORKSPACE_ID }],
 ]);
 
 /** The body limit (contract: body-limits), lowered so a body past it stays small enough for a fast test. */
@@ -50,8 +56,8 @@ export function tableOptionsOf(
 ): Omit<HandlerOptions, 'basePath'> {
   /** A store that loses every compare-and-set at one slug, as if another writer always got there first. */
   class ContestedStore extends MemoryPresetStore {
-    override compareAndSet(slug: string, expected: number, preset: StoredPreset): Promise<boolean> {
-      return slug === 'contested' ? Promise.resolve(false) : super.compareAndSet(slug, expected, preset);
+    override compareAndSet(key: PresetKey, expected: number, preset: StoredPreset): Promise<boolean> {
+      return key.slug === 'contested' ? Promise.resolve(false) : super.compareAndSet(key, expected, preset);
     }
   }
   const presets = presetOperations(new ContestedStore(), clock);

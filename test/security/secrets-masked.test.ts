@@ -11,6 +11,7 @@ import { GATEWAY_WORKSPACE_ID } from '../../src/gateway/workspace.js';
 import { createNodeServer } from '../../src/http/index.js';
 import type { ObservabilityDestination } from '../../src/generated/types.js';
 import { maskDestination, validate } from '../../src/index.js';
+import { leaks, secretLeaks } from '../fixtures/secret-leaks.js';
 import { stubOperations } from '../support/stub-operations.js';
 
 /*
@@ -159,15 +160,6 @@ const everything: CredentialCase = {
   path: '/data/config/headers/Authorization',
 };
 const allCases = [...cases, everything];
-
-/** The parts of a secret a mask may not show: all but its last 4 characters (its first 4 too from 32 on). */
-function hiddenParts(secret: string): string[] {
-  return secret.length >= 32 ? [secret.slice(4, -4)] : [secret.slice(0, -4)];
-}
-
-function leaks(text: string, secrets: readonly string[]): string[] {
-  return secrets.filter((secret) => hiddenParts(secret).some((part) => text.includes(part)));
-}
 
 let gateway: RunningGateway;
 const logLines: string[] = [];
@@ -326,6 +318,35 @@ describe('a --catalog file holding credentials', () => {
       const text = await response.text();
       expect(response.status).toBe(200);
       expect(leaks(text, everything.secrets)).toEqual([]);
+    } finally {
+      await fromFile.close();
+    }
+  });
+
+  it('serves every named leak masked and valid, each refused by the response validator in full', async () => {
+    const held = secretLeaks.map((leak) => destination('webhook', { url: hook, ...leak.config }));
+    const path = join(dir, 'leaks.json');
+    await writeFile(path, JSON.stringify({ ...bundledCatalog, destinations: held }));
+    const fromFile = await startGateway({
+      keys,
+      port: 0,
+      catalog: await loadCatalogFile(path),
+      handler: { validateResponses: true },
+    });
+    try {
+      for (const [index, leak] of secretLeaks.entries()) {
+        const id = held[index]!.id;
+        const response = await fetch(`${fromFile.baseUrl}/observability/destinations/${id}`, {
+          headers: asManagement,
+        });
+        const text = await response.text();
+        expect(response.status, leak.name).toBe(200);
+        expect(leaks(text, [leak.secret]), leak.name).toEqual([]);
+        expect(validate('observability-destination-response', JSON.parse(text)).ok, leak.name).toBe(true);
+        expect(validate('observability-destination-response', { data: held[index] }).ok, leak.name).toBe(
+          false,
+        );
+      }
     } finally {
       await fromFile.close();
     }

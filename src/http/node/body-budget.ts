@@ -2,11 +2,12 @@
  * The request body bytes a server holds at once, across all its requests: a body's bytes are taken from the
  * budget as they arrive, only once its request is routed and its key accepted, and given back when it is
  * answered, so many large bodies at once wait their turn by refusal instead of exhausting memory, and a client
- * cannot take any of it with a length it only declares (contract: overload).
+ * cannot take any of it with a length it only declares. One key holds at most its share of the budget, so a
+ * client with a valid key cannot take the room of every other key (contract: overload).
  */
 export interface BodyBudget {
-  /** A hold for one request's body, empty until its bytes arrive. */
-  hold(): BodyHold;
+  /** A hold for one request's body, empty until its bytes arrive; `key` names whose share it counts against. */
+  hold(key?: string): BodyHold;
   /** The bytes held now. */
   readonly held: number;
 }
@@ -19,22 +20,32 @@ export interface BodyHold {
   release(): void;
 }
 
-export function createBodyBudget(maxBytes: number): BodyBudget {
+export function createBodyBudget(maxBytes: number, maxBytesPerKey: number = maxBytes): BodyBudget {
   let held = 0;
+  /** The bytes each key holds now; a key holding none has no entry. */
+  const heldByKey = new Map<string, number>();
   return {
-    hold() {
+    hold(key) {
       let own = 0;
       return {
         take(bytes) {
-          // A body alone in the budget always goes on, so that a budget below the body limit still serves
-          // requests one by one.
+          // A body alone in the budget, or alone for its key, always goes on, so that a budget or a share below
+          // the body limit still serves requests one by one.
           if (held > own && held + bytes > maxBytes) return false;
+          const keyHeld = key === undefined ? 0 : (heldByKey.get(key) ?? 0);
+          if (keyHeld > own && keyHeld + bytes > maxBytesPerKey) return false;
           own += bytes;
           held += bytes;
+          if (key !== undefined) heldByKey.set(key, keyHeld + bytes);
           return true;
         },
         release() {
           held -= own;
+          if (key !== undefined && own > 0) {
+            const left = (heldByKey.get(key) ?? own) - own;
+            if (left > 0) heldByKey.set(key, left);
+            else heldByKey.delete(key);
+          }
           own = 0;
         },
       };

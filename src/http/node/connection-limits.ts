@@ -26,6 +26,13 @@ export interface ConnectionLimits {
   /** Request body bytes held across all requests at once; 64 MiB by default. Past it: 503 with `Retry-After`. */
   maxBodyBytesInFlight?: number;
   /**
+   * Request body bytes one key holds at once, across its requests; a quarter of `maxBodyBytesInFlight` by
+   * default (16 MiB), and a key's one body always goes. Past it: 503 with `Retry-After`, for that key alone.
+   */
+  maxBodyBytesPerKey?: number;
+  /** Time a body may go without a byte arriving; 10 s by default. Past it: 408, its bytes given back, closed. */
+  bodyIdleTimeoutMs?: number;
+  /**
    * Bytes of large bodies (64 KiB and up) being checked at once, after they are read: parsed, validated,
    * normalized, stored; 4 MiB by default, and one body always goes. The others wait their turn, so a request
    * in between waits for the checks of about this many bytes, not for those of every body in flight.
@@ -44,16 +51,28 @@ export const DEFAULT_CONNECTION_LIMITS: Required<ConnectionLimits> = {
   maxRequestsPerSocket: 1_000,
   maxConnections: 1_024,
   maxBodyBytesInFlight: 64 * 1024 * 1024,
+  maxBodyBytesPerKey: 16 * 1024 * 1024,
+  bodyIdleTimeoutMs: 10_000,
   maxBodyBytesChecked: 4 * 1024 * 1024,
   lingerBytes: DEFAULT_LINGER.maxBytes,
   lingerMs: DEFAULT_LINGER.maxMs,
 };
 
-/** Every bound given or its default, checked: a nonsense value is the programmer's bug and throws at once. */
+/** The share of the bytes in flight one key holds when none is given: a quarter. */
+const KEY_SHARE_DIVISOR = 4;
+
+/**
+ * Every bound given or its default, checked: a nonsense value is the programmer's bug and throws at once. A key's
+ * share not given is a quarter of the bytes in flight, whichever those are.
+ */
 export function resolvedConnectionLimits(limits: ConnectionLimits = {}): Required<ConnectionLimits> {
-  const resolved = { ...DEFAULT_CONNECTION_LIMITS };
+  const defaults = { ...DEFAULT_CONNECTION_LIMITS };
+  if (limits.maxBodyBytesInFlight !== undefined) {
+    defaults.maxBodyBytesPerKey = Math.max(1, Math.floor(limits.maxBodyBytesInFlight / KEY_SHARE_DIVISOR));
+  }
+  const resolved = { ...defaults };
   for (const name of Object.keys(resolved) as Array<keyof ConnectionLimits>) {
-    resolved[name] = checkedLimit(name, limits[name] ?? DEFAULT_CONNECTION_LIMITS[name], 1);
+    resolved[name] = checkedLimit(name, limits[name] ?? defaults[name], 1);
   }
   return resolved;
 }

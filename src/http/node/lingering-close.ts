@@ -66,24 +66,24 @@ export function discardBody(request: IncomingMessage, limits: LingerLimits): Pro
   });
 }
 
-/** The body's length, or, for an answer to HEAD, which has none, the length of GET's that the handler gave. */
-function contentLength(result: HandlerResponse, bodyBytes: number): string {
-  return (bodyBytes === 0 && result.headers['content-length']) || String(bodyBytes);
+/**
+ * The length header of an answer: the body's length, or, for an answer to HEAD, which has none, the length of
+ * GET's that the handler gave. A 204 or 304 has no body, and no length is added to it (RFC 9110, sections 8.6
+ * and 15.4.5: a 304's may only be the 200's): it keeps one only if the handler gave it.
+ */
+function lengthHeader(result: HandlerResponse, bodyBytes: number): Record<string, string> {
+  if (result.status === 204 || result.status === 304) return {};
+  return { 'content-length': (bodyBytes === 0 && result.headers['content-length']) || String(bodyBytes) };
 }
 
 /**
  * A response with its length, so that it can be sent whole even when it waits behind a pipelined one. The body
  * goes out as text: Node writes it after the head in one piece, encoding it once.
  */
-function writeWhole(response: ServerResponse, result: HandlerResponse): void {
-  response
-    .writeHead(
-      result.status,
-      withHeaders(result.headers, {
-        'content-length': contentLength(result, Buffer.byteLength(result.body)),
-      }),
-    )
-    .end(result.body);
+function writeWhole(response: ServerResponse, result: HandlerResponse, close = false): void {
+  const added = lengthHeader(result, Buffer.byteLength(result.body));
+  if (close) added['connection'] = 'close';
+  response.writeHead(result.status, withHeaders(result.headers, added)).end(result.body);
 }
 
 /**
@@ -100,19 +100,17 @@ export async function writeAfterBody(
   linger: LingerLimits = DEFAULT_LINGER,
 ): Promise<void> {
   if (request.complete || request.readableEnded) return writeWhole(response, result);
+  // A body that stopped arriving (408) is not waited for again: the answer goes out and the connection closes.
+  if (result.status === 408) return writeWhole(response, result, true);
   if (!awaitsContinue(request, response) && (await discardBody(request, KEEP_ALIVE_REST))) {
     if (!response.headersSent && !response.destroyed) writeWhole(response, result);
     return;
   }
   if (response.headersSent || response.destroyed) return;
   const body = Buffer.from(result.body);
-  response.writeHead(
-    result.status,
-    withHeaders(result.headers, {
-      connection: 'close',
-      'content-length': contentLength(result, body.byteLength),
-    }),
-  );
+  const added = lengthHeader(result, body.byteLength);
+  added['connection'] = 'close';
+  response.writeHead(result.status, withHeaders(result.headers, added));
   // The answer is sent in full now; ending the response is what closes the connection, so it waits.
   response.write(body);
   await discardBody(request, linger);

@@ -10,6 +10,7 @@ import {
 import { resolvedConnectionLimits, type ConnectionLimits } from './connection-limits.js';
 import { createHandler } from '../handler.js';
 import { DEFAULT_LINGER, sendContinue, writeAfterBody, type LingerLimits } from './lingering-close.js';
+import { readBearerToken } from '../bearer-token.js';
 import { readNodeStream } from '../request-body.js';
 import { nodeHeaders } from '../request-headers.js';
 import { inArrivalOrder } from './request-order.js';
@@ -23,19 +24,21 @@ export interface NodeRequestOverrides {
 
 /**
  * What a server adds around each request: the shared body budget, the turns large bodies take to be checked,
- * and the lingering close's bounds.
+ * how long a body may stop arriving, and the lingering close's bounds.
  */
 export interface NodeServeBounds {
   budget?: BodyBudget;
   turns?: BodyTurns;
+  bodyIdleMs?: number;
   linger?: LingerLimits;
 }
 
 /** The per-request bounds of `ConnectionLimits`, shared by every request of one server or listener. */
 export function nodeServeBounds(limits: Required<ConnectionLimits>): Required<NodeServeBounds> {
   return {
-    budget: createBodyBudget(limits.maxBodyBytesInFlight),
+    budget: createBodyBudget(limits.maxBodyBytesInFlight, limits.maxBodyBytesPerKey),
     turns: createBodyTurns(limits.maxBodyBytesChecked),
+    bodyIdleMs: limits.bodyIdleTimeoutMs,
     linger: { maxBytes: limits.lingerBytes, maxMs: limits.lingerMs },
   };
 }
@@ -66,9 +69,19 @@ interface BodyRead {
 }
 
 /**
+ * The key a request's body counts against: the handler reads a body only once its key is accepted, so the key
+ * the request carries is a valid one; a request of an operation that needs none counts against no key's share.
+ */
+function keyOf(request: IncomingMessage): string | undefined {
+  const read = readBearerToken(request.headers.authorization);
+  return read.ok ? read.value : undefined;
+}
+
+/**
  * The request stream as a body, with `100 Continue` sent only once the handler starts reading it: that is after
- * routing and the key, so only then do its bytes, as they arrive, take their share of the budget. A large body
- * within the limit is handed over when its turn to be checked comes.
+ * routing and the key, so only then do its bytes, as they arrive, take their share of the budget and of its
+ * key's. A body that stops arriving is given up. A large body within the limit is handed over when its turn to
+ * be checked comes.
  */
 function bodyAfterContinue(
   request: IncomingMessage,
@@ -78,8 +91,11 @@ function bodyAfterContinue(
 ): BodySource {
   return async (maxBytes: number) => {
     sendContinue(request, response);
-    const hold = (read.hold ??= bounds.budget?.hold());
-    const bytes = await readNodeStream(request, maxBytes, hold && ((chunk) => hold.take(chunk)));
+    const hold = (read.hold ??= bounds.budget?.hold(keyOf(request)));
+    const bytes = await readNodeStream(request, maxBytes, {
+      take: hold && ((chunk) => hold.take(chunk)),
+      idleMs: bounds.bodyIdleMs,
+    });
     const turns = bounds.turns;
     if (turns !== undefined && bytes.byteLength >= TAKES_TURNS_FROM && bytes.byteLength <= maxBytes) {
       read.endTurn = await turns.take(bytes.byteLength);
@@ -131,9 +147,10 @@ export function serveNodeRequest(
 
 /**
  * A `node:http` request listener: `http.createServer(createNodeListener({ resolveKey, operations }))`. It carries
- * the bounds of `ConnectionLimits` that act per request: the budget of body bytes in flight (503 past it), large
- * bodies checked in turns, pipelined requests in order with reading paused while they wait, and a lingering
- * close after an early answer. The bounds that belong to the server (timeouts, requests per connection, the
+ * the bounds of `ConnectionLimits` that act per request: the budget of body bytes in flight and each key's share
+ * of it (503 past them), a body that stops arriving cut (408), large bodies checked in turns, pipelined requests
+ * in order with reading paused while they wait (so a connection holds one body at a time), and a lingering close
+ * after an early answer. The bounds that belong to the server (timeouts, requests per connection, the
  * connection cap) are set by `applyConnectionLimits(server)`, or by `createNodeServer`, which does both.
  */
 export function createNodeListener(

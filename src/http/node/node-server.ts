@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { resolvedConnectionLimits, type ConnectionLimits } from './connection-limits.js';
 import { createHandler } from '../handler.js';
 import { nodeServeBounds, serveNodeRequest } from './node-listener.js';
@@ -50,6 +51,29 @@ function capConnections(server: Server, max: number): void {
   });
 }
 
+/** The status of what Node's parser could not take (as Node itself answers it); 400 for anything else. */
+const CLIENT_ERROR_STATUS: Readonly<Record<string, number>> = {
+  HPE_HEADER_OVERFLOW: 431,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 413,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
+/**
+ * Answers what Node refuses before any handler sees it (a malformed request, headers too large, a request that
+ * took too long) as Node would, but with `Cache-Control: no-store`, as every error answer carries (contract:
+ * reading-versions), and closes the connection. A response already started is cut instead.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  const started = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+  if (error.code === 'ECONNRESET' || !socket.writable || started) return void socket.destroy();
+  const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
+  const reason = process.getBuiltinModule('node:http').STATUS_CODES[status];
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nCache-Control: no-store\r\n` +
+      `Content-Length: 0\r\n\r\n`,
+  );
+}
+
 /**
  * Sets the bounds of `ConnectionLimits` that belong to a `node:http` server (each defaulted) on one made
  * elsewhere, before it listens: header, request and keep-alive timeouts, requests per connection, and the
@@ -71,6 +95,7 @@ export function applyConnectionLimits<T extends Server>(server: T, limits: Conne
   // A request past that limit was sent without waiting for the `Connection: close` that said so: Node would
   // answer each with 503 while the client keeps writing, so the connection is closed instead.
   server.on('dropRequest', (_request: IncomingMessage, socket: Socket) => socket.destroy());
+  server.on('clientError', answerClientError);
   // A connection with no traffic either way for this long (a client that stopped reading its answers) is closed.
   server.setTimeout(bounds.requestTimeoutMs);
   capConnections(server, bounds.maxConnections);

@@ -2,7 +2,13 @@ import type { PresetVersion } from '../../generated/types.js';
 import { checkedLimit } from '../../body/body-limits.js';
 import { utf8Length } from '../../body/utf8-length.js';
 import { PresetStoreFull } from './preset-store-full.js';
-import { checkNextVersion, type PresetStore, type StoredPreset } from './preset-store.js';
+import {
+  checkNextVersion,
+  presetKeyText,
+  type PresetKey,
+  type PresetStore,
+  type StoredPreset,
+} from './preset-store.js';
 import { rememberWrittenJson } from '../../core/written-json.js';
 
 /** The caps' defaults: room for a demo or a test suite, bounded so that a flood of creates cannot fill memory. */
@@ -64,7 +70,7 @@ let pendingTurn: Promise<void> | undefined;
 export interface MemoryPresetStoreOptions {
   /** What each read and write waits before it runs; one event-loop turn by default. */
   latency?: () => Promise<void>;
-  /** Most presets (slugs) it holds; 10,000 by default. */
+  /** Most presets it holds, of every workspace; 10,000 by default. */
   maxPresets?: number;
   /** Most versions of one preset; 1,000 by default. */
   maxVersionsPerSlug?: number;
@@ -102,36 +108,37 @@ export class MemoryPresetStore implements PresetStore {
     );
   }
 
-  async getPreset(slug: string): Promise<StoredPreset | null> {
+  async getPreset(key: PresetKey): Promise<StoredPreset | null> {
     await this.#latency();
-    const entry = this.#presets.get(slug);
+    const entry = this.#presets.get(presetKeyText(key));
     if (entry === undefined) return null;
     const preset = JSON.parse(entry.preset) as StoredPreset;
     preset.designated_version = JSON.parse(entry.versions.at(-1) as string) as PresetVersion;
     return preset;
   }
 
-  async getVersion(slug: string, version: number): Promise<PresetVersion | null> {
+  async getVersion(key: PresetKey, version: number): Promise<PresetVersion | null> {
     await this.#latency();
-    const entry = this.#presets.get(slug);
+    const entry = this.#presets.get(presetKeyText(key));
     const found =
       entry && Number.isInteger(version) && version >= 1 ? entry.versions[version - 1] : undefined;
     return found === undefined ? null : (JSON.parse(found) as PresetVersion);
   }
 
-  async compareAndSet(slug: string, expectedVersion: number, preset: StoredPreset): Promise<boolean> {
+  async compareAndSet(key: PresetKey, expectedVersion: number, preset: StoredPreset): Promise<boolean> {
     await this.#latency();
     // Nothing awaits from here to the end, so the check and the write are one step no other request splits.
-    const entry = this.#presets.get(slug);
+    const at = presetKeyText(key);
+    const entry = this.#presets.get(at);
     const latest = entry?.versions.length ?? 0;
     if (latest !== expectedVersion) return false;
-    checkNextVersion(slug, expectedVersion, preset);
+    checkNextVersion(key, expectedVersion, preset);
     const { presetText, versionText } = presetTexts(preset);
     const bytes = utf8Length(versionText);
     this.#checkRoom(entry, bytes);
     const versions = entry?.versions ?? [];
     versions.push(versionText);
-    this.#presets.set(slug, { preset: presetText, versions });
+    this.#presets.set(at, { preset: presetText, versions });
     this.#configBytes += bytes;
     return true;
   }

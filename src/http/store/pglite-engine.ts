@@ -168,6 +168,11 @@ export async function openPgliteEngine(
       await boundWal();
       return result;
     },
+    async probe() {
+      // The disk is asked as a create asks it, so readiness turns with the first refused create.
+      admitWrite();
+      await using((db) => db.query('SELECT 1'));
+    },
     async close() {
       closed = true;
       await restarting?.catch(() => {});

@@ -162,6 +162,17 @@ export async function openPostgresEngine(
           throw error;
         }
       }),
+    async probe() {
+      // A standby, or a server set read-only, answers reads but refuses every create.
+      const answer = await withConnection((client) =>
+        sessionOf(client).query<{ read_only: boolean }>(
+          "SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') = 'on' AS read_only",
+        ),
+      );
+      if (answer.rows[0]?.read_only !== false) {
+        throw new PresetStoreUnavailable('PostgreSQL', new Error('the database takes no writes (read-only)'));
+      }
+    },
     close: () => pool.end(),
   };
 }

@@ -9,7 +9,9 @@ import type { GatewayOperations } from '../types.js';
 /**
  * The preset operations over a store: the create saves the request's normalized draft as a new version
  * (contract: preset-versions; a lost compare-and-set is 409, a full store or one that cannot answer 503), and the
- * get reads one version back (404 when there is none; a store that cannot answer throws, which is a 500).
+ * get reads one version back (404 when there is none; a store that cannot answer throws, which is a 500). Both
+ * reach only the caller's workspace: another workspace's preset is answered as one that does not exist
+ * (contract: workspaces).
  */
 export function presetOperations(
   store: PresetStore,
@@ -19,8 +21,8 @@ export function presetOperations(
     // Not async: the draft is taken at once, so the request it came from is not held while the store works.
     createPresetsMessages: ({ slug, request, principal }) =>
       saveDraft(slug, presetDraftOf(request), principal),
-    async getPresetVersion({ slug, version }) {
-      const found = await store.getVersion(slug, version);
+    async getPresetVersion({ slug, version, principal }) {
+      const found = await store.getVersion({ workspaceId: principal.workspaceId, slug }, version);
       return found ? { data: found } : errorBody(404);
     },
   };

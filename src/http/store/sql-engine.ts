@@ -25,6 +25,12 @@ export interface SqlEngine extends SqlSession {
   write<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * Resolves when a write would be taken now, as readiness asks; rejects with `PresetStoreUnavailable` when it
+   * would be refused for a reason of the store: the database does not answer or takes no writes, or (embedded)
+   * its disk is full or read-only.
+   */
+  probe(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -8,6 +8,62 @@ interface Migration {
 }
 
 /**
+ * The statement that creates (or, in a later step, replaces) the compare-and-set of a new version: `presetAt`
+ * finds the preset row a create is for, `uniqueKey` is the unique key a new row may collide on. Each step passes
+ * its own, so the text a released step runs never changes.
+ */
+function addPresetVersion({
+  replace,
+  presetAt,
+  uniqueKey,
+}: {
+  replace: boolean;
+  presetAt: string;
+  uniqueKey: string;
+}): string {
+  return `${replace ? 'CREATE OR REPLACE' : 'CREATE'} FUNCTION add_preset_version(
+        p_slug text, p_preset_id uuid, p_version_id uuid, p_config json, p_system_prompt json,
+        p_creator text, p_workspace text, p_at timestamptz, p_cap integer
+      ) RETURNS TABLE (
+        found integer, version integer, id uuid, slug text, name text, description text, status text,
+        status_updated_at text, created_at text, updated_at text, creator_user_id text, workspace_id text
+      ) LANGUAGE plpgsql AS $function$
+      #variable_conflict use_column
+      BEGIN
+        RETURN QUERY
+        WITH current AS (
+          SELECT p.id, p.latest_version FROM presets AS p WHERE ${presetAt}
+        ), created AS (
+          INSERT INTO presets (id, slug, name, description, status, status_updated_at, creator_user_id,
+            workspace_id, latest_version, designated_version_id, created_at, updated_at)
+          SELECT p_preset_id, p_slug, p_slug, NULL, 'active', NULL, p_creator, p_workspace, 1, p_version_id,
+            p_at, p_at
+          WHERE NOT EXISTS (SELECT FROM current)
+          ON CONFLICT (${uniqueKey}) DO NOTHING
+          RETURNING *
+        ), moved AS (
+          UPDATE presets AS p SET latest_version = c.latest_version + 1, designated_version_id = p_version_id,
+            updated_at = p_at
+          FROM current AS c
+          WHERE p.id = c.id AND p.latest_version = c.latest_version AND c.latest_version < p_cap
+          RETURNING p.*
+        ), saved AS (
+          SELECT * FROM created UNION ALL SELECT * FROM moved
+        ), added AS (
+          INSERT INTO preset_versions (id, preset_id, version, config, system_prompt, creator_id, created_at,
+            updated_at)
+          SELECT p_version_id, s.id, s.latest_version, p_config, p_system_prompt, p_creator, p_at, p_at
+          FROM saved AS s
+        )
+        SELECT (SELECT c.latest_version FROM current AS c), s.latest_version, s.id, s.slug, s.name,
+          s.description, s.status, ${printed('s.status_updated_at')}, ${printed('s.created_at')},
+          ${printed('s.updated_at')}, s.creator_user_id, s.workspace_id
+        FROM (VALUES (1)) AS one (x) LEFT JOIN saved AS s ON true;
+      END
+      $function$`;
+}
+
+/**
  * The schema, one numbered step at a time; a step once released is never edited, a change is a new step.
  * `config` and `system_prompt` are `json`, not `jsonb`: `jsonb` refuses a string holding U+0000 or a lone
  * surrogate, both valid in a request, and reorders keys, while `json` keeps the text exactly as written.
@@ -63,47 +119,27 @@ export const migrations: readonly Migration[] = [
     // A statement sent unnamed is planned on every call, which cost PostgreSQL most of a create; PL/pgSQL keeps
     // the plan of this one in the server session, so it needs no named statement and runs behind any pooler.
     // Its times come back as the contract prints them, so the statement that calls it has nothing to plan.
+    statements: [addPresetVersion({ replace: false, presetAt: 'p.slug = p_slug', uniqueKey: 'slug' })],
+  },
+  {
+    version: 4,
+    name: 'a preset slug is unique within its workspace',
+    // A preset keeps the workspace its first version was created in (its workspace_id), so each existing row is
+    // already in its one workspace; only the key changes. NULL equals nothing in a unique key or a comparison,
+    // so the key holds a non-null text of the workspace: '' for none, 'w' and the id for one, which no id can
+    // take the other's place in. A version is keyed by its preset's id, which belongs to one workspace.
     statements: [
-      `CREATE FUNCTION add_preset_version(
-        p_slug text, p_preset_id uuid, p_version_id uuid, p_config json, p_system_prompt json,
-        p_creator text, p_workspace text, p_at timestamptz, p_cap integer
-      ) RETURNS TABLE (
-        found integer, version integer, id uuid, slug text, name text, description text, status text,
-        status_updated_at text, created_at text, updated_at text, creator_user_id text, workspace_id text
-      ) LANGUAGE plpgsql AS $function$
-      #variable_conflict use_column
-      BEGIN
-        RETURN QUERY
-        WITH current AS (
-          SELECT p.id, p.latest_version FROM presets AS p WHERE p.slug = p_slug
-        ), created AS (
-          INSERT INTO presets (id, slug, name, description, status, status_updated_at, creator_user_id,
-            workspace_id, latest_version, designated_version_id, created_at, updated_at)
-          SELECT p_preset_id, p_slug, p_slug, NULL, 'active', NULL, p_creator, p_workspace, 1, p_version_id,
-            p_at, p_at
-          WHERE NOT EXISTS (SELECT FROM current)
-          ON CONFLICT (slug) DO NOTHING
-          RETURNING *
-        ), moved AS (
-          UPDATE presets AS p SET latest_version = c.latest_version + 1, designated_version_id = p_version_id,
-            updated_at = p_at
-          FROM current AS c
-          WHERE p.id = c.id AND p.latest_version = c.latest_version AND c.latest_version < p_cap
-          RETURNING p.*
-        ), saved AS (
-          SELECT * FROM created UNION ALL SELECT * FROM moved
-        ), added AS (
-          INSERT INTO preset_versions (id, preset_id, version, config, system_prompt, creator_id, created_at,
-            updated_at)
-          SELECT p_version_id, s.id, s.latest_version, p_config, p_system_prompt, p_creator, p_at, p_at
-          FROM saved AS s
-        )
-        SELECT (SELECT c.latest_version FROM current AS c), s.latest_version, s.id, s.slug, s.name,
-          s.description, s.status, ${printed('s.status_updated_at')}, ${printed('s.created_at')},
-          ${printed('s.updated_at')}, s.creator_user_id, s.workspace_id
-        FROM (VALUES (1)) AS one (x) LEFT JOIN saved AS s ON true;
-      END
-      $function$`,
+      `CREATE FUNCTION preset_workspace_key(p_workspace text) RETURNS text
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $function$ SELECT coalesce('w' || p_workspace, '') $function$`,
+      `ALTER TABLE presets ADD COLUMN workspace_key text NOT NULL
+        GENERATED ALWAYS AS (preset_workspace_key(workspace_id)) STORED`,
+      `ALTER TABLE presets DROP CONSTRAINT presets_slug_key`,
+      `ALTER TABLE presets ADD CONSTRAINT presets_workspace_key_slug_key UNIQUE (workspace_key, slug)`,
+      addPresetVersion({
+        replace: true,
+        presetAt: `p.workspace_key = preset_workspace_key(p_workspace) AND p.slug = p_slug`,
+        uniqueKey: 'workspace_key, slug',
+      }),
     ],
   },
 ];

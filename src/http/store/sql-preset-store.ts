@@ -4,6 +4,7 @@ import { PresetStoreFull } from './preset-store-full.js';
 import {
   checkNextVersion,
   type PresetAuthor,
+  type PresetKey,
   type PresetStore,
   type SaveOutcome,
   type StoredPreset,
@@ -59,6 +60,12 @@ interface VersionRow {
  */
 const ADD_VERSION = `SELECT * FROM add_preset_version($1::text, $2::uuid, $3::uuid, $4::json, $5::json,
   $6::text, $7::text, $8::timestamptz, $9::integer)`;
+
+/**
+ * The preset row at a key, its workspace as $1 and its slug as $2: the key's column holds a non-null text of the
+ * workspace (the migration's `preset_workspace_key`), so no workspace, too, is one workspace.
+ */
+const AT_KEY = 'p.workspace_key = preset_workspace_key($1::text) AND p.slug = $2';
 
 /** The largest version number a column holds: the cap when none is set. */
 const NO_VERSION_CAP = 2_147_483_647;
@@ -166,39 +173,39 @@ export class SqlPresetStore implements PresetStore {
     );
   }
 
-  async getPreset(slug: string): Promise<StoredPreset | null> {
+  async getPreset(key: PresetKey): Promise<StoredPreset | null> {
     const result = await this.#engine.query<PresetRow & VersionRow>(
       `SELECT ${presetColumns('p')}, ${versionColumns}
       FROM presets p JOIN preset_versions v ON v.id = p.designated_version_id
-      WHERE p.slug = $1`,
-      [slug],
+      WHERE ${AT_KEY}`,
+      [key.workspaceId, key.slug],
     );
     const row = result.rows[0];
     return row ? presetOf(row, versionOf(row, versionText(row))) : null;
   }
 
-  async getVersion(slug: string, version: number): Promise<PresetVersion | null> {
-    const cached = this.#versions.get(slug, version);
+  async getVersion(key: PresetKey, version: number): Promise<PresetVersion | null> {
+    const cached = this.#versions.get(key, version);
     if (cached !== undefined) return versionOf(cached.row, cached.text);
     const result = await this.#engine.query<VersionRow>(
       `SELECT ${versionColumns}
       FROM presets p JOIN preset_versions v ON v.preset_id = p.id
-      WHERE p.slug = $1 AND v.version = $2`,
-      [slug, version],
+      WHERE ${AT_KEY} AND v.version = $3`,
+      [key.workspaceId, key.slug, version],
     );
     const row = result.rows[0];
     if (row === undefined) return null;
     const text = versionText(row);
-    this.#versions.set(slug, version, { row, text }, 2 * text.length);
+    this.#versions.set(key, version, { row, text }, 2 * text.length);
     return versionOf(row, text);
   }
 
   /**
-   * Adds the next version of `slug` from `draft` in one round trip: the preset as saved (answered with the text
+   * Adds the next version at `key` from `draft` in one round trip: the preset as saved (answered with the text
    * it was written as), a conflict when another write got there first, or `PresetStoreFull` past the cap.
    */
   async saveVersion(
-    slug: string,
+    key: PresetKey,
     draft: PresetDraft,
     author: PresetAuthor,
     stamp: VersionStamp,
@@ -209,13 +216,13 @@ export class SqlPresetStore implements PresetStore {
     let rows: Array<PresetRow & { found: number | null; version: number | null }>;
     try {
       ({ rows } = await this.#engine.write(ADD_VERSION, [
-        slug,
+        key.slug,
         stamp.presetId,
         stamp.versionId,
         config,
         systemPrompt,
         author.userId,
-        author.workspaceId,
+        key.workspaceId,
         stamp.timestamp,
         cap,
       ]));
@@ -240,7 +247,7 @@ export class SqlPresetStore implements PresetStore {
     };
     const versionJson = versionText(versionRow);
     // A version never changes once written, and its text here is byte for byte what a read would print.
-    this.#versions.set(slug, row.version, { row: versionRow, text: versionJson }, 2 * versionJson.length);
+    this.#versions.set(key, row.version, { row: versionRow, text: versionJson }, 2 * versionJson.length);
     const designated: PresetVersion = {
       id: stamp.versionId,
       preset_id: row.id,
@@ -256,8 +263,8 @@ export class SqlPresetStore implements PresetStore {
     return { ok: true, preset };
   }
 
-  async compareAndSet(slug: string, expectedVersion: number, preset: StoredPreset): Promise<boolean> {
-    checkNextVersion(slug, expectedVersion, preset);
+  async compareAndSet(key: PresetKey, expectedVersion: number, preset: StoredPreset): Promise<boolean> {
+    checkNextVersion(key, expectedVersion, preset);
     const version = preset.designated_version;
     if (version.version > this.#maxVersionsPerSlug) {
       throw new PresetStoreFull('maxVersionsPerSlug', this.#maxVersionsPerSlug);
@@ -270,10 +277,10 @@ export class SqlPresetStore implements PresetStore {
                 `INSERT INTO presets (id, slug, name, description, status, status_updated_at, creator_user_id,
                   workspace_id, latest_version, designated_version_id, created_at, updated_at)
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9, $10, $11)
-                ON CONFLICT (slug) DO NOTHING`,
+                ON CONFLICT (workspace_key, slug) DO NOTHING`,
                 [
                   preset.id,
-                  slug,
+                  key.slug,
                   preset.name,
                   preset.description,
                   preset.status,
@@ -286,9 +293,17 @@ export class SqlPresetStore implements PresetStore {
                 ],
               )
             : await session.query(
-                `UPDATE presets SET latest_version = $3, designated_version_id = $4, updated_at = $5
-                WHERE slug = $1 AND id = $2 AND latest_version = $6`,
-                [slug, preset.id, version.version, version.id, preset.updated_at, expectedVersion],
+                `UPDATE presets p SET latest_version = $4, designated_version_id = $5, updated_at = $6
+                WHERE ${AT_KEY} AND p.id = $3 AND p.latest_version = $7`,
+                [
+                  key.workspaceId,
+                  key.slug,
+                  preset.id,
+                  version.version,
+                  version.id,
+                  preset.updated_at,
+                  expectedVersion,
+                ],
               );
         if (moved.rowCount !== 1) throw new LostRace();
         await session.query(

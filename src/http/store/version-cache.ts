@@ -1,7 +1,10 @@
+import { presetKeyText, type PresetKey } from './preset-store.js';
+
 /**
  * Versions read before, kept in this process up to a number of bytes, the least recently read dropped first. A
  * version never changes once written and is never deleted (contract: reading-versions), so an entry stays true
- * whatever other processes sharing the database write; only versions found are kept, never an absence.
+ * whatever other processes sharing the database write; only versions found are kept, never an absence. An
+ * entry is kept by workspace, slug and version, so one workspace never reads another's (contract: workspaces).
  */
 export class VersionCache<Entry = unknown> {
   readonly #maxBytes: number;
@@ -17,8 +20,8 @@ export class VersionCache<Entry = unknown> {
     this.#maxBytes = maxBytes;
   }
 
-  get(slug: string, version: number): Entry | undefined {
-    const key = `${version}/${slug}`;
+  get(at: PresetKey, version: number): Entry | undefined {
+    const key = `${version}/${presetKeyText(at)}`;
     const found = this.#entries.get(key);
     if (found === undefined) return undefined;
     // Read again, it moves to the back of the line to be dropped.
@@ -27,9 +30,9 @@ export class VersionCache<Entry = unknown> {
     return found.entry;
   }
 
-  set(slug: string, version: number, entry: Entry, bytes: number): void {
+  set(at: PresetKey, version: number, entry: Entry, bytes: number): void {
     if (bytes > this.#maxBytes) return;
-    const key = `${version}/${slug}`;
+    const key = `${version}/${presetKeyText(at)}`;
     const old = this.#entries.get(key);
     if (old !== undefined) {
       this.#entries.delete(key);

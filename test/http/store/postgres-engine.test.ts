@@ -107,6 +107,7 @@ describe('the PostgreSQL engine when its server fails (contract: overload)', () 
     server.stop();
     try {
       await expect(engine.query('SELECT 1')).rejects.toBeInstanceOf(PresetStoreUnavailable);
+      await expect(engine.probe()).rejects.toBeInstanceOf(PresetStoreUnavailable);
       const refused = await create();
       expect(refused.status).toBe(503);
       expect(refused.headers['retry-after']).toBe('60');
@@ -122,6 +123,7 @@ describe('the PostgreSQL engine when its server fails (contract: overload)', () 
       await admin.connect();
     }
     expect((await read()).status).toBe(200);
+    await engine.probe();
     const next = await create();
     expect(next.status).toBe(200);
     expect(
@@ -130,4 +132,34 @@ describe('the PostgreSQL engine when its server fails (contract: overload)', () 
       designated_version: { version: 2 },
     });
   }, 60_000);
+
+  it('probes as a create would: refused while the server takes no writes, answered once it does', async () => {
+    const settle = async (expected: 'refused' | 'answered') => {
+      // A reloaded setting reaches each pooled connection at its next statement: a bounded few tries.
+      let outcome: 'refused' | 'answered' = expected === 'refused' ? 'answered' : 'refused';
+      for (let attempt = 0; attempt < 50 && outcome !== expected; attempt += 1) {
+        outcome = await engine.probe().then(
+          () => 'answered' as const,
+          (error: unknown) => {
+            expect(error).toBeInstanceOf(PresetStoreUnavailable);
+            return 'refused' as const;
+          },
+        );
+        if (outcome !== expected) await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return outcome;
+    };
+    await admin.query('ALTER SYSTEM SET default_transaction_read_only = on');
+    await admin.query('SELECT pg_reload_conf()');
+    try {
+      expect(await settle('refused')).toBe('refused');
+      await expect(
+        engine.write('INSERT INTO gateway_keys (kind, sha256) VALUES ($1, $2)', ['x', 'y']),
+      ).rejects.toBeInstanceOf(PresetStoreUnavailable);
+    } finally {
+      await admin.query('ALTER SYSTEM RESET default_transaction_read_only');
+      await admin.query('SELECT pg_reload_conf()');
+    }
+    expect(await settle('answered')).toBe('answered');
+  });
 });

@@ -8,6 +8,8 @@ import { presetOperations } from '../../../src/http/store/preset-operations.js';
 import { stubOperations } from '../../support/stub-operations.js';
 
 const author = { userId: 'user-1', workspaceId: '5b0c3a52-7d6e-4f3a-9c41-2e8f1d6a7b90' };
+/** Where `author`'s preset at a slug is: in the author's workspace. */
+const at = (slug: string) => ({ workspaceId: author.workspaceId, slug });
 const draft = (model: string) => ({ config: { model, max_tokens: 64 }, system_prompt: 'Be brief.' });
 
 async function saved(store: MemoryPresetStore, slug: string, model: string): Promise<StoredPreset> {
@@ -38,10 +40,10 @@ describe('savePresetVersion over the memory store (contract: preset-versions)', 
     expect(second.id).toBe(first.id);
     expect(second.created_at).toBe(first.created_at);
     expect(second.designated_version).toMatchObject({ version: 2, config: { model: 'a/2' } });
-    expect((await store.getPreset('grows'))?.designated_version.version).toBe(2);
-    expect(await store.getVersion('grows', 1)).toEqual(first.designated_version);
-    expect(await store.getVersion('grows', 3)).toBeNull();
-    expect(await store.getVersion('nowhere', 1)).toBeNull();
+    expect((await store.getPreset(at('grows')))?.designated_version.version).toBe(2);
+    expect(await store.getVersion(at('grows'), 1)).toEqual(first.designated_version);
+    expect(await store.getVersion(at('grows'), 3)).toBeNull();
+    expect(await store.getVersion(at('nowhere'), 1)).toBeNull();
   });
 
   it('lets exactly one of two writes racing from the same version win', async () => {
@@ -52,9 +54,9 @@ describe('savePresetVersion over the memory store (contract: preset-versions)', 
       savePresetVersion(store, 'raced', draft('a/3'), author),
     ]);
     expect(outcomes.map((outcome) => outcome.ok).sort()).toEqual([false, true]);
-    expect(await store.getVersion('raced', 3)).toBeNull();
+    expect(await store.getVersion(at('raced'), 3)).toBeNull();
     const winner = outcomes.find((outcome) => outcome.ok);
-    expect((await store.getPreset('raced'))?.designated_version).toEqual(
+    expect((await store.getPreset(at('raced')))?.designated_version).toEqual(
       winner?.ok ? winner.preset.designated_version : undefined,
     );
   });
@@ -78,9 +80,9 @@ describe('MemoryPresetStore', () => {
     const store = new MemoryPresetStore();
     const preset = await saved(store, 'strict', 'm');
     const gap = { ...preset, designated_version: { ...preset.designated_version, version: 3 } };
-    await expect(store.compareAndSet('strict', 1, gap)).rejects.toThrow(RangeError);
+    await expect(store.compareAndSet(at('strict'), 1, gap)).rejects.toThrow(RangeError);
     const elsewhere = { ...preset, designated_version: { ...preset.designated_version, version: 2 } };
-    await expect(store.compareAndSet('other', 0, { ...elsewhere, slug: 'strict' })).rejects.toThrow(
+    await expect(store.compareAndSet(at('other'), 0, { ...elsewhere, slug: 'strict' })).rejects.toThrow(
       RangeError,
     );
   });
@@ -89,10 +91,10 @@ describe('MemoryPresetStore', () => {
     const store = new MemoryPresetStore();
     const preset = await saved(store, 'copied', 'm');
     preset.designated_version.config.model = 'changed';
-    const read = await store.getPreset('copied');
+    const read = await store.getPreset(at('copied'));
     expect(read?.designated_version.config.model).toBe('m');
     if (read) read.name = 'changed';
-    expect((await store.getPreset('copied'))?.name).toBe('copied');
+    expect((await store.getPreset(at('copied')))?.name).toBe('copied');
   });
 
   it('caps presets, writing nothing past the cap (contract: overload)', async () => {
@@ -102,7 +104,7 @@ describe('MemoryPresetStore', () => {
     const refused = savePresetVersion(store, 'three', draft('m'), author);
     await expect(refused).rejects.toThrow(new PresetStoreFull('maxPresets', 2).message);
     await expect(refused).rejects.toBeInstanceOf(PresetStoreFull);
-    expect(await store.getPreset('three')).toBeNull();
+    expect(await store.getPreset(at('three'))).toBeNull();
     // A preset already held still takes new versions.
     expect((await saved(store, 'one', 'm')).designated_version.version).toBe(2);
   });
@@ -117,7 +119,7 @@ describe('MemoryPresetStore', () => {
       limit: 2,
       message: 'The preset store is full: it holds at most 2 versions of one slug (maxVersionsPerSlug)',
     });
-    expect(await store.getVersion('busy', 3)).toBeNull();
+    expect(await store.getVersion(at('busy'), 3)).toBeNull();
     expect((await saved(store, 'other', 'm')).designated_version.version).toBe(1);
   });
 
@@ -132,7 +134,7 @@ describe('MemoryPresetStore', () => {
       cap: 'maxConfigBytes',
       limit: 2 * one,
     });
-    expect(await store.getPreset('c')).toBeNull();
+    expect(await store.getPreset(at('c'))).toBeNull();
   });
 
   it('counts the bytes of a version as UTF-8, not as UTF-16 units', async () => {
@@ -159,7 +161,7 @@ describe('MemoryPresetStore', () => {
   it('answers on a later turn of the event loop, so requests interleave as with a database', async () => {
     const store = new MemoryPresetStore();
     let answered = false;
-    const read = store.getPreset('x').then(() => (answered = true));
+    const read = store.getPreset(at('x')).then(() => (answered = true));
     for (let i = 0; i < 20; i++) await Promise.resolve();
     expect(answered).toBe(false);
     await read;
@@ -192,7 +194,9 @@ describe('a create through the handler on the memory store', () => {
       expect(response.status).toBe(200);
       const answered = JSON.parse(response.body) as { data: StoredPreset };
       expect(response.body).toBe(JSON.stringify(answered));
-      expect(answered.data.designated_version).toEqual(await store.getVersion('twice', version));
+      expect(answered.data.designated_version).toEqual(
+        await store.getVersion({ workspaceId: null, slug: 'twice' }, version),
+      );
       expect(answered.data).toMatchObject({
         slug: 'twice',
         designated_version: { config: { model: `m/${version}` } },
@@ -221,17 +225,30 @@ describe('the texts the memory store keeps of a preset', () => {
       created_at: 't',
       updated_at: 't',
     };
-    const plain = { id: 'p1', slug: 'a', name: 'a "designated_version":', designated_version_id: 'v1' };
+    const workspace_id = author.workspaceId;
+    const plain = {
+      id: 'p1',
+      slug: 'a',
+      name: 'a "designated_version":',
+      workspace_id,
+      designated_version_id: 'v1',
+    };
     // A field holding an object before the version, as a caller's own preset type might have.
-    const nested = { id: 'p2', slug: 'b', extra: { designated_version: 1 }, designated_version_id: 'v1' };
+    const nested = {
+      id: 'p2',
+      slug: 'b',
+      workspace_id,
+      extra: { designated_version: 1 },
+      designated_version_id: 'v1',
+    };
     for (const [slug, fields] of [
       ['a', plain],
       ['b', nested],
     ] as const) {
       const preset = { ...fields, designated_version: { ...version } } as unknown as StoredPreset;
-      expect(await store.compareAndSet(slug, 0, preset)).toBe(true);
-      expect(await store.getVersion(slug, 1)).toEqual(version);
-      expect(await store.getPreset(slug)).toEqual(preset);
+      expect(await store.compareAndSet(at(slug), 0, preset)).toBe(true);
+      expect(await store.getVersion(at(slug), 1)).toEqual(version);
+      expect(await store.getPreset(at(slug))).toEqual(preset);
     }
   });
 });

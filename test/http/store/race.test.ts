@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MemoryPresetStore } from '../../../src/http/store/memory-preset-store.js';
 import { gatewayKeys } from '../../../src/gateway/keys.js';
+import { GATEWAY_WORKSPACE_ID } from '../../../src/gateway/workspace.js';
 import { startGateway, type RunningGateway } from '../../../src/gateway/server.js';
 import { validate } from '../../../src/core/validators.js';
 import { exampleRequest } from '../example-request.js';
@@ -43,7 +44,9 @@ it(`${CONCURRENT_CREATES} concurrent creates at one slug yield versions 1..k wit
   const k = versions.length;
   expect(versions.sort((a, b) => a - b)).toEqual(Array.from({ length: k }, (_, i) => i + 1));
 
-  expect((await store.getPreset('raced'))?.designated_version.version).toBe(k);
+  expect(
+    (await store.getPreset({ workspaceId: GATEWAY_WORKSPACE_ID, slug: 'raced' }))?.designated_version.version,
+  ).toBe(k);
   const next = await create('raced');
   expect(
     ((await next.json()) as { data: { designated_version: { version: number } } }).data.designated_version

@@ -17,6 +17,8 @@ import { SqlPresetStore } from '../../../src/http/store/sql-preset-store.js';
 import { validRequest } from '../../support/arbitraries.js';
 
 const author = { userId: 'user-1', workspaceId: '5b0c3a52-7d6e-4f3a-9c41-2e8f1d6a7b90' };
+/** Where `author`'s preset at a slug is: in the author's workspace. */
+const at = (slug: string) => ({ workspaceId: author.workspaceId, slug });
 const draft = (model: string) => ({ config: { model, max_tokens: 64 }, system_prompt: 'Be brief.' });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gateway-contract-pglite-'));
@@ -75,11 +77,11 @@ describe('the SQL preset store on PGlite (contract: durable-presets)', () => {
     const second = await saved('grows', 'a/2');
     expect(validate('preset-response', { data: second }).ok).toBe(true);
     expect(second.id).toBe(first.id);
-    expect(await store.getPreset('grows')).toEqual(second);
-    expect(await store.getVersion('grows', 1)).toEqual(first.designated_version);
-    expect(await store.getVersion('grows', 3)).toBeNull();
-    expect(await store.getVersion('nowhere', 1)).toBeNull();
-    expect(await store.getPreset('nowhere')).toBeNull();
+    expect(await store.getPreset(at('grows'))).toEqual(second);
+    expect(await store.getVersion(at('grows'), 1)).toEqual(first.designated_version);
+    expect(await store.getVersion(at('grows'), 3)).toBeNull();
+    expect(await store.getVersion(at('nowhere'), 1)).toBeNull();
+    expect(await store.getPreset(at('nowhere'))).toBeNull();
   });
 
   it('lets exactly one compare-and-set from the same version win, leaving no trace of the others', async () => {
@@ -90,7 +92,7 @@ describe('the SQL preset store on PGlite (contract: durable-presets)', () => {
       return { ...base, designated_version_id: id, designated_version: version };
     };
     const outcomes = await Promise.all(
-      ['a/2', 'a/3', 'a/4'].map((model) => store.compareAndSet('raced', 1, next(model))),
+      ['a/2', 'a/3', 'a/4'].map((model) => store.compareAndSet(at('raced'), 1, next(model))),
     );
     expect(outcomes.filter(Boolean)).toHaveLength(1);
     expect(await versionCount('raced')).toBe(2);
@@ -120,7 +122,7 @@ describe('the SQL preset store on PGlite (contract: durable-presets)', () => {
     const outcome = await savePresetVersion(store, 'as-written', odd as never, author);
     if (!outcome.ok) throw new Error('expected the save to win');
     expect(takeWrittenJson(outcome.preset)).toBe(JSON.stringify(outcome.preset));
-    const read = await store.getVersion('as-written', 1);
+    const read = await store.getVersion(at('as-written'), 1);
     const text = takeWrittenJson(read as object);
     expect(text).toBe(JSON.stringify(outcome.preset.designated_version));
     expect(JSON.parse(text as string)).toEqual(read);
@@ -129,10 +131,10 @@ describe('the SQL preset store on PGlite (contract: durable-presets)', () => {
   it('refuses a write that would leave a gap, and one past its version cap (a 503)', async () => {
     const preset = await saved('strict', 'm');
     const gap = { ...preset, designated_version: { ...preset.designated_version, version: 3 } };
-    await expect(store.compareAndSet('strict', 1, gap)).rejects.toThrow(RangeError);
+    await expect(store.compareAndSet(at('strict'), 1, gap)).rejects.toThrow(RangeError);
     const capped = new SqlPresetStore(engine, { maxVersionsPerSlug: 1 });
     await expect(savePresetVersion(capped, 'strict', draft('m'), author)).rejects.toThrow(PresetStoreFull);
-    expect((await store.getPreset('strict'))?.designated_version.version).toBe(1);
+    expect((await store.getPreset(at('strict')))?.designated_version.version).toBe(1);
   });
 
   it('keeps text PostgreSQL jsonb would refuse or reorder: U+0000, a lone surrogate, key order', async () => {
@@ -142,7 +144,7 @@ describe('the SQL preset store on PGlite (contract: durable-presets)', () => {
     };
     const outcome = await savePresetVersion(store, 'odd-text', odd as never, author);
     expect(outcome.ok).toBe(true);
-    const read = await store.getVersion('odd-text', 1);
+    const read = await store.getVersion(at('odd-text'), 1);
     expect(read?.config).toEqual(odd.config);
     expect(Object.keys(read?.config ?? {})).toEqual(Object.keys(odd.config));
     expect(read?.system_prompt).toBe(odd.system_prompt);
@@ -164,12 +166,12 @@ describe('the SQL preset store on PGlite (contract: durable-presets)', () => {
           const first = await savePresetVersion(store, slug, draftWithPrompt, author);
           const second = await savePresetVersion(store, slug, normalized, author);
           if (!first.ok || !second.ok) throw new Error('a lone writer must win');
-          const preset = await store.getPreset(slug);
+          const preset = await store.getPreset(at(slug));
           expect(preset).toEqual(second.preset);
-          expect(await store.getVersion(slug, 1)).toEqual(first.preset.designated_version);
+          expect(await store.getVersion(at(slug), 1)).toEqual(first.preset.designated_version);
           expect(validatePresetConfig(preset?.designated_version.config)).toBe(true);
           expect(validate('preset-response', { data: preset }).ok).toBe(true);
-          const version = await store.getVersion(slug, 1);
+          const version = await store.getVersion(at(slug), 1);
           expect(validate('preset-version-response', { data: version }).ok).toBe(true);
         },
       ),
@@ -183,8 +185,8 @@ describe('the SQL preset store on PGlite (contract: durable-presets)', () => {
     engine = await openPgliteEngine(dataDir);
     expect(await migrate(engine)).toEqual([]);
     store = new SqlPresetStore(engine);
-    expect(await store.getPreset('survives')).toEqual(before);
-    expect((await store.getPreset('grows'))?.designated_version.version).toBe(2);
+    expect(await store.getPreset(at('survives'))).toEqual(before);
+    expect((await store.getPreset(at('grows')))?.designated_version.version).toBe(2);
   });
 });
 

@@ -1,0 +1,94 @@
+import { sendOnce, timedCreate } from './keyless-flood.js';
+
+/*
+ * One key's bodies that never end: connections that each send a create with a valid key, all of a 4 MiB body
+ * but its last byte, and stall, reconnecting once answered or closed. The key holds at most its share of the
+ * body bytes in flight, so its own creates are refused while another key's are all served (contract: overload).
+ * Shared by `npm run bench:attack` and the test that runs it. Loopback only; every loop is bounded in time and
+ * count.
+ */
+
+const MiB = 1024 * 1024;
+
+/** The body a stalled create declares; all of it but the last byte is sent. */
+export const STALLED_BODY_BYTES = 4 * MiB;
+
+/** A connection waits this long after an answer before it sends again, so a refused one is no busy loop. */
+const RECONNECT_AFTER_MS = 500;
+
+/** No connection is opened again past this many times, whatever the time left. */
+const MAX_OPENED_PER_CONNECTION = 1_000;
+
+export interface StalledBodiesOptions {
+  port: number;
+  /** `/api/v1`. */
+  base: string;
+  key: string;
+  connections: number;
+  ms: number;
+}
+
+/** What the stalled bodies saw: connections opened, and the status of each answer they got. */
+export interface StalledSeen {
+  opened: number;
+  statuses: number[];
+}
+
+/** A create that declares a 4 MiB body and sends all of it but the last byte. */
+function stalledCreate({ base, key }: StalledBodiesOptions, slug: string): string {
+  return (
+    `POST ${base}/presets/${slug}/messages HTTP/1.1\r\nhost: a\r\nauthorization: Bearer ${key}\r\n` +
+    `content-type: application/json\r\ncontent-length: ${STALLED_BODY_BYTES}\r\n\r\n{` +
+    ' '.repeat(STALLED_BODY_BYTES - 2)
+  );
+}
+
+/**
+ * Keeps `connections` stalled creates with `key` for `ms`: the first round sent one after the other (each once
+ * its bytes are written), so the key's share fills with whole bodies; then each sends again once answered.
+ */
+export async function stallBodies(options: StalledBodiesOptions): Promise<StalledSeen> {
+  const until = Date.now() + options.ms;
+  const seen: StalledSeen = { opened: 0, statuses: [] };
+  // Each connection's first body waits for the one before it to be written.
+  let turn = Promise.resolve();
+  await Promise.all(
+    Array.from({ length: options.connections }, (_, connection) => {
+      const after = turn;
+      let written = () => {};
+      turn = new Promise((resolve) => (written = resolve));
+      return (async () => {
+        await after;
+        for (let opened = 0; opened < MAX_OPENED_PER_CONNECTION && Date.now() < until; opened++) {
+          seen.opened++;
+          const request = stalledCreate(options, `stalled-${connection}-${opened}`);
+          const answers = await sendOnce(options.port, request, until, { written, endAtAnswer: true });
+          seen.statuses.push(...answers);
+          // A connection closed before its bytes were written lets the next one go all the same.
+          written();
+          await new Promise((resolve) => setTimeout(resolve, RECONNECT_AFTER_MS));
+        }
+      })();
+    }),
+  );
+  return seen;
+}
+
+export interface OwnCreatesOptions {
+  /** `http://127.0.0.1:<port>/api/v1`. */
+  baseUrl: string;
+  key: string;
+  body: string;
+  /** The first create starts this long after the call; the other four follow, 500 ms apart. */
+  fromMs: number;
+}
+
+/** Five creates with the stalling key, while its bodies hold its share: the status and time of each. */
+export function ownCreatesBeside({ baseUrl, key, body, fromMs }: OwnCreatesOptions) {
+  return Promise.all(
+    Array.from({ length: 5 }, async (_, i) => {
+      await new Promise((resolve) => setTimeout(resolve, fromMs + i * 500));
+      return timedCreate(baseUrl, key, `own-${i}`, body);
+    }),
+  );
+}

@@ -1,0 +1,296 @@
+import { isSecretParameterName, percentDecoded } from './secret-names.js';
+
+/*
+ * The secret parts of a string of a destination config (contract: secret-masking), found in one pass left to
+ * right:
+ * - a URL's password (`https://user:PASS@host`, a legacy Sentry DSN's secret), with or without a scheme
+ *   (`//user:PASS@host`, `user:PASS@host:5432/db`); the password runs to the last `@` of the authority, and when
+ *   the authority holds no `@`, a raw `/`, `?` or `#` of the password is read as its own (`user:pa/ss@host`);
+ * - the whole userinfo when its user name holds an encoded colon (`user%3Apw@host`);
+ * - the value of a query or fragment parameter (separated by `&` or `;`) whose name, percent-decoded, is a secret
+ *   name (`?api_key=`, `#access_token=`, `?%2574oken=`);
+ * - the value of a `name=value;` part outside a URL whose name is a secret name (`AccountKey=...;`), up to the
+ *   next `;` or line end, or through its quotes.
+ * A user name alone is not secret (`https://abc123@o0.ingest.sentry.io/0`), nor is the rest of a URL; a bare
+ * `user@host` still starts a URL, as it would once a password before its `@` is masked.
+ */
+
+/** Where the scan stands: in text, in a URL's path, or in a URL's query or fragment. */
+type Mode = 'text' | 'path' | 'params';
+
+/** Bits of the character classes the scan reads, by ASCII code. */
+const SPACE = 1; // a space or control character: ends a URL and a token, as in running text
+const AUTHORITY_END = 2; // `/`, `?`, `#`, `\` or a space: ends a URL's authority
+const TOKEN_END = 4; // outside a URL, a name of a `name=value` part starts after one of these or a space
+const PARAMETER_SEPARATOR = 8; // separates a URL's query or fragment parameters
+const USER_END = 16; // ends a bare user name: `/`, `?`, `#`, `@`, `:`, `=`
+const SECRET_END = 32; // ends a secret parameter value in a URL: `&`, `;`, `#` or a space
+const SIGNIFICANT = 64; // `:` and `=`, which the scan reads besides the characters of the classes above
+
+const classes = new Uint8Array(128);
+for (let code = 0; code <= 0x20; code++) classes[code] = SPACE | AUTHORITY_END | TOKEN_END | SECRET_END;
+classes[0x7f] = SPACE | AUTHORITY_END | TOKEN_END | SECRET_END;
+const mark = (chars: string, bit: number) => {
+  for (const char of chars) classes[char.charCodeAt(0)]! |= bit;
+};
+mark('/?#\\', AUTHORITY_END);
+mark(';&,"\'()<>[]{}|`?#', TOKEN_END);
+mark('&;?#', PARAMETER_SEPARATOR);
+mark('/?#@:=', USER_END);
+mark('&;#', SECRET_END);
+mark(':=', SIGNIFICANT);
+
+/** Whether the character of `code` is of the class `bit`: only ASCII characters are of any. */
+function isOf(code: number, bit: number): boolean {
+  return code < 0x80 && (classes[code]! & bit) !== 0;
+}
+
+/**
+ * The next index at or after a position where a character of a kind stands, remembered so that a scan asking
+ * again from a nearby position reads no character twice: each string is read a bounded number of times.
+ */
+class Seeker {
+  private from = 0;
+  private found = -1;
+  constructor(
+    private readonly text: string,
+    private readonly matches: (at: number) => boolean,
+  ) {}
+
+  /** The first index at or after `at` holding such a character, or the text's length. */
+  next(at: number): number {
+    if (this.found >= 0 && at >= this.from && at <= this.found) return this.found;
+    if (this.found >= 0 && at < this.from) {
+      // Nothing stands between `this.from` and `this.found`: only the stretch before `this.from` is new.
+      for (let i = at; i < this.from; i++) {
+        if (this.matches(i)) return this.remember(at, i);
+      }
+      return this.remember(at, this.found);
+    }
+    let i = at;
+    while (i < this.text.length && !this.matches(i)) i++;
+    return this.remember(at, i);
+  }
+
+  private remember(from: number, found: number): number {
+    this.from = from;
+    this.found = found;
+    return found;
+  }
+}
+
+/** The indices of every `@` of `text`, in order. */
+function atSigns(text: string): number[] {
+  const found: number[] = [];
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) found.push(at);
+  return found;
+}
+
+/** The index in `sorted` of its first entry at or after `at` (its length when none is). */
+function firstAtOrAfter(sorted: readonly number[], at: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Whether a user name holds an encoded colon, as written or once percent-decoded again and again. */
+function holdsEncodedColon(user: string): boolean {
+  if (!user.includes('%')) return false;
+  const decoded = percentDecoded(user);
+  return decoded === undefined || decoded.includes(':');
+}
+
+/**
+ * The secret parts of `text`, as `[start, end)` offsets in a flat list (`[s0, e0, s1, e1, ...]`), in order and
+ * never overlapping; a part may be empty (`https://user:@host`, `?token=`). Masking a part with characters that
+ * end nothing (`*`, `.`, letters and digits) leaves every other part where it was: the validator reads the
+ * masker's output the same way.
+ */
+export function stringSecretRanges(text: string): number[] {
+  const ranges: number[] = [];
+  if (!text.includes('@') && !text.includes('=')) return ranges;
+  const length = text.length;
+  const ats = atSigns(text);
+  const of = (bit: number) => (at: number) => isOf(text.charCodeAt(at), bit);
+  const authorityEnds = new Seeker(text, of(AUTHORITY_END));
+  const spaces = new Seeker(text, of(SPACE));
+  const tokenEnds = new Seeker(text, of(TOKEN_END));
+  const schemeSeparators = new Seeker(text, (at) => text.startsWith('://', at));
+
+  /** The last `@` in `[from, to)`, or -1. */
+  const lastAt = (from: number, to: number): number => {
+    const last = ats[firstAtOrAfter(ats, to) - 1] ?? -1;
+    return last >= from ? last : -1;
+  };
+  /** The first `@` at or after `from`, or the text's length. */
+  const nextAt = (from: number): number => ats[firstAtOrAfter(ats, from)] ?? length;
+  /** The first `:` in `[from, to)`, or -1. */
+  const colonIn = (from: number, to: number): number => {
+    for (let i = from; i < to; i++) if (text.charCodeAt(i) === 0x3a) return i;
+    return -1;
+  };
+
+  /**
+   * The userinfo of an authority starting at `start` (after `//`, or a token's start when `bare`): where its
+   * `@` stands, or -1. Its end is the last `@` before the first `/`, `?`, `#` or `\`; failing that, when the
+   * authority holds a `:`, the last `@` of the host after the first `@` further on, so a password may hold a raw
+   * `/`, `?` or `#`, though not another URL's `://`. A bare one never runs past the end of its token.
+   */
+  const userinfoEnd = (start: number, bare: boolean): number => {
+    const end = Math.min(authorityEnds.next(start), bare ? tokenEnds.next(start) : length);
+    const inside = lastAt(start, end);
+    if (inside >= 0) return inside;
+    const colon = colonIn(start, end);
+    // A `[` is an IPv6 host's, and a `://` right after the colon is a scheme's, not a password's start.
+    if (colon < 0 || text.slice(start, colon).includes('[') || text.startsWith('//', colon + 1)) return -1;
+    const first = nextAt(end);
+    if (first >= Math.min(bare ? tokenEnds.next(end) : length, spaces.next(end))) return -1;
+    if (schemeSeparators.next(colon + 1) < first) return -1;
+    return lastAt(first, authorityEnds.next(first + 1));
+  };
+
+  /** Records the secret part of an authority's userinfo ending at `at`, if it has one. */
+  const recordUserinfo = (start: number, at: number): void => {
+    const colon = colonIn(start, at);
+    const userEnd = colon >= 0 ? colon : at;
+    if (holdsEncodedColon(text.slice(start, userEnd))) ranges.push(start, at);
+    else if (userEnd < at) ranges.push(userEnd + 1, at);
+  };
+
+  /** Where a secret value starting at `start` ends: in a URL at its parameter's end, else at `;` or a line end. */
+  const secretValueEnd = (start: number, inUrl: boolean): number => {
+    let i = start;
+    if (inUrl) {
+      while (i < length && !isOf(text.charCodeAt(i), SECRET_END)) i++;
+      return i;
+    }
+    const quote = text[i];
+    if (quote === '"' || quote === "'") {
+      const close = text.indexOf(quote, i + 1);
+      i = close < 0 ? length : close + 1;
+    }
+    for (let code = text.charCodeAt(i); i < length; code = text.charCodeAt(++i)) {
+      if (code === 0x3b || code === 0x0a || code === 0x0d) break;
+    }
+    return i;
+  };
+
+  let mode = 'text' as Mode;
+  // Whether the URL being read sits in a query: `&` then starts the next parameter of that query.
+  let inQuery = false;
+  // Where the current parameter's name starts (-1 inside a value), and where a bare authority may start.
+  let nameStart = 0;
+  let tokenStart = 0;
+
+  /** Reads an authority at `start`: its userinfo's secret part, then its host and path. */
+  const readAuthority = (start: number): number => {
+    const at = userinfoEnd(start, false);
+    if (at >= 0) recordUserinfo(start, at);
+    mode = 'path';
+    nameStart = -1;
+    return at >= 0 ? at + 1 : start;
+  };
+
+  /**
+   * A bare `user:pw@host` or `user@host` at a token's start: its secret part; the index to go on from, or -1
+   * when the token is no such authority.
+   */
+  const readBareAuthority = (start: number): number => {
+    if (text.startsWith('//', start)) return readAuthority(start + 2);
+    let userEnd = start;
+    while (userEnd < length && !isOf(text.charCodeAt(userEnd), USER_END | TOKEN_END)) userEnd++;
+    const stop = text.charCodeAt(userEnd);
+    if (stop !== 0x40 && (stop !== 0x3a || text.startsWith('//', userEnd + 1))) return -1;
+    const at = userinfoEnd(start, true);
+    if (at < 0) return -1;
+    // A user name alone is no secret, but what follows its `@` is a host and a path all the same, as it would
+    // be once a password before it is masked.
+    recordUserinfo(start, at);
+    mode = 'path';
+    nameStart = -1;
+    return at + 1;
+  };
+
+  /**
+   * Reads the value after the `=` at `equals`: the whole of it is secret under a secret name; else a bare
+   * authority may start it. The index to go on from.
+   */
+  const readValue = (equals: number, inUrl: boolean): number => {
+    const secret = isSecretParameterName(text.slice(nameStart, equals));
+    nameStart = -1;
+    if (!secret) {
+      tokenStart = equals + 1;
+      return equals + 1;
+    }
+    const end = secretValueEnd(equals + 1, inUrl);
+    ranges.push(equals + 1, end);
+    return end;
+  };
+
+  let i = 0;
+  while (i < length) {
+    const code = text.charCodeAt(i);
+    if (i === tokenStart && mode !== 'path') {
+      const next = readBareAuthority(i);
+      if (next >= 0) {
+        i = next;
+        continue;
+      }
+    }
+    // Most characters are none the scan reads.
+    if (code >= 0x80 || classes[code] === 0) {
+      i++;
+      continue;
+    }
+    if (isOf(code, SPACE)) {
+      mode = 'text';
+      inQuery = false;
+      nameStart = tokenStart = i + 1;
+      i++;
+      continue;
+    }
+    if (code === 0x3a && text.startsWith('//', i + 1)) {
+      if (mode === 'text') inQuery = false;
+      // A URL in a query value (`?next=https://...`): its own query continues the one around it. A `://` in a
+      // parameter's name starts none.
+      if (mode !== 'params' || nameStart < 0) {
+        if (mode === 'params') inQuery = true;
+        i = readAuthority(i + 3);
+        continue;
+      }
+    }
+    switch (mode) {
+      case 'path':
+        if (code === 0x3f || code === 0x23 || (code === 0x26 && inQuery)) {
+          mode = 'params';
+          inQuery = true;
+          nameStart = i + 1;
+        } else if (code === 0x3b && !inQuery) {
+          mode = 'text';
+          nameStart = tokenStart = i + 1;
+        }
+        break;
+      case 'params':
+        if (isOf(code, PARAMETER_SEPARATOR)) nameStart = i + 1;
+        else if (code === 0x3d && nameStart >= 0) {
+          i = readValue(i, true);
+          continue;
+        }
+        break;
+      default:
+        if (isOf(code, TOKEN_END)) nameStart = tokenStart = i + 1;
+        else if (code === 0x3d && nameStart >= 0) {
+          i = readValue(i, false);
+          continue;
+        }
+        break;
+    }
+    i++;
+  }
+  return ranges;
+}
