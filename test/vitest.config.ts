@@ -5,16 +5,25 @@ export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     include: ['test/**/*.test.ts'],
+    // The runtime suite has a command of its own, `npm run test:runtimes` (test/runtimes/vitest.config.ts): it
+    // needs runtimes a clone does not have until test/runtimes/install.sh has downloaded them.
+    exclude: ['test/runtimes/**', '**/node_modules/**'],
     // The suite times real 4 MiB bodies and spawns processes; a shared, loaded machine must not turn that into failures.
     testTimeout: 30_000,
     // The source's lazily loaded validators need `import()` under the test runner (src/core/profiles.ts).
     setupFiles: ['test/support/load-profiles.ts'],
     hookTimeout: 60_000,
+    // A file per core, not vitest's default of one fewer: on two cores that default is one file at a time, while
+    // much of a file's time is spent waiting on the processes it starts (servers, PostgreSQL, tsc, Chromium).
+    maxWorkers: '100%',
     typecheck: {
       // The project's TypeScript by path: the `tsc` on PATH may be the oldest supported one, installed beside it.
       checker: fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)),
       include: ['test/**/*.test-d.ts'],
+      // The whole project of test/tsconfig.json is checked, and a type error in any of its files fails the run:
+      // `npm test` type-checks the tests here rather than a second time before the run.
       tsconfig: 'test/tsconfig.json',
+      ignoreSourceErrors: false,
     },
   },
 });

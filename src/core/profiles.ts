@@ -59,8 +59,11 @@ const loaded = new Map<string, Record<string, Validator | undefined>>();
 const loading = new Map<string, Promise<void>>();
 /** Modules loaded whole. */
 const whole = new Set<string>();
-/** Module parts a synchronous load already failed on: not tried again on every call. */
-const notNow = new Set<string>();
+/**
+ * Module parts a synchronous load already failed on, not tried again on every call: with the reason the file
+ * could not be loaded, or null where the runtime cannot load it synchronously and `loadProfile` must.
+ */
+const notNow = new Map<string, string | null>();
 
 function tableOf(module: unknown): ValidatorTable {
   return (module as { validatorsByName: ValidatorTable }).validatorsByName;
@@ -73,20 +76,53 @@ export function addLoaded(name: string, table: ValidatorTable): void {
   else Object.assign(known, table);
 }
 
-/** Loads synchronously what `files` hold (the first found), if the runtime can: whether it did. */
-function requireFirst(name: string, files: readonly string[]): boolean {
+/**
+ * Loads synchronously what `files` hold (the first found), if the runtime can: true if it did, else the error
+ * of each file, in order, or null where the runtime has no synchronous loading at all.
+ */
+function requireFirst(name: string, files: readonly string[]): true | unknown[] | null {
   if (requireModule === null) requireModule = nodeRequire();
-  if (requireModule === undefined) return false;
+  if (requireModule === undefined) return null;
+  const errors: unknown[] = [];
   for (const file of files) {
     try {
       addLoaded(name, tableOf(requireModule(file)));
       if (file.endsWith(`/${name}.js`) || file === `./${bundledModuleFile(name)}`) whole.add(name);
       return true;
-    } catch {
+    } catch (error) {
       // Not at this location, or not loadable synchronously: the next location, then `loadProfile`.
+      errors.push(error);
     }
   }
-  return false;
+  return errors;
+}
+
+/**
+ * Whether this code runs as tsc emits it (core/profiles.js, beside ../generated/) rather than bundled into
+ * dist/lib/ beside the files of each root: which of the locations a part is loaded from is the one it must be at.
+ */
+const emittedByTsc = (): boolean => /\/core\/profiles\.[jt]s$/.test(import.meta.url);
+
+/** Errors of a `require` that mean the file is there but must be imported: `loadProfile` can load it. */
+const needsImport = new Set(['ERR_REQUIRE_ESM', 'ERR_REQUIRE_ASYNC_MODULE']);
+
+/**
+ * Why the part at `files` could not be loaded synchronously: a sentence naming the file and the fix, or null where
+ * the runtime cannot load it synchronously and `loadProfile` is the way.
+ */
+function unloadableReason(files: readonly string[], errors: unknown[] | null): string | null {
+  if (errors === null) return null;
+  const index = emittedByTsc() ? files.length - 1 : 0;
+  const error = errors[index];
+  if (needsImport.has((error as { code?: unknown } | null)?.code as string)) return null;
+  const url = new URL(files[index]!, import.meta.url);
+  const file = url.protocol === 'file:' ? decodeURIComponent(url.pathname) : url.href;
+  const detail = String((error as Error | null)?.message ?? error).split('\n', 1)[0] ?? '';
+  const what =
+    isMissingModule(error) && detail.includes(`'${files[index]}'`)
+      ? 'is missing'
+      : `cannot be loaded (${detail})`;
+  return `The precompiled validators file ${file} ${what}: run \`npm run build\` in a clone of the project, or reinstall the package.`;
 }
 
 /**
@@ -98,8 +134,26 @@ function loadNow(name: string, schema: string): Validator | undefined {
   const group = rootGroupOf(schema);
   const part = `${name}.${group}`;
   if (notNow.has(part)) return undefined;
-  if (!requireFirst(name, [`./${bundledRootFile(name, group)}`, `../generated/${name}.js`])) notNow.add(part);
+  const files = [`./${bundledRootFile(name, group)}`, `../generated/${name}.js`];
+  const found = requireFirst(name, files);
+  if (found !== true) notNow.set(part, unloadableReason(files, found));
   return loaded.get(name)?.[schema];
+}
+
+/**
+ * Why a profile's part has no validator of `schema` yet, as the sentence of an error: its file cannot be loaded,
+ * its `loadProfile` is under way or failed, or it was never called in a runtime that needs it.
+ */
+export function notLoadedMessage(profile: Profile, part: Part, schema: string): string {
+  const name = generatedModules[profile][part];
+  const reason = notNow.get(`${name}.${rootGroupOf(schema)}`);
+  if (typeof reason === 'string') return reason;
+  const failed = failedLoads.get(name);
+  if (failed !== undefined) return failed;
+  if (loading.has(name)) {
+    return `The ${profile} profile is still loading in this runtime: await loadProfile('${profile}') before validating.`;
+  }
+  return `The ${profile} profile is not loaded: this runtime cannot load its validators synchronously; await loadProfile('${profile}') first.`;
 }
 
 /** The validator of one schema in a profile's part, loaded on first use; undefined only where loading must wait. */
@@ -108,15 +162,24 @@ export function validatorOf(profile: Profile, part: Part, schema: string): Valid
   return loaded.get(name)?.[schema] ?? loadNow(name, schema);
 }
 
+/** The message of each module whose `loadProfile` import failed. */
+const failedLoads = new Map<string, string>();
+
 async function loadLater(name: string): Promise<void> {
   try {
     addLoaded(name, tableOf(await importers[name]!()));
     whole.add(name);
+    failedLoads.delete(name);
   } catch (error) {
-    if (!isMissingModule(error)) throw error;
-    throw new Error(`No precompiled validators ${name}.js beside the library: run \`npm run build\`.`, {
-      cause: error,
-    });
+    const failure = isMissingModule(error)
+      ? new Error(`No precompiled validators ${name}.js beside the library: run \`npm run build\`.`, {
+          cause: error,
+        })
+      : error;
+    failedLoads.set(name, (failure as Error).message);
+    throw failure;
+  } finally {
+    loading.delete(name);
   }
 }
 
@@ -127,7 +190,8 @@ async function loadLater(name: string): Promise<void> {
 export function loadProfile(profile: Profile, roots?: readonly RootName[]): Promise<void> {
   const names = Object.values(generatedModules[profile]).filter((name) =>
     roots === undefined
-      ? !whole.has(name) && !requireFirst(name, [`./${bundledModuleFile(name)}`, `../generated/${name}.js`])
+      ? !whole.has(name) &&
+        requireFirst(name, [`./${bundledModuleFile(name)}`, `../generated/${name}.js`]) !== true
       : roots.some((root) => (loaded.get(name)?.[root] ?? loadNow(name, root)) === undefined),
   );
   return Promise.all(

@@ -12,7 +12,7 @@ import type { OperationId } from './operations.js';
 import { unmaskedSecretMessage } from './secret-fields.js';
 import { withStandardSchema, type StandardSchemaV1 } from './standard-schema.js';
 import { everyIssue } from './every-issue.js';
-import { profileOf, validatorOf, type Profile } from './profiles.js';
+import { notLoadedMessage, profileOf, validatorOf, type Profile } from './profiles.js';
 
 export type { RootName, RootTypes, ValidationResult } from './roots.js';
 export type { Profile } from './profiles.js';
@@ -49,9 +49,7 @@ export interface Guard<T> {
 function precompiledFor(name: string, profile: Profile = 'default', part: Part = 'verdict'): Guard<unknown> {
   const validator = validatorOf(profile, part, name) as Guard<unknown> | undefined;
   if (validator !== undefined) return validator;
-  throw new Error(
-    `The ${profile} profile is still loading in this runtime: await loadProfile('${profile}') first.`,
-  );
+  throw new Error(notLoadedMessage(profile, part, name));
 }
 
 type Part = 'verdict' | 'collecting';
