@@ -4,6 +4,8 @@ import { isJsonObject } from '../core/json-object.js';
 import { maxContainers, tooDenseMessage, tooManyShapesMessage } from './body-cost.js';
 import { isJsonWhitespace } from './json-text.js';
 import { utf8Length } from './utf8-length.js';
+import { hasEscapedKey } from './escaped-keys.js';
+import { parsedByGrammar } from './json-grammar.js';
 import { scanJsonShape } from './json-shape.js';
 import { findStructureIssue } from './json-structure.js';
 import { parsedFirst } from './json-parse-first.js';
@@ -101,22 +103,54 @@ export function checkedJsonText(
   if (shape.tooManyContainers) return rejected(tooDenseMessage);
   // A body too deep, or with an object so wide that JSON.parse would cost more than a scan for repeated keys,
   // is explained by the exact scan before anything parses it.
-  if (shape.tooDeep || shape.widestObject > WIDE_OBJECT) {
+  const scanned = shape.tooDeep || shape.widestObject > WIDE_OBJECT;
+  if (scanned) {
     const structureIssue = findStructureIssue(text, maxDepth, undefined, bytesBefore);
     if (structureIssue) return rejectedAt(structureIssue);
     // Nesting past the limit that the exact scan does not reach lies past where the text stopped being JSON.
     if (shape.tooDeep) return rejected(bodyIssueMessages.notJson);
   }
+  // The engine's JSON.parse may decode an escaped key wrongly (contract: value-is-text).
+  if (hasEscapedKey(text)) return readByGrammar(text, maxDepth, bytesBefore, scanned);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return rejected(bodyIssueMessages.notJson);
   }
-  if (shape.widestObject <= WIDE_OBJECT && !keptEveryKeyCounted(value, shape.keys)) {
+  // Fewer keys than the text wrote: a repeated key, which the exact scan finds, or else keys the engine got
+  // wrong, so the text is read again by the grammar rather than accepted with them.
+  if (!scanned && !keptEveryKeyCounted(value, shape.keys)) {
+    return readByGrammar(text, maxDepth, bytesBefore, false);
+  }
+  return objectRoot(value);
+}
+
+/**
+ * The exact scan's verdict, with the value read by the project's own parser rather than the engine's
+ * (json-grammar.ts). `scanned` says the exact scan already ran and found nothing.
+ */
+function readByGrammar(
+  text: string,
+  maxDepth: number,
+  bytesBefore: number,
+  scanned: boolean,
+): JsonObjectResult {
+  if (!scanned) {
     const structureIssue = findStructureIssue(text, maxDepth, undefined, bytesBefore);
     if (structureIssue) return rejectedAt(structureIssue);
   }
+  let value: unknown;
+  try {
+    value = parsedByGrammar(text);
+  } catch {
+    return rejected(bodyIssueMessages.notJson);
+  }
+  return objectRoot(value);
+}
+
+/** A parsed body, accepted when its root is an object. */
+function objectRoot(value: unknown): JsonObjectResult {
   if (!isJsonObject(value)) return rejected(bodyIssueMessages.notObject);
   return { ok: true, value };
 }
