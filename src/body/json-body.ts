@@ -128,7 +128,9 @@ export function checkedJsonText(
 
 /**
  * The exact scan's verdict, with the value read by the project's own parser rather than the engine's
- * (json-grammar.ts). `scanned` says the exact scan already ran and found nothing.
+ * (json-grammar.ts). `scanned` says the exact scan already ran and found nothing. The parser stops at a repeated
+ * key as at text that is not JSON; only then does the exact scan run, to name the first structure issue, as it
+ * would before any parse.
  */
 function readByGrammar(
   text: string,
@@ -136,15 +138,12 @@ function readByGrammar(
   bytesBefore: number,
   scanned: boolean,
 ): JsonObjectResult {
-  if (!scanned) {
-    const structureIssue = findStructureIssue(text, maxDepth, undefined, bytesBefore);
-    if (structureIssue) return rejectedAt(structureIssue);
-  }
   let value: unknown;
   try {
-    value = parsedByGrammar(text);
+    value = parsedByGrammar(text, true);
   } catch {
-    return rejected(bodyIssueMessages.notJson);
+    const structureIssue = scanned ? undefined : findStructureIssue(text, maxDepth, undefined, bytesBefore);
+    return structureIssue ? rejectedAt(structureIssue) : rejected(bodyIssueMessages.notJson);
   }
   return objectRoot(value);
 }

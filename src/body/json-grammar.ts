@@ -1,4 +1,5 @@
 import {
+  BACKSLASH,
   CLOSE_ARRAY,
   CLOSE_OBJECT,
   COLON,
@@ -32,8 +33,15 @@ function isDigit(unit: number): boolean {
   return unit >= ZERO && unit <= NINE;
 }
 
-/** Sets a key as JSON.parse does: an own data property, even `__proto__`, which assignment would not make. */
-function setKey(object: Record<string, unknown>, key: string, value: unknown): void {
+/** Thrown where an object repeats a key and the caller refuses repeated keys. */
+export class RepeatedKeyError extends SyntaxError {}
+
+/**
+ * Sets a key as JSON.parse does: an own data property, even `__proto__`, which assignment would not make; or
+ * throws where the object has it already and `refuseRepeated` says so.
+ */
+function setKey(object: Record<string, unknown>, key: string, value: unknown, refuseRepeated: boolean): void {
+  if (refuseRepeated && Object.hasOwn(object, key)) throw new RepeatedKeyError('An object repeats a key');
   if (key === '__proto__') {
     Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
   } else {
@@ -63,6 +71,17 @@ class GrammarReader {
   }
 
   string(): string {
+    const { text, at: open } = this;
+    // Most strings hold no escape: one pass finds their end and checks their characters.
+    for (let i = open + 1; i < text.length; i++) {
+      const unit = text.charCodeAt(i);
+      if (unit === QUOTE) {
+        this.at = i + 1;
+        return text.slice(open + 1, i);
+      }
+      if (unit === BACKSLASH) break;
+      if (unit < 0x20) this.fail();
+    }
     const close = stringEnd(this.text, this.at);
     const decoded = close < 0 ? undefined : decodedJsonString(this.text, this.at, close);
     if (decoded === undefined) return this.fail();
@@ -111,9 +130,10 @@ class GrammarReader {
 
 /**
  * The value of a JSON text by the grammar; throws a SyntaxError where JSON.parse would, on any text that is not
- * JSON.
+ * JSON, and with `refuseRepeated` a RepeatedKeyError at the first key an object already has (contract:
+ * repeated-keys), which JSON.parse would resolve last-wins.
  */
-export function parsedByGrammar(text: string): unknown {
+export function parsedByGrammar(text: string, refuseRepeated = false): unknown {
   const reader = new GrammarReader(text);
   const open: Container[] = [];
   const keys: string[] = [];
@@ -149,7 +169,7 @@ export function parsedByGrammar(text: string): unknown {
       }
       const isArray = Array.isArray(container);
       if (isArray) container.push(value);
-      else setKey(container, keys.pop() as string, value);
+      else setKey(container, keys.pop() as string, value, refuseRepeated);
       reader.skipWhitespace();
       const next = text.charCodeAt(reader.at++);
       if (next === COMMA) {

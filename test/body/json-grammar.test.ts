@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parsedByGrammar } from '../../src/body/json-grammar.js';
+import { parsedByGrammar, RepeatedKeyError } from '../../src/body/json-grammar.js';
 import { expectSameValue } from '../support/same-value.js';
 
 /*
@@ -161,6 +161,17 @@ describe('the grammar parser', () => {
     });
     expect(parsed['a']).toBe(3);
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('refuses a repeated key when asked, compared decoded, and only within one object', () => {
+    for (const text of [
+      '{"a":1,"\\u0061":2}',
+      '{"__proto__":1,"\\u005f_proto__":2}',
+      '[{"x":{"k":1,"k":2}}]',
+    ])
+      expect(() => parsedByGrammar(text, true), text).toThrow(RepeatedKeyError);
+    expect(parsedByGrammar('{"k":{"k":1},"j":{"k":2}}', true)).toEqual({ k: { k: 1 }, j: { k: 2 } });
+    expect(() => parsedByGrammar('{"a":1,"a":2}', true)).toThrow(SyntaxError);
   });
 
   it('orders index-like keys first, as every object does', () => {
