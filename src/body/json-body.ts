@@ -55,11 +55,12 @@ function isBlank(text: string): boolean {
  * `maxBytes`, 4 MiB by default, gets 413), UTF-8 decoding, empty body, nesting depth and repeated keys on the
  * text (deeper than `maxDepth`, 64 by default, gets 400 at the first too-deep value), the cost bounds (more than
  * `maxObjectShapes` distinct object shapes, 4096 by default, or objects and arrays packed denser than one per 24
- * characters past the first 4096, gets 400 at the root), JSON.parse, and a root
- * that must be an object. Each 400 names its path (docs/contract.md#body-limits). A small, sparse body is parsed
- * first and checked on the value (json-parse-first.ts), with the same verdicts: the body verdict invariant
- * (body-pipeline.ts). A limit that is not a usable
- * integer throws a RangeError: that is the caller's bug, not the input's.
+ * characters past the first 4096, gets 400 at the root), JSON.parse, and a root that must be an object. Each 400
+ * names its path (docs/contract.md#body-limits). A text that writes an escaped object key is parsed by the
+ * project's own parser instead of JSON.parse (docs/contract.md#value-is-text), the same value on every runtime.
+ * A small, sparse body is parsed first and checked on the value (json-parse-first.ts), with the same verdicts:
+ * the body verdict invariant (body-pipeline.ts). A limit that is not a usable integer throws a RangeError: that
+ * is the caller's bug, not the input's.
  */
 export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}): JsonObjectResult {
   const { maxBytes, maxDepth, maxObjectShapes } = resolvedLimits(limits);
