@@ -1,4 +1,5 @@
 import { COLON, isJsonWhitespace, stringEnd } from './json-text.js';
+import { parsedByGrammar } from './json-grammar.js';
 
 /*
  * Where the engine's JSON.parse may not give the value a text means (contract: value-is-text). V8's parser, on
@@ -30,4 +31,12 @@ export function hasEscapedKey(text: string): boolean {
     at = text.indexOf('\\', close + 1);
   }
   return false;
+}
+
+/**
+ * The value of a JSON text that needs no body guard, such as one a store wrote and reads back: JSON.parse's,
+ * unless the text writes an escaped key, which the project's own parser reads. Throws on text that is not JSON.
+ */
+export function parsedJsonText(text: string): unknown {
+  return hasEscapedKey(text) ? parsedByGrammar(text) : JSON.parse(text);
 }
