@@ -2,6 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsedByGrammar } from '../../src/body/json-grammar.js';
 import { createBodyValidator } from '../../src/http/body-validation.js';
 import { MANAGEMENT_KEY, tableOptions } from './adapter-cases.js';
+import {
+  ESCAPED_KEYS,
+  HIDDEN_USER_ID,
+  meant,
+  POISON,
+  propertiesOf,
+  SENT,
+  sentProperties,
+  type Tool,
+} from './escaped-key-requests.js';
 import { adapters, BASE_PATH, type RunningAdapter, type WireResponse } from './adapters.js';
 import { ROUTE } from './middleware/cases.js';
 import { frameworks } from './middleware/frameworks.js';
@@ -14,49 +24,7 @@ import { frameworks } from './middleware/frameworks.js';
  * parser: this process's JSON.parse is poisoned too.
  */
 
-/** Every one-character escape, and `\uXXXX` escapes: a letter, a non-ASCII letter, a surrogate pair. */
-const ESCAPED_KEYS = [
-  '\\"',
-  '\\\\',
-  '\\/',
-  '\\b',
-  '\\f',
-  '\\n',
-  '\\r',
-  '\\t',
-  '\\u0041',
-  '\\u00e9',
-  '\\ud83d\\ude00',
-];
-const meant = (written: string) => parsedByGrammar(`"${written}"`) as string;
-
-/** A messages request whose tools each have the properties `h` and one escaped key, and its metadata too. */
-function requestWith(keys: readonly string[], metadata = `{"h":"x","${keys[0]}":"y"}`): string {
-  const tools = keys.map(
-    (key, i) =>
-      `{"name":"tool_${i}","input_schema":{"type":"object","properties":{"h":{"type":"string"},"${key}":{"type":"number"}}}}`,
-  );
-  return `{"model":"openai/gpt-5","max_tokens":64,"messages":[{"role":"user","content":"Hi"}],"tools":[${tools.join(',')}],"metadata":${metadata}}`;
-}
-
-/** The request that puts a key `\` after `h` into the key cache, in tools' properties and in metadata. */
-const POISON = requestWith(['\\\\']);
-const SENT = requestWith(ESCAPED_KEYS);
-/** `user_id` written with an escape, and a number: invalid, unless it is read as another key. */
-const HIDDEN_USER_ID = requestWith(['\\\\'], '{"h":"x","\\u0075ser_id":42}');
-
 const headers = { authorization: `Bearer ${MANAGEMENT_KEY}`, 'content-type': 'application/json' };
-
-interface Tool {
-  input_schema: { properties: Record<string, unknown> };
-}
-
-/** The keys of each tool's properties, as the text of SENT means them. */
-const sentProperties = ESCAPED_KEYS.map((key) => ['h', meant(key)]);
-
-function propertiesOf(tools: readonly Tool[]): string[][] {
-  return tools.map((tool) => Object.keys(tool.input_schema.properties));
-}
 
 function bodyOf(response: WireResponse): unknown {
   return parsedByGrammar(response.body);
@@ -136,7 +104,7 @@ describe('createBodyValidator on escaped keys (contract: value-is-text)', () => 
       const result = await check({ headers: json, body });
       expect(result.ok).toBe(true);
       if (!result.ok) continue;
-      const value = result.value as { tools: Tool[]; metadata: object };
+      const value = result.value as unknown as { tools: Tool[]; metadata: object };
       expect(propertiesOf(value.tools)).toEqual(sentProperties);
       expect(Object.keys(value.metadata)).toEqual(['h', '"']);
     }
