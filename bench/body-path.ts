@@ -15,7 +15,8 @@ import { calibrate, median, newLoop, timeBatch, warmUp } from './timing.js';
  * typical and large requests, the typical one with escaped keys (its tools' property names and its metadata
  * key), which the project's own parser reads (contract: value-is-text).
  *
- *   node dist/bench/body-path.js [--rounds N] [--processes N] [--write] [--before]
+ *   node dist/bench/body-path.js [--rounds N] [--processes N] [--no-node24] [--write] [--before]
+ *   `npm run bench` runs it after its own rows, with its `--write` and `--no-node24`.
  *   --write replaces `## Body path` in RESULTS.md; with --before, `## Body path, before escaped keys`.
  */
 
