@@ -122,7 +122,7 @@ async function main(): Promise<void> {
   const node24 = runtimesIn(runtimesDir()).find((runtime) => runtime.name === 'Node 24');
   const nodes = [
     { name: `Node ${process.versions.node}`, binary: process.execPath },
-    ...(node24 !== undefined && existsSync(node24.binary)
+    ...(node24 !== undefined && existsSync(node24.binary) && !argv.includes('--no-node24')
       ? [{ name: 'Node 24', binary: node24.binary }]
       : []),
   ];
@@ -132,9 +132,8 @@ async function main(): Promise<void> {
     for (const name of payloads) {
       const timing = measureOn(node.binary, name);
       console.error(`${node.name}, ${name}: ${timing.ratio.toFixed(2)}x JSON.parse`);
-      const version = node.binary === process.execPath ? node.name : `Node 24`;
       rows.push(
-        `| ${version} | ${name} | ${timing.bytes} | ${timing.escapedKeys} | ${fixed(timing.parseUs)} | ` +
+        `| ${node.name} | ${name} | ${timing.bytes} | ${timing.escapedKeys} | ${fixed(timing.parseUs)} | ` +
           `${fixed(timing.bodyUs)} | ${timing.ratio.toFixed(2)}x |`,
       );
     }
