@@ -8,16 +8,22 @@ import { rootValidator, validate, type RootName, type ValidationResult } from '.
 /*
  * One body from its bytes to its verdict, the same steps for the HTTP handler, the body check of every adapter
  * (`createBodyValidator`, `readBody`) and the command line: the size on the raw bytes (413), UTF-8, then depth,
- * the cost bounds and repeated keys on the text, JSON.parse and an object root (json-body.ts), the profile's
- * validator, and the normalizer when asked. Reading a request for its bytes (its content type, its declared
- * length, a stream) is the HTTP layer's, in src/http/request-body.ts.
+ * the cost bounds and repeated keys on the text, JSON.parse (or the project's own parser, for a text with an
+ * escaped key) and an object root (json-body.ts), the profile's validator, and the normalizer when asked.
+ * Reading a request for its bytes (its content type, its declared length, a stream) is the HTTP layer's, in
+ * src/http/request-body.ts.
  *
  * The body verdict invariant: every fast path gives the exact scan's verdict (valid or not, the status, the
  * path and the message) on any text. The exact scan is findStructureIssue (json-structure.ts) over the whole
- * text, then JSON.parse; the fast paths are json-parse-first.ts (a small, sparse body parsed first and checked
+ * text, then the parse; the fast paths are json-parse-first.ts (a small, sparse body parsed first and checked
  * on its value), json-shape.ts (a pass that counts keys and depth instead of hashing keys) and the hashes of
  * json-structure.ts (keys compared as text only when their hashes meet). The property tests of
  * test/body/json-parse-first.test.ts, test/body/json-shape.test.ts and test/body/body-guards.test.ts hold it.
+ * And the value it accepts is the value the text means by the JSON grammar, on every runtime, whatever the
+ * process parsed before (contract: value-is-text): the engine's JSON.parse is trusted only with a text that
+ * writes no escaped object key (escaped-keys.ts), and every other text is read by the project's own parser
+ * (json-grammar.ts); no value whose keys differ from its text is accepted. test/body/escaped-keys.test.ts
+ * holds it, on Node 24 too, whose V8 decodes escaped keys wrongly once its key cache is poisoned.
  */
 
 /**

@@ -4,6 +4,8 @@ import { isJsonObject } from '../core/json-object.js';
 import { maxContainers, tooDenseMessage, tooManyShapesMessage } from './body-cost.js';
 import { isJsonWhitespace } from './json-text.js';
 import { utf8Length } from './utf8-length.js';
+import { hasEscapedKey } from './escaped-keys.js';
+import { parsedByGrammar } from './json-grammar.js';
 import { scanJsonShape } from './json-shape.js';
 import { findStructureIssue } from './json-structure.js';
 import { parsedFirst } from './json-parse-first.js';
@@ -53,11 +55,12 @@ function isBlank(text: string): boolean {
  * `maxBytes`, 4 MiB by default, gets 413), UTF-8 decoding, empty body, nesting depth and repeated keys on the
  * text (deeper than `maxDepth`, 64 by default, gets 400 at the first too-deep value), the cost bounds (more than
  * `maxObjectShapes` distinct object shapes, 4096 by default, or objects and arrays packed denser than one per 24
- * characters past the first 4096, gets 400 at the root), JSON.parse, and a root
- * that must be an object. Each 400 names its path (docs/contract.md#body-limits). A small, sparse body is parsed
- * first and checked on the value (json-parse-first.ts), with the same verdicts: the body verdict invariant
- * (body-pipeline.ts). A limit that is not a usable
- * integer throws a RangeError: that is the caller's bug, not the input's.
+ * characters past the first 4096, gets 400 at the root), JSON.parse, and a root that must be an object. Each 400
+ * names its path (docs/contract.md#body-limits). A text that writes an escaped object key is parsed by the
+ * project's own parser instead of JSON.parse (docs/contract.md#value-is-text), the same value on every runtime.
+ * A small, sparse body is parsed first and checked on the value (json-parse-first.ts), with the same verdicts:
+ * the body verdict invariant (body-pipeline.ts). A limit that is not a usable integer throws a RangeError: that
+ * is the caller's bug, not the input's.
  */
 export function parseJsonBody(body: string | Uint8Array, limits: BodyLimits = {}): JsonObjectResult {
   const { maxBytes, maxDepth, maxObjectShapes } = resolvedLimits(limits);
@@ -101,22 +104,53 @@ export function checkedJsonText(
   if (shape.tooManyContainers) return rejected(tooDenseMessage);
   // A body too deep, or with an object so wide that JSON.parse would cost more than a scan for repeated keys,
   // is explained by the exact scan before anything parses it.
-  if (shape.tooDeep || shape.widestObject > WIDE_OBJECT) {
+  const scanned = shape.tooDeep || shape.widestObject > WIDE_OBJECT;
+  if (scanned) {
     const structureIssue = findStructureIssue(text, maxDepth, undefined, bytesBefore);
     if (structureIssue) return rejectedAt(structureIssue);
     // Nesting past the limit that the exact scan does not reach lies past where the text stopped being JSON.
     if (shape.tooDeep) return rejected(bodyIssueMessages.notJson);
   }
+  // The engine's JSON.parse may decode an escaped key wrongly (contract: value-is-text).
+  if (hasEscapedKey(text)) return readByGrammar(text, maxDepth, bytesBefore, scanned);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return rejected(bodyIssueMessages.notJson);
   }
-  if (shape.widestObject <= WIDE_OBJECT && !keptEveryKeyCounted(value, shape.keys)) {
-    const structureIssue = findStructureIssue(text, maxDepth, undefined, bytesBefore);
-    if (structureIssue) return rejectedAt(structureIssue);
+  // Fewer keys than the text wrote: a repeated key, which the exact scan finds, or else keys the engine got
+  // wrong, so the text is read again by the grammar rather than accepted with them.
+  if (!scanned && !keptEveryKeyCounted(value, shape.keys)) {
+    return readByGrammar(text, maxDepth, bytesBefore, false);
   }
+  return objectRoot(value);
+}
+
+/**
+ * The exact scan's verdict, with the value read by the project's own parser rather than the engine's
+ * (json-grammar.ts). `scanned` says the exact scan already ran and found nothing. The parser stops at a repeated
+ * key as at text that is not JSON; only then does the exact scan run, to name the first structure issue, as it
+ * would before any parse.
+ */
+function readByGrammar(
+  text: string,
+  maxDepth: number,
+  bytesBefore: number,
+  scanned: boolean,
+): JsonObjectResult {
+  let value: unknown;
+  try {
+    value = parsedByGrammar(text, true);
+  } catch {
+    const structureIssue = scanned ? undefined : findStructureIssue(text, maxDepth, undefined, bytesBefore);
+    return structureIssue ? rejectedAt(structureIssue) : rejected(bodyIssueMessages.notJson);
+  }
+  return objectRoot(value);
+}
+
+/** A parsed body, accepted when its root is an object. */
+function objectRoot(value: unknown): JsonObjectResult {
   if (!isJsonObject(value)) return rejected(bodyIssueMessages.notObject);
   return { ok: true, value };
 }

@@ -1,4 +1,5 @@
 import { isJsonObject } from '../core/json-object.js';
+import { hasEscapedKey } from './escaped-keys.js';
 import { countOf } from './json-text.js';
 import { keptEveryKeyByColons, keysKept } from './repeated-keys.js';
 
@@ -10,6 +11,8 @@ import { keptEveryKeyByColons, keysKept } from './repeated-keys.js';
  * times a character; docs/contract.md#body-cost). A value is accepted when it shows every guard passed; one
  * that does not is a parsed object within the shape and density bounds, so only the exact scan for depth and
  * repeated keys is left to give the verdict the full way would.
+ * A text with an escaped key is left to the full path, which reads it with the project's own parser (contract:
+ * value-is-text).
  * Its verdict must equal the exact scan's (`checkedJsonText`, json-body.ts): the property test "small bodies
  * parsed first get the verdict and the message the full scan gives" (test/body/json-parse-first.test.ts) holds it.
  */
@@ -29,9 +32,9 @@ export interface ParsedFirst {
 }
 
 /**
- * `text` parsed, when it is short and sparse enough to be parsed first and turns out a JSON object, with whether
- * it is within the depth and density bounds and without a repeated key; else undefined, and the caller's full
- * path judges it.
+ * `text` parsed, when it is short and sparse enough to be parsed first, writes no escaped key and turns out a
+ * JSON object, with whether it is within the depth and density bounds and without a repeated key; else
+ * undefined, and the caller's full path judges it.
  */
 export function parsedFirst(
   text: string,
@@ -41,6 +44,8 @@ export function parsedFirst(
 ): ParsedFirst | undefined {
   if (text.length > parseFirstLimit(maxObjectShapes)) return undefined;
   if ((countOf(text, '{') + countOf(text, '[')) * CHARACTERS_PER_BRACKET > text.length) return undefined;
+  // The engine's JSON.parse may decode an escaped key wrongly: such a text is read the careful way.
+  if (hasEscapedKey(text)) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);

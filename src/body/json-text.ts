@@ -44,15 +44,76 @@ export function stringEnd(text: string, open: number): number {
   return -1;
 }
 
-/** The string whose quotes are at `open` and `close`, decoded; undefined if its escapes are not JSON. */
+/** What each one-character escape stands for, by the character after the backslash (RFC 8259, section 7). */
+const ESCAPED: (string | undefined)[] = [];
+for (const [written, meant] of Object.entries({
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+}))
+  ESCAPED[written.charCodeAt(0)] = meant;
+
+/** The value of a hexadecimal digit, or -1. */
+function hexDigit(unit: number): number {
+  if (unit >= 0x30 && unit <= 0x39) return unit - 0x30;
+  const lower = unit | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
+}
+
+/** The code unit the four hexadecimal digits at `at` write (`\\uXXXX`), or -1. */
+function hexUnit(text: string, at: number): number {
+  let unit = 0;
+  for (let i = at; i < at + 4; i++) {
+    const digit = hexDigit(text.charCodeAt(i));
+    if (digit < 0) return -1;
+    unit = unit * 16 + digit;
+  }
+  return unit;
+}
+
+/**
+ * The string whose quotes are at `open` and `close` decoded by JSON's grammar, by this code rather than the
+ * engine's (contract: value-is-text): undefined if an escape is not JSON or a control character is written raw.
+ * A `\\u` escape gives its code unit as it is, so escaped halves of a surrogate pair join and a lone half stays.
+ */
+export function decodedJsonString(text: string, open: number, close: number): string | undefined {
+  let decoded = '';
+  let runStart = open + 1;
+  for (let i = runStart; i < close; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x20) return undefined;
+    if (unit !== BACKSLASH) continue;
+    decoded += text.slice(runStart, i);
+    const escape = text.charCodeAt(i + 1);
+    if (escape === 0x75) {
+      const escaped = i + 6 <= close ? hexUnit(text, i + 2) : -1;
+      if (escaped < 0) return undefined;
+      decoded += String.fromCharCode(escaped);
+      i += 5;
+    } else {
+      const meant = ESCAPED[escape];
+      if (meant === undefined) return undefined;
+      decoded += meant;
+      i += 1;
+    }
+    runStart = i + 1;
+  }
+  return decoded + text.slice(runStart, close);
+}
+
+/**
+ * The string whose quotes are at `open` and `close`, decoded; undefined if its escapes are not JSON. One
+ * without escapes is taken as written, unchecked.
+ */
 export function decodedString(text: string, open: number, close: number): string | undefined {
   const raw = text.slice(open + 1, close);
   if (!raw.includes('\\')) return raw;
-  try {
-    return JSON.parse(text.slice(open, close + 1)) as string;
-  } catch {
-    return undefined;
-  }
+  return decodedJsonString(text, open, close);
 }
 
 /** The string opened at `open`, decoded, where an earlier step already found that it closes and decodes. */

@@ -4,17 +4,15 @@ import { checkedJsonText, parseJsonBody } from '../../src/body/json-body.js';
 import { CHARACTERS_PER_BRACKET, parsedFirst, parseFirstLimit } from '../../src/body/json-parse-first.js';
 import { withPollutedPrototype } from '../support/polluted-prototype.js';
 
-/** Keys that collide once decoded, or carry colons raw, escaped, or as an escaped backslash before `u003a`. */
-const keyTokens = [
-  '"a"',
-  '"\\u0061"',
-  '"a:"',
-  '"a\\u003a"',
-  '"a\\u003A"',
-  '"\\\\u003a"',
-  '"b"',
-  '"__proto__"',
-];
+/**
+ * Keys that collide once decoded, or carry colons raw, escaped, or as an escaped backslash before `u003a`. A text
+ * with an escaped key goes the full way, so plain keys come up more often, to repeat among themselves.
+ */
+const plainKeyTokens = ['"a"', '"a:"', '"b"', '"__proto__"'];
+const keyToken = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...plainKeyTokens) },
+  { weight: 1, arbitrary: fc.constantFrom('"\\u0061"', '"a\\u003a"', '"a\\u003A"', '"\\\\u003a"') },
+);
 const stringTokens = ['""', '":"', '"\\u003a"', '"x\\u003Ay"', '"\\\\u003a"', '"\\":"', '"a:b:c"', '"😀:"'];
 const blank = fc.constantFrom('', ' ', '\n');
 
@@ -34,7 +32,7 @@ const { text } = fc.letrec<{ text: string; value: string; pair: string }>((tie) 
     fc.array(tie('value'), { maxLength: 5 }).map((items) => `[${items.join(',')}]`),
   ),
   pair: fc
-    .tuple(blank, fc.constantFrom(...keyTokens), blank, tie('value'))
+    .tuple(blank, keyToken, blank, tie('value'))
     .map(([before, key, after, value]) => `${before}${key}${after}:${value}`),
 }));
 
@@ -59,11 +57,12 @@ describe('small bodies parsed first', () => {
           if (parsed?.plain === true) acceptedFirst++;
         }
       }),
-      { numRuns: 3000, seed: 17 },
+      { numRuns: 5000, seed: 17 },
     );
-    // The comparison means something only if many bodies took the shortcut, to either end.
+    // The comparison means something only if many bodies took the shortcut, to either end (a text with an
+    // escaped key never takes it, so fewer reach the end where a guard may have failed).
     expect(acceptedFirst).toBeGreaterThan(300);
-    expect(tookShortcut - acceptedFirst).toBeGreaterThan(200);
+    expect(tookShortcut - acceptedFirst).toBeGreaterThan(150);
   });
 
   /** An object's text with a long string in front, sparse enough to be parsed first. */

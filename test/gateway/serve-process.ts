@@ -27,11 +27,19 @@ export interface ServeHow {
   detached?: boolean;
   /** The bin to run, when not the bundle `npm start` runs. */
   bin?: string;
+  /** The Node binary to run it with, when not the one running the tests. */
+  node?: string;
 }
 
 /** `gateway-contract serve` as `npm start` runs it (the built bin), with only PATH, PORT=0 and `env` set. */
 function spawnServe(env: Record<string, string>, args: readonly string[], how: ServeHow = {}) {
-  const command = [...(how.under ?? []), process.execPath, how.bin ?? BUNDLED_BIN, 'serve', ...args];
+  const command = [
+    ...(how.under ?? []),
+    how.node ?? process.execPath,
+    how.bin ?? BUNDLED_BIN,
+    'serve',
+    ...args,
+  ];
   const child = spawn(command[0] as string, command.slice(1), {
     cwd: root,
     env: { PATH: process.env['PATH'], PORT: '0', ...env },

@@ -30,6 +30,8 @@ export interface RuntimeQuestions {
   values: Array<{ value: unknown; options?: Library.ValidateOptions }>;
   /** Through the fetch entry's `readBody`, as `messages-request`. */
   bodies: Array<{ request: WireRequest; options?: BodyOptions }>;
+  /** Through one `fetchGateway` in turn: a request that poisons V8's key cache, then escaped keys. */
+  poisoning: WireRequest[];
 }
 
 /** A response as bytes on the wire would show it: the body's bytes in base64, so any difference shows. */
@@ -55,6 +57,7 @@ export interface RuntimeAnswers {
   strictRequests: WireAnswer[];
   values: unknown[];
   bodies: unknown[];
+  poisoning: WireAnswer[];
 }
 
 const origin = 'http://runtimes.test';
@@ -133,5 +136,6 @@ export async function answerQuestions(
         entries.fetch.readBody(requestOf(request), 'messages-request', options),
       ),
     ),
+    poisoning: await answerAll(entries, questions.basePath, questions.poisoning, 'default'),
   };
 }

@@ -1,5 +1,6 @@
 import type { PresetVersion } from '../../generated/types.js';
 import { checkedLimit } from '../../body/body-limits.js';
+import { parsedJsonText } from '../../body/escaped-keys.js';
 import { utf8Length } from '../../body/utf8-length.js';
 import { PresetStoreFull } from './preset-store-full.js';
 import {
@@ -112,8 +113,8 @@ export class MemoryPresetStore implements PresetStore {
     await this.#latency();
     const entry = this.#presets.get(presetKeyText(key));
     if (entry === undefined) return null;
-    const preset = JSON.parse(entry.preset) as StoredPreset;
-    preset.designated_version = JSON.parse(entry.versions.at(-1) as string) as PresetVersion;
+    const preset = parsedJsonText(entry.preset) as StoredPreset;
+    preset.designated_version = parsedJsonText(entry.versions.at(-1) as string) as PresetVersion;
     return preset;
   }
 
@@ -122,7 +123,7 @@ export class MemoryPresetStore implements PresetStore {
     const entry = this.#presets.get(presetKeyText(key));
     const found =
       entry && Number.isInteger(version) && version >= 1 ? entry.versions[version - 1] : undefined;
-    return found === undefined ? null : (JSON.parse(found) as PresetVersion);
+    return found === undefined ? null : (parsedJsonText(found) as PresetVersion);
   }
 
   async compareAndSet(key: PresetKey, expectedVersion: number, preset: StoredPreset): Promise<boolean> {

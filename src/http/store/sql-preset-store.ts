@@ -1,4 +1,5 @@
 import type { PresetDraft, PresetVersion } from '../../generated/types.js';
+import { parsedJsonText } from '../../body/escaped-keys.js';
 import { rememberWrittenJson } from '../../core/written-json.js';
 import { PresetStoreFull } from './preset-store-full.js';
 import {
@@ -109,7 +110,7 @@ function lazyJson(target: object, key: string, text: string): void {
     enumerable: true,
     configurable: true,
     get: () => {
-      if (!done) [parsed, done] = [JSON.parse(text), true];
+      if (!done) [parsed, done] = [parsedJsonText(text), true];
       return parsed;
     },
   });

@@ -1,0 +1,231 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { bodyPipeline, bodyVerdict } from '../../src/body/body-pipeline.js';
+import { hasEscapedKey } from '../../src/body/escaped-keys.js';
+import { parsedByGrammar } from '../../src/body/json-grammar.js';
+import { expectSameValue } from '../support/same-value.js';
+import { parseJsonBody } from '../../src/body/json-body.js';
+
+/*
+ * The value is the text's (contract: value-is-text): whatever the engine parsed before, the body guards accept
+ * a text with escaped keys as the value its text means, the one the project's own parser gives, or refuse it as
+ * they refuse any other. The poisoning parse before a case is what makes V8's key cache decode an escaped key
+ * wrongly on an affected engine (nodejs/node issue 63785): Node 24, where `.ci/run` runs these tests again.
+ */
+
+/** A scalar or a container as written, with the value it means and whether some object repeats a key. */
+interface Written {
+  text: string;
+  value: unknown;
+  repeats: boolean;
+  escapedKey: boolean;
+}
+
+/** Characters a key is made of: each one-character escape's, letters, and both halves of a surrogate pair. */
+const keyCharacters = [
+  '"',
+  '\\',
+  '/',
+  '\b',
+  '\f',
+  '\n',
+  '\r',
+  '\t',
+  'h',
+  'A',
+  'a',
+  'é',
+  ':',
+  '\ud83d',
+  '\ude00',
+];
+
+const SHORT_ESCAPES: Record<string, string> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '/': '\\/',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+};
+
+/** The ways a character may be written in a string: as it is where JSON allows, its short escape, `\uXXXX`. */
+function writings(character: string): string[] {
+  const hex = character.charCodeAt(0).toString(16).padStart(4, '0');
+  const ways = [`\\u${hex}`, `\\u${hex.toUpperCase()}`];
+  const short = SHORT_ESCAPES[character];
+  if (short !== undefined) ways.push(short);
+  if (character !== '"' && character !== '\\' && character >= ' ') ways.push(character);
+  return ways;
+}
+
+/** A key: the string it means, and a text of it, some characters escaped. */
+const key = fc
+  .array(
+    fc
+      .constantFrom(...keyCharacters)
+      .chain((character) =>
+        fc.constantFrom(...writings(character)).map((written) => ({ character, written })),
+      ),
+    { minLength: 0, maxLength: 3 },
+  )
+  .map((parts) => ({
+    meant: parts.map((part) => part.character).join(''),
+    written: `"${parts.map((part) => part.written).join('')}"`,
+  }));
+
+/** A key that is often one of a few, so that keys repeat after decoding. */
+const objectKey = fc.oneof(
+  key,
+  fc
+    .constantFrom('h', '"', '\\', '\n', 'A')
+    .chain((character) =>
+      fc
+        .constantFrom(...writings(character))
+        .map((written) => ({ meant: character, written: `"${written}"` })),
+    ),
+);
+
+const scalar: fc.Arbitrary<Written> = fc
+  .oneof(
+    fc.integer(),
+    fc.constantFrom(true, null, 0.5, -0),
+    fc.string({ unit: 'binary', maxLength: 4 }),
+    key.map((written) => written),
+  )
+  .map((value) =>
+    typeof value === 'object' && value !== null
+      ? { text: value.written, value: value.meant, repeats: false, escapedKey: false }
+      : {
+          text: JSON.stringify(value),
+          value: Object.is(value, -0) ? 0 : value,
+          repeats: false,
+          escapedKey: false,
+        },
+  );
+
+const tree = fc.letrec<{ node: Written }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small', maxDepth: 3 },
+    scalar,
+    fc.array(tie('node'), { maxLength: 3 }).map((items): Written => ({
+      text: `[${items.map((item) => item.text).join(',')}]`,
+      value: items.map((item) => item.value),
+      repeats: items.some((item) => item.repeats),
+      escapedKey: items.some((item) => item.escapedKey),
+    })),
+    fc.array(fc.tuple(objectKey, tie('node')), { maxLength: 4 }).map((pairs) => objectOf(pairs)),
+  ),
+})).node;
+
+function objectOf(pairs: Array<[{ meant: string; written: string }, Written]>): Written {
+  const keys = pairs.map(([{ meant }]) => meant);
+  return {
+    text: `{${pairs.map(([{ written }, item]) => `${written}:${item.text}`).join(',')}}`,
+    // Object.fromEntries makes every key an own data property, `__proto__` too, as JSON.parse does.
+    value: Object.fromEntries(pairs.map(([{ meant }, item]) => [meant, item.value])),
+    repeats: new Set(keys).size < keys.length || pairs.some(([, item]) => item.repeats),
+    escapedKey:
+      pairs.some(([{ written }]) => written.includes('\\')) || pairs.some(([, item]) => item.escapedKey),
+  };
+}
+
+/** Escaped keys a poisoning text puts where the case has its escaped keys. */
+const poisons = ['"\\\\"', '"\\""', '"\\n"', '"\\u0041"', '"\\/"'];
+
+/** The case's text with every escaped key written as `poison` instead, and every value an empty array. */
+function poisoning(text: string, poison: string): string {
+  return text.replace(/"(?:[^"\\]|\\.)*"(?=:)/g, (written) => (written.includes('\\') ? poison : written));
+}
+
+/** A filler string long enough to send a body past the small bodies parsed first, to the counting scan. */
+const LONG = 'x'.repeat(20_000);
+
+describe('escaped keys (contract: value-is-text)', () => {
+  it('are accepted as the keys the text means, after a poisoning parse or not, small or large, and repeats refused', () => {
+    const seen = { accepted: 0, repeated: 0, escaped: 0 };
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(objectKey, tree), { maxLength: 4 }),
+        fc.boolean(),
+        fc.constantFrom(...poisons),
+        fc.boolean(),
+        (pairs, poisoned, poison, large) => {
+          const root = objectOf(
+            large ? [[{ meant: 'pad', written: '"pad"' }, scalarText(LONG)], ...pairs] : pairs,
+          );
+          if (poisoned) {
+            try {
+              JSON.parse(poisoning(root.text, poison));
+            } catch {
+              // A poisoning text only has to reach the key cache.
+            }
+          }
+          const result = parseJsonBody(root.text);
+          if (root.escapedKey) seen.escaped++;
+          expect(hasEscapedKey(root.text)).toBe(root.escapedKey);
+          if (root.repeats) {
+            seen.repeated++;
+            expect(result.ok).toBe(false);
+            expect(JSON.stringify(result)).toContain('has a repeated key at byte');
+            return;
+          }
+          seen.accepted++;
+          expect(result.ok).toBe(true);
+          if (!result.ok) return;
+          expectSameValue(result.value, root.value);
+          expectSameValue(result.value, parsedByGrammar(root.text));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    // The comparison means something only if every kind of case came up often.
+    expect(Math.min(seen.accepted, seen.repeated, seen.escaped)).toBeGreaterThan(300);
+  });
+
+  it('are decoded right after the poisoning parse of nodejs/node issue 63785, through the whole pipeline', () => {
+    const pipeline = bodyPipeline('messages-request');
+    const request = (metadata: string) =>
+      `{"model":"m","messages":[{"role":"user","content":"Hi"}],"metadata":${metadata}}`;
+    for (const written of ['\\"', '\\n', '\\t', '\\/', '\\b', '\\f', '\\r', '\\u0041', '\\u00e9', '\\\\']) {
+      const meant = parsedByGrammar(`"${written}"`);
+      JSON.parse('{"h":[],"\\\\":0}');
+      const guarded = parseJsonBody(`{"h":1,"${written}":2}`);
+      expect(guarded.ok && Object.keys(guarded.value)).toEqual(['h', meant]);
+      JSON.parse(request('{"h":"x","\\\\":"y"}'));
+      const verdict = bodyVerdict(pipeline, new TextEncoder().encode(request(`{"h":"x","${written}":"y"}`)));
+      expect(verdict.ok && (verdict.value as { metadata: object }).metadata).toEqual({
+        h: 'x',
+        [meant as string]: 'y',
+      });
+      expect(verdict.ok && Object.keys((verdict.value as { metadata: object }).metadata)).toEqual([
+        'h',
+        meant,
+      ]);
+    }
+  });
+
+  it('in an object too wide to be parsed before the exact scan are decoded right too', () => {
+    const filler = Array.from({ length: 1100 }, (_, i) => `"f${i}":0`).join(',');
+    JSON.parse(`{${filler},"h":[],"\\\\":0}`);
+    const result = parseJsonBody(`{${filler},"h":1,"\\"":2}`);
+    expect(result.ok && Object.keys(result.value).slice(-2)).toEqual(['h', '"']);
+    const repeated = parseJsonBody(`{${filler},"h":1,"\\"":2,"\\u0022":3}`);
+    expect(JSON.stringify(repeated)).toContain('has a repeated key at byte');
+  });
+
+  it('are told from escapes in values and keys written plain', () => {
+    expect(hasEscapedKey('{"a":"\\"b\\":1","c":2}')).toBe(false);
+    expect(hasEscapedKey('{"a":["\\\\"],"b\\\\" :1}')).toBe(true);
+    expect(hasEscapedKey('{"a":"x\\\\", "b":1}')).toBe(false);
+    expect(hasEscapedKey('{"a\\u003a":1}')).toBe(true);
+    expect(hasEscapedKey('{"a":1}')).toBe(false);
+  });
+});
+
+/** A string value as written. */
+function scalarText(value: string): Written {
+  return { text: JSON.stringify(value), value, repeats: false, escapedKey: false };
+}
