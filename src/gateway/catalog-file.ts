@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { parsedJsonText } from '../body/escaped-keys.js';
 import { isJsonObject } from '../core/json-object.js';
 import { maskDestination } from '../core/masking.js';
 import { validate, type RootName } from '../core/validators.js';
@@ -94,7 +95,8 @@ export async function loadCatalogFile(path: string): Promise<Catalog> {
   if (text.startsWith('\uFEFF')) text = text.slice(1);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    // Keys as the text writes them, even on a Node whose JSON.parse decodes an escaped key wrongly.
+    parsed = parsedJsonText(text);
   } catch {
     // The engine's message quotes the text around the error; its position is all that is said.
     const { line, column } = positionOf(text, Math.max(0, jsonErrorOffset(text)));
