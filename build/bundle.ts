@@ -8,9 +8,10 @@ import {
   bundledRuntimeFile,
   generatedModuleNames,
 } from '../src/core/generated-modules.js';
-import { splitValidators } from './split-validators.js';
+import { splitValidators, withNumberedSites } from './split-validators.js';
 import { parse } from './standalone/ast.js';
 import { printCompact } from './standalone/print.js';
+import { shortFunctionNames } from './standalone/stable-names.js';
 import { literalImports } from './module-imports.js';
 import { runtimeSpecifier } from './standalone/rewrite.js';
 
@@ -19,7 +20,8 @@ import { runtimeSpecifier } from './standalone/rewrite.js';
  * modules they share in common chunks, so importing the library reads a handful of files instead of one per
  * module (Node's module loader costs about 0.4 ms per file, as much as everything else the main entry does at
  * load).
- * Names and statements are kept as written, only whitespace goes, so a stack trace still reads like the source.
+ * Names and statements are kept as written, only whitespace goes, so a stack trace still reads like the source
+ * (but for the generated validators' functions, named short: see `bundledValidators`).
  */
 
 /** Each exported entry point (package.json `exports` and `bin`), by its file name in dist/lib/. */
@@ -59,7 +61,8 @@ const runtimeImport = { generated: `'${runtimeSpecifier}'`, bundled: `'./${runti
 
 /**
  * The generated module compacted: its header and its one import of the run-time helpers (which now sit beside
- * it) as they are, the rest with its whitespace removed, names and statements kept.
+ * it) as they are, the rest with its whitespace removed, its functions named short and its error sites numbered
+ * (build/standalone/stable-names.ts, build/split-validators.ts), statements kept.
  */
 export function bundledValidators(code: string): string {
   const found = code.split(runtimeImport.generated).length - 1;
@@ -73,7 +76,7 @@ export function bundledValidators(code: string): string {
     throw new Error('a generated validator module does not start with its import of the run-time helpers');
   }
   const imports = code.slice(0, end).replace(runtimeImport.generated, runtimeImport.bundled);
-  return `${imports}\n${printCompact(code.slice(end))}`;
+  return `${imports}\n${printCompact(withNumberedSites(shortFunctionNames(code.slice(end))))}`;
 }
 
 /** The bundle step's last pass over each chunk, once the printer is done with it. */

@@ -1,11 +1,12 @@
 import { rootGroupOf } from '../src/core/generated-modules.js';
 import { applyEdits, fail, parse, references, textOf, type AstNode, type Edit } from './standalone/ast.js';
 import { printCompact } from './standalone/print.js';
+import { shortFunctionNames } from './standalone/stable-names.js';
 
 /**
  * A generated validator module split by root for dist/lib/ (build/bundle.ts): one file per root, holding the
  * validators of that root, every function, pattern and table they reach, and the error sites they name,
- * renumbered, so loading a root parses its own code only. A function two roots reach is written in both: each
+ * numbered from 0, so loading a root parses its own code only. A function two roots reach is written in both: each
  * file stands alone but for the run-time helpers, which costs package bytes, not start-up.
  *
  * The files are CommonJS (`.cjs`, strict mode as the module is): they are only ever loaded by `require`, on first
@@ -36,40 +37,82 @@ const siteArgument: Readonly<Record<string, number>> = {
   siteErrorWith: 1,
 };
 
-/** `code` with its error sites renumbered from 0, in order of first use, and those sites. */
-function ownSites(code: string, allSites: readonly unknown[]): { code: string; sites: unknown[] } {
-  const renumbered = new Map<number, number>();
+/**
+ * The edits that number the error sites `code` names from 0, in order of first use, and those sites: the generated
+ * module names each by its key in `table` (build/standalone/error-sites.ts), a file shipped by its index in an
+ * array, which is smaller.
+ */
+function numberSites(
+  code: string,
+  table: Readonly<Record<string, unknown>>,
+  from = 0,
+): { edits: Edit[]; sites: unknown[] } {
+  const numbered = new Map<string, number>();
   const sites: unknown[] = [];
   const edits: Edit[] = [];
   for (const [node, parent] of references(parse(code))) {
-    if (!Object.hasOwn(siteArgument, node.name as string)) continue;
+    if (!Object.hasOwn(siteArgument, node.name as string) || node.start < from) continue;
     if (parent?.type !== 'CallExpression' || parent.callee !== node) {
       fail('splitting', `${node.name as string} used other than called`);
     }
     const site = (parent.arguments as AstNode[])[siteArgument[node.name as string]!];
-    if (site?.type !== 'Literal' || typeof site.value !== 'number') {
-      fail('splitting', `${node.name as string} called without a site number`);
+    const key = site?.type === 'Literal' ? String(site.value as unknown) : undefined;
+    if (site === undefined || key === undefined || !Object.hasOwn(table, key)) {
+      return fail('splitting', `${node.name as string} called without a site of the table`);
     }
-    let index = renumbered.get(site.value as number);
+    let index = numbered.get(key);
     if (index === undefined) {
       index = sites.length;
-      renumbered.set(site.value as number, index);
-      sites.push(allSites[site.value as number]);
+      numbered.set(key, index);
+      sites.push(table[key]);
     }
     edits.push({ start: site.start, end: site.end, text: String(index) });
   }
-  return { code: applyEdits(code, edits), sites };
+  return { edits, sites };
 }
 
 /**
- * `code`, a generated module (src/generated/), split: each root group's file (src/core/generated-modules.ts
- * `rootGroupOf`) exporting that group's `validatorsByName`, which requires the run-time helpers by `runtime`.
+ * The declarator of `const errorSiteText = "...";` in `program`, the table its JSON text holds, and where the
+ * statement binding the helpers over it ends.
  */
-export function splitValidators(code: string, runtime: string): Record<string, string> {
+function siteTable(program: AstNode): {
+  declarator: AstNode;
+  table: Record<string, unknown>;
+  helpersEnd: number;
+} {
+  let found: { declarator: AstNode; table: Record<string, unknown> } | undefined;
+  for (const statement of program.body as AstNode[]) {
+    if (statement.type !== 'VariableDeclaration') continue;
+    for (const declarator of statement.declarations as AstNode[]) {
+      if (declarator.id.name === 'errorSiteText' && declarator.init?.type === 'Literal') {
+        found = { declarator, table: JSON.parse(declarator.init.value as string) as Record<string, unknown> };
+      } else if (found !== undefined && declarator.id.type === 'ObjectPattern') {
+        return { ...found, helpersEnd: statement.end as number };
+      }
+    }
+  }
+  return fail('splitting', 'no error-site table and helpers');
+}
+
+/** A whole generated module with its error sites numbered from 0 (see `numberSites`), as the bundle ships it. */
+export function withNumberedSites(code: string): string {
+  const { declarator, table, helpersEnd } = siteTable(parse(code));
+  const { edits, sites } = numberSites(code, table, helpersEnd);
+  const text = JSON.stringify(JSON.stringify(sites));
+  return applyEdits(code, [...edits, { start: declarator.init.start, end: declarator.init.end, text }]);
+}
+
+/**
+ * `generated`, a generated module (src/generated/), split with its functions named short: each root group's file
+ * (src/core/generated-modules.ts `rootGroupOf`) exporting that group's `validatorsByName`, which requires the
+ * run-time helpers by `runtime`.
+ */
+export function splitValidators(generated: string, runtime: string): Record<string, string> {
+  const code = shortFunctionNames(generated);
   const program = parse(code);
   const header = code.slice(0, code.indexOf('\n') + 1);
   let runtimeNames = '';
-  let allSites: unknown[] | undefined;
+  let allSites: Record<string, unknown> | undefined;
   let siteNames = '';
   const declarations = new Map<string, Declaration>();
   const exported = new Map<string, string>();
@@ -91,9 +134,8 @@ export function splitValidators(code: string, runtime: string): Record<string, s
       continue;
     }
     const names = declaredNames(statement);
-    if (names.includes('errorSiteText')) {
-      allSites = JSON.parse(statement.declarations[0].init.value as string) as unknown[];
-    } else if (names.includes('failAt')) siteNames = names.join(',');
+    if (names.includes('errorSiteText')) allSites = siteTable(program).table;
+    else if (names.includes('failAt')) siteNames = names.join(',');
     else {
       const uses = new Set(references(statement).map(([node]) => node.name as string));
       for (const name of names) declarations.set(name, { statement, uses });
@@ -122,13 +164,13 @@ export function splitValidators(code: string, runtime: string): Record<string, s
       .filter((statement) => reached.has(statement))
       .map((statement) => textOf(code, statement))
       .join('\n');
-    const own = ownSites(body, allSites);
+    const own = numberSites(body, allSites);
     const table = names.map((name) => `${JSON.stringify(name)}:${exported.get(byName.get(name)!)}`);
     // The printer reads the file as a module, which is strict already, and leaves the directive out.
     files[group] = `${header}'use strict';${printCompact(
       `const {${runtimeNames}} = require('${runtime}');\n` +
         `const errorSiteText = ${JSON.stringify(JSON.stringify(own.sites))};\n` +
-        `var {${siteNames}} = errorSiteHelpers(errorSiteText);\n${own.code}\n` +
+        `var {${siteNames}} = errorSiteHelpers(errorSiteText);\n${applyEdits(body, own.edits)}\n` +
         `exports.validatorsByName = {${table.join(',')}};`,
     )}`;
   }

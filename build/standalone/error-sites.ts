@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { issueSentence } from '../../src/core/issue-sentences.js';
 import * as ast from './ast.js';
 import type { AstNode } from './ast.js';
 import { pathSegment } from './calls.js';
 
 /**
- * Build time: each error object Ajv writes becomes an index into a table worded now (the issue's sentence is its
+ * Build time: each error object Ajv writes becomes a key into a table worded now (the issue's sentence is its
  * `message`), and the schema objects only error params read are dropped.
  */
 
@@ -85,8 +86,22 @@ function readParams(code: string, params: AstNode, schemas: Schemas, helpers: Re
 const errorObject = '({instancePath: $path, schemaPath: $schemaPath, keyword: $keyword, params: $params})';
 
 /**
- * Each error object becomes `siteError(PATH, i)` (or `siteErrorWith(PATH, i, {params})` with the params computed at
- * run time), `i` indexing a table of keyword, params and the issue's sentence.
+ * The key of a site in the table: its keyword and a digest of what it says, so a site added elsewhere renames no
+ * other (an index would shift every site after it, and with it a line at each place that names one).
+ */
+export function siteKey(entry: ErrorSiteEntry): string {
+  const digest = createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 8);
+  // Ajv's keyword of a `false` schema is "false schema".
+  return `${entry.keyword.replace(/[^A-Za-z$]/g, '_')}:${digest}`;
+}
+
+/** The shape of a key `siteKey` gives, which the printer breaks the table before. */
+export const siteKeyPattern = /^[A-Za-z$_]+:[0-9a-f]{8}$/;
+
+/**
+ * Each error object becomes `siteError(PATH, KEY)` (or `siteErrorWith(PATH, KEY, {params})` with the params
+ * computed at run time), `KEY` naming an entry of a table of keyword, params and the issue's sentence, ordered by
+ * keyword and sentence.
  */
 export function wordErrorSites(
   code: string,
@@ -95,8 +110,7 @@ export function wordErrorSites(
   wording: SiteWording,
 ) {
   const { patternRule, closedRule } = wording;
-  const sites: ErrorSiteEntry[] = [];
-  const indexOf = new Map<string, number>();
+  const sites = new Map<string, ErrorSiteEntry>();
   const pathFirst = (list: unknown) =>
     ast.matches((list as AstNode[])[0], { key: ast.identifier('instancePath') });
   const out = ast.rewriteEach(
@@ -122,15 +136,22 @@ export function wordErrorSites(
         ast.fail('error sites', `the sentence of ${keyword} depends on a run-time param`);
       const atRunTime = params.some((param) => param.computed !== undefined);
       const entry: ErrorSiteEntry = { keyword, params: atRunTime ? null : wordWith(null).values, message };
-      const key = JSON.stringify(entry);
-      const site = `${segment || '""'},${indexOf.get(key) ?? indexOf.set(key, sites.push(entry) - 1).get(key)}`;
+      const key = siteKey(entry);
+      const known = sites.get(key);
+      if (known !== undefined && JSON.stringify(known) !== JSON.stringify(entry))
+        ast.fail('error sites', `two sites have the key ${key}`);
+      sites.set(key, entry);
+      const site = `${segment || '""'},${JSON.stringify(key)}`;
       if (!atRunTime) return `siteError(${site})`;
       // Ajv's params object, in its order, with the values known now written out.
       const literal = params.map((p) => `${p.key}: ${p.computed ?? JSON.stringify(p.known!.value)}`);
       return `siteErrorWith(${site},{${literal.join(', ')}})`;
     },
   );
-  return { code: out, sites };
+  // By code units, not the locale's collation, so every Node version writes the same order.
+  const sortKey = ([key, { keyword, message }]: [string, ErrorSiteEntry]) => `${keyword}\n${message}\n${key}`;
+  const ordered = [...sites].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
+  return { code: out, sites: Object.fromEntries(ordered) };
 }
 
 /** `validateN.errors = [siteError(...)];return false;` -> `return failAt(validateN,...);`. */

@@ -10,6 +10,7 @@ import {
   type AstNode,
   type Edit,
 } from './ast.js';
+import { siteKeyPattern } from './error-sites.js';
 
 /**
  * Build time: the validator modules printed by oxc's printer (through rolldown), names and statements as the
@@ -67,11 +68,13 @@ function siteTable(program: AstNode): AstNode | undefined {
 }
 
 /**
- * The error site table's JSON text broken before each site by a line continuation (a backslash before the line
- * break), which adds nothing to the string: a site added or worded anew is a line of the diff, not all 30 KB.
+ * The error site table's JSON text broken before each site's key (build/standalone/error-sites.ts) by a line
+ * continuation (a backslash before the line break), which adds nothing to the string: a site added or worded
+ * anew is a line of the diff, not all 30 KB.
  */
 function siteTableByLine(code: string, table: AstNode): Edit {
-  const byLine = code.slice(table.start, table.end).replaceAll('},{', '},\\\n{');
+  const key = new RegExp(`\\\\"${siteKeyPattern.source.slice(1, -1)}\\\\":`, 'g');
+  const byLine = code.slice(table.start, table.end).replace(key, '\\\n$&');
   if (parse(`(${byLine});`).body[0].expression.value !== table.value)
     fail('printing', 'the error site table changed');
   return replace(table, byLine);

@@ -1,5 +1,6 @@
 import { schemaLists, schemaMaps, schemaValues } from './schema-keywords.js';
 import { isJsonObject } from './json-object.js';
+import { pointerSegment } from './json-pointer.js';
 
 /**
  * Ajv inlines every subschema into its root's one function; a schema composed by import (hundreds of KB of
@@ -26,7 +27,7 @@ const annotations = new Set(['description', 'default', 'deprecated', 'examples',
 export interface SplitSchemas {
   /** The roots, by name, with sizable subschemas replaced by `$ref`s into `definitions`. */
   roots: Record<string, object>;
-  /** The hoisted subschemas, by generated name (`s0`, `s1`, ...). */
+  /** The hoisted subschemas, by generated name (`s0`, `s1`, ... unless `nameOf` names them). */
   definitions: Record<string, object>;
 }
 
@@ -36,15 +37,26 @@ export type RefTo = (name: string) => string;
 const localRef: RefTo = (name) => `#/definitions/${name}`;
 
 /**
+ * The name of a hoisted subschema, from where it was first met (its root's name and the JSON Pointer in it,
+ * `messages-request#/properties/messages/items`) and how many were hoisted before it.
+ */
+export type NameOf = (origin: string, index: number) => string;
+
+/**
  * Splits roots into small schemas joined by `$ref`. `refTo` names the target of each ref; a caller that
  * registers every definition as a schema of its own (`ajv.addSchema(definition, refTo(name))`) gets one
  * function per definition shared by every root, where refs into one shared document would make Ajv compile
  * each definition again for every root that reaches it. A `pattern`'s description is kept: error sentences
  * read it.
  */
-export function splitSchemas(roots: Record<string, object>, refTo: RefTo = localRef): SplitSchemas {
+export function splitSchemas(
+  roots: Record<string, object>,
+  refTo: RefTo = localRef,
+  nameOf: NameOf = (_, index) => `s${index}`,
+): SplitSchemas {
   const definitions: Record<string, object> = {};
   const names = new Map<object, string>();
+  const taken = new Set<string>();
   const sizes = new Map<object, number>();
   const sizeOf = (node: object): number => {
     let size = sizes.get(node);
@@ -52,7 +64,7 @@ export function splitSchemas(roots: Record<string, object>, refTo: RefTo = local
     return size;
   };
 
-  const visit = (node: unknown, keyword?: string): unknown => {
+  const visit = (node: unknown, path: string, keyword?: string): unknown => {
     if (!isJsonObject(node)) return node;
     // The items of one array stay in the array's function: a loop that calls a function per item pays for a
     // call V8 will not inline when the item's checks are many. Items shared with another place are hoisted.
@@ -61,25 +73,30 @@ export function splitSchemas(roots: Record<string, object>, refTo: RefTo = local
     if ('type' in node && sizeOf(node) >= HOIST_AT_LENGTH && !loopBody) {
       let name = names.get(node);
       if (name === undefined) {
-        name = `s${names.size}`;
+        name = nameOf(path, names.size);
+        if (taken.has(name)) throw new Error(`two subschemas are named ${name}`);
+        taken.add(name);
         names.set(node, name);
-        definitions[name] = rewrite(node);
+        definitions[name] = rewrite(node, path);
       }
       return { $ref: refTo(name) };
     }
-    return rewrite(node);
+    return rewrite(node, path);
   };
 
-  const rewrite = (node: Node): Node => {
+  const rewrite = (node: Node, path: string): Node => {
     const out: Node = {};
     for (const [key, value] of Object.entries(node)) {
       if (annotations.has(key) && !(key === 'description' && 'pattern' in node)) continue;
+      const at = `${path}/${key}`;
       if (mapKeywords.has(key) && isJsonObject(value)) {
-        out[key] = Object.fromEntries(Object.entries(value).map(([name, child]) => [name, visit(child)]));
+        out[key] = Object.fromEntries(
+          Object.entries(value).map(([name, child]) => [name, visit(child, `${at}/${pointerSegment(name)}`)]),
+        );
       } else if (schemaLists.has(key) && Array.isArray(value)) {
-        out[key] = value.map((child) => visit(child));
+        out[key] = value.map((child, index) => visit(child, `${at}/${index}`));
       } else if (valueKeywords.has(key)) {
-        out[key] = visit(value, key);
+        out[key] = visit(value, at, key);
       } else {
         out[key] = value;
       }
@@ -101,7 +118,7 @@ export function splitSchemas(roots: Record<string, object>, refTo: RefTo = local
   Object.values(roots).forEach(count);
 
   const split = Object.fromEntries(
-    Object.entries(roots).map(([name, root]) => [name, rewrite(root as Node)]),
+    Object.entries(roots).map(([name, root]) => [name, rewrite(root as Node, `${name}#`)]),
   );
   return { roots: split, definitions };
 }

@@ -112,24 +112,30 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** The helpers that turn an index into the table of error sites into an error. */
+/**
+ * Where a site is in its table: a key of the generated module's table (an object, so a site added renames no
+ * other), or an index of the shipped copies', which the bundle numbers from 0.
+ */
+export type SiteKey = string | number;
+
+/** The helpers that turn a site's key in the table of error sites into an error. */
 export interface ErrorSiteHelpers {
   /**
    * The site at `site`, frozen; the table is parsed on the first call, so loading the module never builds it,
    * and each site frozen on its own first use.
    */
-  errorSite(site: number): ErrorSite;
+  errorSite(site: SiteKey): ErrorSite;
   /** The error of a site whose params were known at build time. */
-  siteError(instancePath: string, site: number): SiteError;
+  siteError(instancePath: string, site: SiteKey): SiteError;
   /** The error of a site whose params are computed at run time. */
-  siteErrorWith(instancePath: string, site: number, params: Record<string, unknown>): SiteError;
+  siteErrorWith(instancePath: string, site: SiteKey, params: Record<string, unknown>): SiteError;
   /** Sets `validate.errors` to the one error of a site and returns false, as a failing validator does. */
-  failAt(validate: ReportingValidator, instancePath: string, site: number): false;
+  failAt(validate: ReportingValidator, instancePath: string, site: SiteKey): false;
   /** `failAt` for a site whose params are computed at run time. */
   failAtWith(
     validate: ReportingValidator,
     instancePath: string,
-    site: number,
+    site: SiteKey,
     params: Record<string, unknown>,
   ): false;
 }
@@ -139,29 +145,23 @@ export interface ErrorSiteHelpers {
  * nothing to load while an object literal of hundreds of sites would be built at every import.
  */
 export function errorSiteHelpers(errorSiteText: string): ErrorSiteHelpers {
-  let errorSites: readonly ErrorSite[] | null = null;
-  /** Which sites are frozen: each on its first use, since freezing every site made a first rejection 5 ms. */
-  let frozen: Uint8Array | null = null;
-  function errorSite(site: number): ErrorSite {
-    if (errorSites === null) {
-      errorSites = JSON.parse(errorSiteText) as ErrorSite[];
-      frozen = new Uint8Array(errorSites.length);
-    }
-    if (frozen![site] === 0) {
-      deepFreeze(errorSites[site]);
-      frozen![site] = 1;
-    }
-    return errorSites[site]!;
+  let errorSites: Readonly<Record<SiteKey, ErrorSite>> | null = null;
+  function errorSite(site: SiteKey): ErrorSite {
+    errorSites ??= JSON.parse(errorSiteText) as Record<SiteKey, ErrorSite>;
+    const entry = errorSites[site]!;
+    // Each site frozen on its first use, since freezing every site made a first rejection 5 ms.
+    if (!Object.isFrozen(entry)) deepFreeze(entry);
+    return entry;
   }
-  function siteError(instancePath: string, site: number): SiteError {
+  function siteError(instancePath: string, site: SiteKey): SiteError {
     const { keyword, params, message } = errorSite(site);
     return { instancePath, keyword, params: params as Record<string, unknown>, message };
   }
-  function siteErrorWith(instancePath: string, site: number, params: Record<string, unknown>): SiteError {
+  function siteErrorWith(instancePath: string, site: SiteKey, params: Record<string, unknown>): SiteError {
     const { keyword, message } = errorSite(site);
     return { instancePath, keyword, params, message };
   }
-  function failAt(validate: ReportingValidator, instancePath: string, site: number): false {
+  function failAt(validate: ReportingValidator, instancePath: string, site: SiteKey): false {
     const { keyword, params, message } = errorSite(site);
     validate.errors = [{ instancePath, keyword, params: params as Record<string, unknown>, message }];
     return false;
@@ -169,7 +169,7 @@ export function errorSiteHelpers(errorSiteText: string): ErrorSiteHelpers {
   function failAtWith(
     validate: ReportingValidator,
     instancePath: string,
-    site: number,
+    site: SiteKey,
     params: Record<string, unknown>,
   ): false {
     const { keyword, message } = errorSite(site);

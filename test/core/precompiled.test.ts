@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,16 @@ function runWithoutCodeGeneration(script: string): string {
 describe('the precompiled validators', () => {
   it('are up to date with schemas/', () => {
     expect(generateValidatorModule() === committed).toBe(true);
+  });
+
+  it('are written by --write and checked by --check, and the script refuses any other argument', () => {
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['dist/build/precompile.js', ...args], { cwd: root, encoding: 'utf8' });
+    for (const args of [[], ['--chek'], ['--check', '--write']]) {
+      const refused = run(...args);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain('usage: node dist/build/precompile.js --write | --check');
+    }
   });
 
   it('need no require, eval or new Function', () => {
