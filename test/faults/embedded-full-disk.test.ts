@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openPgliteEngine } from '../../src/http/store/pglite-engine.js';
 import { PresetStoreUnavailable } from '../../src/http/store/preset-store-unavailable.js';
 import { createPreset, serveUntilExit, startServe, type Started } from '../gateway/serve-process.js';
+import { readyzTurns } from '../support/readyz-turns.js';
 import { mountSmallDisk, type SmallDisk } from '../support/small-disk.js';
 import { walAtTheEdge } from '../support/wal-edge.js';
 
@@ -57,20 +58,6 @@ function exitWithin(started: Started, ms: number): Promise<number | null | 'stil
     started.exited,
     new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), ms)),
   ]);
-}
-
-/** The bound on `/readyz` turning after the store does: a probe's answer is kept 1 s, and may take 1 s. */
-const READYZ_TURNS_MS = 2_000;
-
-/** Asks `/readyz` until it answers `status`, for at most `READYZ_TURNS_MS` from `since`; resolves with the last answer. */
-async function readyzTurns(baseUrl: string, status: number, since: number): Promise<number> {
-  const readyz = new URL('/readyz', baseUrl).href;
-  let answer = (await fetch(readyz)).status;
-  while (answer !== status && performance.now() - since < READYZ_TURNS_MS) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    answer = (await fetch(readyz)).status;
-  }
-  return answer;
 }
 
 /** Waits, a bounded while, for the gateway's batched log to hold `text`. */

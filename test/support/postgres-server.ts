@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,10 @@ export interface PostgresServer {
   stop(mode?: 'fast' | 'immediate'): void;
   /** Starts it again on the same port and data. */
   start(): void;
+  /** Whether its postmaster runs (`pg_ctl status`): a server whose recovery failed has stopped by itself. */
+  running(): boolean;
+  /** What it logged so far. */
+  log(): string;
   /** Stops it and removes its directory. */
   destroy(): void;
 }
@@ -50,11 +54,19 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface PostgresOptions {
+  /**
+   * An empty directory, owned by the user the server runs as, for its write-ahead log (`initdb --waldir`), with
+   * segments of 1 MiB: a small disk there fills after a few hundred writes.
+   */
+  walDir?: string;
+}
+
 /**
  * initdb and starts a PostgreSQL server of its own. The server refuses to run as root, so under root it runs
  * as the `postgres` user the Debian package creates, owning the temporary directory.
  */
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(how: PostgresOptions = {}): Promise<PostgresServer> {
   const bin = serverBinaries();
   const dir = mkdtempSync(join(tmpdir(), 'gateway-contract-pg-'));
   const data = join(dir, 'data');
@@ -70,7 +82,20 @@ export async function startPostgres(): Promise<PostgresServer> {
       asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args,
       { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
     );
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  const wal = how.walDir === undefined ? [] : ['--waldir', how.walDir, '--wal-segsize', '1'];
+  run('initdb', [
+    '-D',
+    data,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '-E',
+    'UTF8',
+    '--locale=C',
+    '--no-sync',
+    ...wal,
+  ]);
   const port = await freePort();
   // fsync off: the tests crash gateways, never the server or the machine, and the disk is shared.
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60 -c fsync=off`;
@@ -85,6 +110,15 @@ export async function startPostgres(): Promise<PostgresServer> {
     port,
     start,
     stop,
+    running() {
+      try {
+        run('pg_ctl', ['-D', data, 'status']);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    log: () => readFileSync(join(dir, 'server.log'), 'utf8'),
     destroy() {
       try {
         stop();

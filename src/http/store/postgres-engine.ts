@@ -26,6 +26,9 @@ function statementName(text: string): string {
   return `gateway_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
 }
 
+/** The readiness probe's write, which the migrations create: one row committed, and a fresh page if asked. */
+const PROBE_WRITE = 'SELECT gateway_probe_write($1)';
+
 /**
  * SQLSTATE classes of a server that cannot serve now, rather than of a statement it refused: connection
  * exception (08), insufficient resources (53: disk full, out of memory, too many connections), operator
@@ -138,40 +141,52 @@ export async function openPostgresEngine(
     }
   }
 
+  // Writes refused for want of the server (a full disk, a fault, an outage), and how many of them a probe had
+  // seen when it last got a fresh page from the disk: readiness stays 503 until a create would be taken again.
+  let refusedWrites = 0;
+  let refusedWritesCleared = 0;
+  async function noticed<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (error) {
+      if (error instanceof PresetStoreUnavailable) refusedWrites += 1;
+      throw error;
+    }
+  }
+
   return {
     name: 'PostgreSQL',
     query: (text, params) => withConnection((client) => sessionOf(client).query(text, params)),
-    write: (text, params = []) => withConnection((client) => preparedWrite(client, text, params)),
+    write: (text, params = []) => noticed(withConnection((client) => preparedWrite(client, text, params))),
     transaction: (work) =>
-      withConnection(async (client) => {
-        const session = sessionOf(client);
-        await session.query('BEGIN');
-        try {
-          const result = await work(session);
-          // A COMMIT cut off by a broken connection may have committed: the create answers 503 all the same,
-          // and a client that reads the preset back sees which.
-          await session.query('COMMIT');
-          return result;
-        } catch (error) {
-          // A connection that failed rolls back on the server by itself; a healthy one is rolled back here.
-          if (!(error instanceof PresetStoreUnavailable) && !failures.has(client)) {
-            await client.query('ROLLBACK').catch((rollbackError: Error) => {
-              failures.set(client, rollbackError);
-            });
+      noticed(
+        withConnection(async (client) => {
+          const session = sessionOf(client);
+          await session.query('BEGIN');
+          try {
+            const result = await work(session);
+            // A COMMIT cut off by a broken connection may have committed: the create answers 503 all the same,
+            // and a client that reads the preset back sees which.
+            await session.query('COMMIT');
+            return result;
+          } catch (error) {
+            // A connection that failed rolls back on the server by itself; a healthy one is rolled back here.
+            if (!(error instanceof PresetStoreUnavailable) && !failures.has(client)) {
+              await client.query('ROLLBACK').catch((rollbackError: Error) => {
+                failures.set(client, rollbackError);
+              });
+            }
+            throw error;
           }
-          throw error;
-        }
-      }),
+        }),
+      ),
     async probe() {
-      // A standby, or a server set read-only, answers reads but refuses every create.
-      const answer = await withConnection((client) =>
-        sessionOf(client).query<{ read_only: boolean }>(
-          "SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') = 'on' AS read_only",
-        ),
-      );
-      if (answer.rows[0]?.read_only !== false) {
-        throw new PresetStoreUnavailable('PostgreSQL', new Error('the database takes no writes (read-only)'));
-      }
+      // A write, since only a write meets what a create meets: a standby or a read-only server refuses it, a
+      // full disk under the write-ahead log fails it. After a refused write it also needs a fresh page, since
+      // a full disk under the tables refuses a create only once the create outgrows the pages it has.
+      const refused = refusedWrites;
+      await withConnection((client) => preparedWrite(client, PROBE_WRITE, [refused > refusedWritesCleared]));
+      refusedWritesCleared = refused;
     },
     close: () => pool.end(),
   };

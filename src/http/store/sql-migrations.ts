@@ -142,6 +142,37 @@ export const migrations: readonly Migration[] = [
       }),
     ],
   },
+  {
+    version: 5,
+    name: 'a write probe for readiness',
+    // Readiness asks whether a create would be taken now, and only a write can tell: the probe commits one row
+    // (write-ahead log written and flushed as a create's is; refused on a standby or a read-only server) and,
+    // once a write was refused, also asks the disk under these tables for a fresh page, as a create that
+    // outgrows its pages does. The page's row is rolled back at once; a plain column of 7,000 bytes fits no page
+    // that holds anything else, so the insert must extend the table.
+    statements: [
+      `CREATE TABLE gateway_write_probe (
+        id integer PRIMARY KEY CHECK (id = 1),
+        probed_at timestamptz NOT NULL
+      )`,
+      `CREATE TABLE gateway_write_room (room text NOT NULL)`,
+      `ALTER TABLE gateway_write_room ALTER COLUMN room SET STORAGE PLAIN`,
+      `CREATE FUNCTION gateway_probe_write(p_fresh_page boolean) RETURNS void LANGUAGE plpgsql AS $function$
+      BEGIN
+        INSERT INTO gateway_write_probe (id, probed_at) VALUES (1, now())
+          ON CONFLICT (id) DO UPDATE SET probed_at = excluded.probed_at;
+        IF p_fresh_page THEN
+          BEGIN
+            INSERT INTO gateway_write_room (room) VALUES (repeat('x', 7000));
+            RAISE SQLSTATE 'GW001';
+          EXCEPTION WHEN SQLSTATE 'GW001' THEN
+            NULL;
+          END;
+        END IF;
+      END
+      $function$`,
+    ],
+  },
 ];
 
 /** Any 64-bit number the processes sharing a database agree on: the advisory lock that serialises migrating. */

@@ -149,6 +149,16 @@ describe('the PostgreSQL engine when its server fails (contract: overload)', () 
       }
       return outcome;
     };
+    const roomBytes = async () =>
+      Number(
+        (await admin.query<{ bytes: string }>("SELECT pg_relation_size('gateway_write_room') AS bytes"))
+          .rows[0]?.bytes,
+      );
+    await engine.probe();
+    const before = await roomBytes();
+    await engine.probe();
+    // A probe with no write refused since the last one commits its row and asks the disk for nothing more.
+    expect(await roomBytes()).toBe(before);
     await admin.query('ALTER SYSTEM SET default_transaction_read_only = on');
     await admin.query('SELECT pg_reload_conf()');
     try {
@@ -161,5 +171,11 @@ describe('the PostgreSQL engine when its server fails (contract: overload)', () 
       await admin.query('SELECT pg_reload_conf()');
     }
     expect(await settle('answered')).toBe('answered');
+    // After the refused write, the probe that passed took one fresh page from the disk, and the next takes none.
+    expect((await roomBytes()) - before).toBe(8_192);
+    await engine.probe();
+    expect((await roomBytes()) - before).toBe(8_192);
+    const rows = await admin.query('SELECT room FROM gateway_write_room');
+    expect(rows.rowCount).toBe(0);
   });
 });

@@ -58,6 +58,8 @@ describe('the SQL preset store on PGlite (contract: durable-presets)', () => {
     expect(tables.rows.map((row) => row.table_name)).toEqual([
       'gateway_contract_migrations',
       'gateway_keys',
+      'gateway_write_probe',
+      'gateway_write_room',
       'preset_versions',
       'presets',
     ]);
