@@ -83,6 +83,8 @@ describe('the operations table', () => {
       expect(has(413), `${id} lists 413 exactly when it takes a body`).toBe(body !== null);
       if (body !== null) expect(has(400), `${id} takes a body, so it lists 400`).toBe(true);
       if (has(503)) expect(body, `${id} lists 503, so it takes a body`).not.toBeNull();
+      // contract: overload (a body that stops arriving is cut)
+      expect(has(408), `${id} lists 408 exactly when it takes a body`).toBe(body !== null);
       // contract: authentication
       expect(has(401), `${id} lists 401 exactly when it needs a key`).toBe(auth !== 'public');
       if (auth === 'management') expect(has(403), `${id} needs a management key`).toBe(true);
@@ -94,7 +96,7 @@ describe('the operations table', () => {
       const takesBody = publicOperation.requestBody !== undefined;
       const statuses = Object.keys(publicOperation.responses).map(Number);
       const added = [
-        ...(takesBody ? [413, 503] : []), // contract: body-limits, overload
+        ...(takesBody ? [408, 413, 503] : []), // contract: body-limits, overload
         ...(operations[id as OperationId]?.auth === 'management' ? [403] : []), // contract: authentication
       ];
       return {
