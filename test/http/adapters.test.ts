@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adapterCases, checkShape, tableOptions } from './adapter-cases.js';
-import { adapters, type RunningAdapter } from './adapters.js';
+import { adapters, servedThrough } from './adapters.js';
 
 /**
  * Statuses the interface (contract: errors) and RFC 9110's 405 give, each of which every adapter must be seen
@@ -14,13 +14,8 @@ it('the table covers every status through every adapter', () => {
 });
 
 describe.each(adapters)('$name', (adapter) => {
-  let running: RunningAdapter;
   const errors: unknown[] = [];
-
-  beforeAll(async () => {
-    running = await adapter.start(tableOptions(errors));
-  });
-  afterAll(() => running.close());
+  const running = servedThrough(() => adapter.start(tableOptions(errors)));
 
   it.each(adapterCases)('$name', async ({ request, status, check }) => {
     errors.length = 0;

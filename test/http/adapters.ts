@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import Fastify from 'fastify';
 import { Hono } from 'hono';
+import { afterAll, beforeAll } from 'vitest';
 import { fastifyGateway } from '../../src/http/adapters/fastify.js';
 import { expressGateway } from '../../src/http/adapters/express.js';
 import { fetchGateway } from '../../src/http/adapters/fetch.js';
@@ -36,6 +37,25 @@ export interface RunningAdapter {
 export interface Adapter {
   name: string;
   start(options: Omit<HandlerOptions, 'basePath'>): Promise<RunningAdapter>;
+}
+
+/**
+ * A server for the tests of one describe block: started before them, closed after them. Its `send` forwards to
+ * the running server, so a test reads as if it held the server itself.
+ */
+export function servedThrough(start: () => Promise<RunningAdapter>): Pick<RunningAdapter, 'send'> {
+  let running: RunningAdapter | undefined;
+  beforeAll(async () => {
+    running = await start();
+  });
+  afterAll(() => running?.close());
+  return {
+    send: (request) => {
+      if (running === undefined)
+        throw new Error('the server is not started: send from a test or a hook only');
+      return running.send(request);
+    },
+  };
 }
 
 export function flatHeaders(headers: Record<string, unknown> | Headers): Record<string, string> {

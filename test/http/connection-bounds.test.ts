@@ -120,6 +120,18 @@ async function startBodyThatNeverEnds(port: number, length: number): Promise<voi
   await once(server!, 'request');
 }
 
+/** Raw request bytes on a connection of their own: that connection, and the first answer on it. */
+async function sendOnNewConnection(port: number, raw: string) {
+  const client = open(port);
+  await client.connected;
+  client.socket.write(raw);
+  return { client, answer: await client.next() };
+}
+
+/** A create of the example request on a connection of its own. */
+const createOnNewConnection = (port: number, slug: string) =>
+  sendOnNewConnection(port, post(slug, MANAGEMENT_KEY, exampleRequest));
+
 describe('rejections reach the client', () => {
   it('answers a large upload 413 and reads the rest, so fetch sees the status and no broken pipe', async () => {
     const port = await start();
@@ -251,10 +263,7 @@ describe('connection bounds', () => {
   it('refuses a body past the bytes in flight with 503 and Retry-After while another body is held', async () => {
     const port = await start({ maxBodyBytesInFlight: 1024 });
     await startBodyThatNeverEnds(port, 1000);
-    const probe = open(port);
-    await probe.connected;
-    probe.socket.write(post('second', MANAGEMENT_KEY, exampleRequest));
-    const refused = await probe.next();
+    const { answer: refused } = await createOnNewConnection(port, 'second');
     expect(refused?.status).toBe(503);
     expect(refused?.headers['retry-after']).toBe('60');
     expect(JSON.parse(refused?.body ?? '')).toEqual(errorBody(503));
@@ -273,10 +282,8 @@ describe('connection bounds', () => {
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
     await startBodyThatNeverEnds(port, 1000);
-    const probe = open(port);
-    await probe.connected;
-    probe.socket.write(post('second', MANAGEMENT_KEY, exampleRequest));
-    expect((await probe.next())?.status).toBe(503);
+    const { client: probe, answer: refused } = await createOnNewConnection(port, 'second');
+    expect(refused?.status).toBe(503);
     probe.socket.write('GET /api/v1/providers HTTP/1.1\r\nhost: t\r\n\r\n');
     expect((await probe.next())?.status).toBe(200);
   });
@@ -332,10 +339,7 @@ describe('the budget of body bytes in flight', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(budget.held).toBe(0);
     // A create that comes meanwhile holds its own bytes until it is answered, then none.
-    const create = open(port);
-    await create.connected;
-    create.socket.write(post('beside', MANAGEMENT_KEY, exampleRequest));
-    expect((await create.next())?.status).toBe(200);
+    expect((await createOnNewConnection(port, 'beside')).answer?.status).toBe(200);
     expect(budget.held).toBe(0);
   });
 
@@ -415,10 +419,7 @@ describe("a key's share of the budget, and a body that stops arriving", () => {
     const refusedLarge = await third.next();
     expect(refusedLarge?.status).toBe(503);
     expect(refusedLarge?.headers['retry-after']).toBe('60');
-    const own = open(port);
-    await own.connected;
-    own.socket.write(post('own', MANAGEMENT_KEY, exampleRequest));
-    const refused = await own.next();
+    const { answer: refused } = await createOnNewConnection(port, 'own');
     expect(refused?.status).toBe(503);
     expect(refused?.headers['cache-control']).toBe('no-store');
     expect(JSON.parse(refused?.body ?? '')).toEqual(errorBody(503));
@@ -482,17 +483,11 @@ describe('honest headers on the wire', () => {
 
   it("answers what Node's parser refuses before any handler with Cache-Control: no-store", async () => {
     const port = await start({ headersTimeoutMs: 300 });
-    const malformed = open(port);
-    await malformed.connected;
-    malformed.socket.write('NOT HTTP AT ALL\r\n\r\n');
-    const bad = await malformed.next();
+    const { answer: bad } = await sendOnNewConnection(port, 'NOT HTTP AT ALL\r\n\r\n');
     expect(bad?.status).toBe(400);
     expect(bad?.headers['cache-control']).toBe('no-store');
     expect(bad?.headers['connection']).toBe('close');
-    const slow = open(port);
-    await slow.connected;
-    slow.socket.write('GET /api/v1/providers HTTP/1.1\r\nhost: t\r\n');
-    const late = await slow.next();
+    const { answer: late } = await sendOnNewConnection(port, 'GET /api/v1/providers HTTP/1.1\r\nhost: t\r\n');
     expect(late?.status).toBe(408);
     expect(late?.headers['cache-control']).toBe('no-store');
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parsedByGrammar } from '../../src/body/json-grammar.js';
 import { createBodyValidator } from '../../src/http/body-validation.js';
 import { MANAGEMENT_KEY, tableOptions } from './adapter-cases.js';
@@ -12,7 +12,7 @@ import {
   sentProperties,
   type Tool,
 } from './escaped-key-requests.js';
-import { adapters, BASE_PATH, type RunningAdapter, type WireResponse } from './adapters.js';
+import { adapters, BASE_PATH, servedThrough, type WireResponse } from './adapters.js';
 import { ROUTE } from './middleware/cases.js';
 import { frameworks } from './middleware/frameworks.js';
 
@@ -36,12 +36,8 @@ function issuePaths(response: WireResponse): string[] {
 }
 
 describe.each(adapters)('escaped keys through $name (contract: value-is-text)', (adapter) => {
-  let running: RunningAdapter;
   const errors: unknown[] = [];
-  beforeAll(async () => {
-    running = await adapter.start(tableOptions(errors));
-  });
-  afterAll(() => running.close());
+  const running = servedThrough(() => adapter.start(tableOptions(errors)));
 
   const create = (slug: string, body: string) =>
     running.send({ method: 'POST', path: `${BASE_PATH}/presets/${slug}/messages`, headers, body });
@@ -72,11 +68,7 @@ describe.each(adapters)('escaped keys through $name (contract: value-is-text)', 
 });
 
 describe.each(frameworks)('escaped keys through $name (contract: value-is-text)', (framework) => {
-  let running: RunningAdapter;
-  beforeAll(async () => {
-    running = await framework.start();
-  });
-  afterAll(() => running.close());
+  const running = servedThrough(() => framework.start());
 
   const post = (body: string) =>
     running.send({ method: 'POST', path: ROUTE, headers: { 'content-type': 'application/json' }, body });

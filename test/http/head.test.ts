@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MANAGEMENT_KEY, tableOptions } from './adapter-cases.js';
-import { adapters, BASE_PATH, type RunningAdapter, type WireRequest, type WireResponse } from './adapters.js';
+import { adapters, BASE_PATH, servedThrough, type WireRequest, type WireResponse } from './adapters.js';
 import { exampleRequest } from './example-request.js';
 
 /*
@@ -32,10 +32,9 @@ const resources: Array<[string, Omit<WireRequest, 'method'>]> = [
 ];
 
 describe.each(adapters)('$name', (adapter) => {
-  let running: RunningAdapter;
+  const running = servedThrough(() => adapter.start(tableOptions([])));
 
   beforeAll(async () => {
-    running = await adapter.start(tableOptions([]));
     const created = await running.send({
       method: 'POST',
       path: `${BASE_PATH}/presets/head/messages`,
@@ -44,7 +43,6 @@ describe.each(adapters)('$name', (adapter) => {
     });
     expect(created.status).toBe(200);
   });
-  afterAll(() => running.close());
 
   it.each(resources)('HEAD on %s answers GET status and headers, its length included', async (_, request) => {
     const get = await running.send({ ...request, method: 'GET' });

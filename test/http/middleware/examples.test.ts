@@ -6,7 +6,7 @@ import { buildMessagesApp as expressApp } from '../../../examples/middleware/exp
 import { buildMessagesHandler } from '../../../examples/middleware/fetch.js';
 import { buildMessagesApp as fastifyApp } from '../../../examples/middleware/fastify.js';
 import { buildMessagesApp as honoApp } from '../../../examples/middleware/hono.js';
-import { overHttp, type RunningAdapter, type WireRequest } from '../adapters.js';
+import { overHttp, servedThrough, type RunningAdapter, type WireRequest } from '../adapters.js';
 import { fetchRuntime } from './frameworks.js';
 
 /*
@@ -69,11 +69,7 @@ const json = { 'content-type': 'application/json' };
 const post = (body: string): WireRequest => ({ method: 'POST', path: '/v1/messages', headers: json, body });
 
 describe.each(examples)('the %s example', (_name, start) => {
-  let running: RunningAdapter;
-  beforeAll(async () => {
-    running = await start();
-  });
-  afterAll(() => running.close());
+  const running = servedThrough(start);
 
   it('forwards a valid request, normalized, and names the fields it dropped', async () => {
     const request = {

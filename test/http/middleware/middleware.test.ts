@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validate } from '../../../src/core/validators.js';
 import { JSON_CONTENT_TYPE } from '../../../src/http/http-response.js';
-import type { RunningAdapter, WireResponse } from '../adapters.js';
+import { servedThrough, type WireResponse } from '../adapters.js';
 import { middlewareCases } from './cases.js';
 import { frameworks } from './frameworks.js';
 
@@ -9,11 +9,7 @@ import { frameworks } from './frameworks.js';
 const answers = new Map<string, Array<{ framework: string; response: WireResponse }>>();
 
 describe.each(frameworks)('$name', (framework) => {
-  let running: RunningAdapter;
-  beforeAll(async () => {
-    running = await framework.start();
-  });
-  afterAll(() => running.close());
+  const running = servedThrough(() => framework.start());
 
   it.each(middlewareCases)('$name', async ({ name, request, status, expected }) => {
     const response = await running.send(request);
