@@ -122,6 +122,11 @@ export async function openGatewayStore(
           `the database lost a prepared statement (${reason}): a pooler in front of it does not keep them, ` +
             'so creates are sent unprepared from now on',
         ),
+      onSessionLimitsRefused: (reason) =>
+        log(
+          `the database refused the server-side statement and lock timeouts as session settings (${reason}): ` +
+            "a pooler in front of it; the gateway's own deadlines still bound every call (docs/store.md#deadlines)",
+        ),
     });
     const where = choice.database.description;
     try {

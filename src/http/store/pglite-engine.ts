@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { diskRoomProblem } from './disk-room.js';
+import { settlesWithin } from './settles-within.js';
 import { importDriver } from './optional-driver.js';
 import { ownDataDir } from './owned-data-dir.js';
 import { startPgliteRun, NEW_WAL_SEGMENT_BYTES, type PgliteDriver, type PgliteRun } from './pglite-run.js';
@@ -21,6 +22,11 @@ export interface PgliteEngineOptions {
   minFreeBytes?: number;
   /** Longest one step of PostgreSQL may block before it is stopped and the engine reopened; 5 s by default. */
   stepDeadlineMs?: number;
+  /**
+   * Longest a call waits for PostgreSQL to start again after it stopped (a crash recovery may take longer);
+   * 5 s by default. Past it the call fails with `PresetStoreUnavailable` and the start goes on for later calls.
+   */
+  restartWaitMs?: number;
   /** Where the engine says that it stopped, refuses writes, or serves again; nowhere by default. */
   onFault?: (line: string) => void;
 }
@@ -114,9 +120,19 @@ export async function openPgliteEngine(
     return live;
   }
 
+  /** The running PostgreSQL, or the one starting again, waited for no longer than `restartWaitMs`. */
+  async function running(): Promise<PgliteRun> {
+    if (live) return live;
+    const started = (restarting ??= restart().finally(() => (restarting = undefined)));
+    if (!(await settlesWithin(started, options.restartWaitMs ?? 5_000))) {
+      throw embeddedUnavailable(`${lastProblem}: it is starting again`);
+    }
+    return started;
+  }
+
   /** Runs `work` on the running PostgreSQL, or on a new one when it stopped; a fault outside it is a 503. */
   async function using<T>(work: (db: PGlite) => Promise<T>): Promise<T> {
-    const run = live ?? (await (restarting ??= restart().finally(() => (restarting = undefined))));
+    const run = await running();
     try {
       return await work(run.db);
     } catch (error) {

@@ -1,18 +1,30 @@
 import { createHash } from 'node:crypto';
-import type { DatabaseError, PoolClient } from 'pg';
+import type { DatabaseError, PoolClient, QueryConfig } from 'pg';
 import { importDriver } from './optional-driver.js';
+import {
+  LOCK_NOT_AVAILABLE,
+  noAnswerWithin,
+  postgresDeadlines,
+  refusedSessionLimits,
+  sessionLimits,
+  type PostgresDeadlines,
+} from './postgres-deadlines.js';
 import { PresetStoreUnavailable } from './preset-store-unavailable.js';
-import type { SqlEngine, SqlResult, SqlSession } from './sql-engine.js';
+import { settlesWithin } from './settles-within.js';
+import type { SqlEngine, SqlResult, SqlSession, TransactionOptions } from './sql-engine.js';
 
-export interface PostgresEngineOptions {
+export interface PostgresEngineOptions extends PostgresDeadlines {
   /** Most connections the pool opens; 10 by default. Requests beyond wait for one. */
   maxConnections?: number;
-  /** How long a request waits for a connection before it fails (`PresetStoreUnavailable`); 5 seconds by default. */
-  connectionTimeoutMs?: number;
   /** Where connection errors go (a connection the server dropped or terminated); they are never thrown. */
   onPoolError?: (error: Error) => void;
   /** Told once when a pooler in front of the server turned out not to keep prepared statements. */
   onUnprepared?: (reason: string) => void;
+  /**
+   * Told once, at open, when a pooler in front of the server refused the server-side limits as startup
+   * parameters: the engine then connects without them, and its own deadlines still bound every call.
+   */
+  onSessionLimitsRefused?: (reason: string) => void;
 }
 
 /**
@@ -41,13 +53,36 @@ const READ_ONLY_TRANSACTION = '25006';
 
 /**
  * True when `error` says the server or the connection to it failed, not the statement: an answer of the server
- * in one of the classes above, or no answer at all (refused, reset, terminated, timed out), which `pg` reports
- * as an error that is not a `DatabaseError`.
+ * in one of the classes above, a lock another session held past `lock_timeout`, or no answer at all (refused,
+ * reset, terminated, timed out), which `pg` reports as an error that is not a `DatabaseError`.
  */
 function isUnavailable(error: unknown, databaseError: typeof DatabaseError): boolean {
   if (!(error instanceof databaseError)) return true;
   const code = error.code ?? '';
-  return UNAVAILABLE_CLASSES.has(code.slice(0, 2)) || code === READ_ONLY_TRANSACTION;
+  return (
+    UNAVAILABLE_CLASSES.has(code.slice(0, 2)) || code === READ_ONLY_TRANSACTION || code === LOCK_NOT_AVAILABLE
+  );
+}
+
+/** A statement with its own deadline, which `pg` reads though its types do not name it. */
+function timedStatement(
+  text: string,
+  params: readonly unknown[],
+  timeoutMs: number,
+  name?: string,
+): QueryConfig {
+  const config: QueryConfig & { query_timeout: number } = {
+    text,
+    values: [...params],
+    query_timeout: timeoutMs,
+  };
+  if (name !== undefined) config.name = name;
+  return config;
+}
+
+/** The socket under a `pg` connection, which only destroying frees when the server stopped answering. */
+function destroySocket(client: PoolClient): void {
+  (client as PoolClient & { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
 }
 
 /**
@@ -61,61 +96,125 @@ export async function openPostgresEngine(
   options: PostgresEngineOptions = {},
 ): Promise<SqlEngine> {
   const { default: pg } = await importDriver('pg', 'DATABASE_URL', () => import('pg'));
-  const pool = new pg.Pool({
-    connectionString,
-    max: options.maxConnections ?? 10,
-    connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
-    idleTimeoutMillis: 30_000,
-    // A peer that vanished without closing the socket is found by TCP keepalive rather than never.
-    keepAlive: true,
-  });
-  // An idle connection the server closes emits here; unhandled, it would end the process.
-  pool.on('error', (error) => options.onPoolError?.(error));
+  const deadlines = postgresDeadlines(options);
   /** The error each connection met, if any: it is not lent again once handed back. */
   const failures = new WeakMap<PoolClient, Error>();
-  // Every connection carries an `'error'` listener from the moment it is made, as `pg` requires of one checked
-  // out: a backend terminated in the instant between the pool lending a connection and its borrower listening
-  // would otherwise end the process.
-  pool.on('connect', (client) => {
-    client.on('error', (error) => {
-      if (!failures.has(client)) failures.set(client, error);
-    });
-  });
+  /** Every connection the pool holds, lent or idle, until its socket closed: what `close` may have to cut. */
+  const open = new Set<PoolClient>();
+  /**
+   * Bumped by every call that got no answer at all (a timeout, a reset): a connection made before it may lead
+   * to the same silent server, so it is closed when next lent instead of being tried.
+   */
+  let generation = 0;
+  const generations = new WeakMap<PoolClient, number>();
 
-  const unavailable = (error: unknown) =>
-    isUnavailable(error, pg.DatabaseError) ? new PresetStoreUnavailable('PostgreSQL', error) : error;
+  const makePool = (limits: object) => {
+    const made = new pg.Pool({
+      connectionString,
+      max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: deadlines.connectionTimeoutMs,
+      // A statement that was sent without its own deadline still has one.
+      query_timeout: deadlines.callTimeoutMs,
+      idleTimeoutMillis: 30_000,
+      // A peer that vanished without closing the socket is found by TCP keepalive rather than never.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: deadlines.keepAliveInitialDelayMs,
+      ...limits,
+    });
+    // An idle connection the server closes emits here; unhandled, it would end the process.
+    made.on('error', (error) => options.onPoolError?.(error));
+    // Every connection carries an `'error'` listener from the moment it is made, as `pg` requires of one checked
+    // out: a backend terminated in the instant between the pool lending a connection and its borrower listening
+    // would otherwise end the process.
+    made.on('connect', (client) => {
+      open.add(client);
+      generations.set(client, generation);
+      client.on('error', (error) => {
+        if (!failures.has(client)) failures.set(client, error);
+      });
+    });
+    made.on('remove', (client) => open.delete(client));
+    return made;
+  };
+
+  // The server-side limits ride in each session's startup message, which costs no statement; a pooler that
+  // refuses them (PgBouncer before 1.20) gets sessions without them, said once.
+  let pool = makePool(sessionLimits(deadlines));
+  try {
+    (await pool.connect()).release();
+  } catch (error) {
+    if (refusedSessionLimits(error)) {
+      await pool.end().catch(() => {});
+      pool = makePool({});
+      options.onSessionLimitsRefused?.((error as Error).message);
+    }
+    // Any other failure is met again, and reported, by the first statement.
+  }
+
+  const unavailable = (error: unknown, timeoutMs: number) => {
+    if (!isUnavailable(error, pg.DatabaseError)) return error;
+    const timedOut = (error as Error).message === 'Query read timeout';
+    return new PresetStoreUnavailable('PostgreSQL', timedOut ? noAnswerWithin(timeoutMs, error) : error);
+  };
+
+  /** A connection lent now that is not from before the last call that got no answer. */
+  async function checkout(): Promise<PoolClient> {
+    // Each turn closes one connection the pool already had, so the loop ends by the pool's size.
+    for (;;) {
+      let client: PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        generation += 1;
+        throw new PresetStoreUnavailable('PostgreSQL', error);
+      }
+      if ((generations.get(client) ?? 0) >= generation) return client;
+      destroySocket(client);
+      client.release(new Error('made before the database last failed to answer'));
+    }
+  }
 
   /**
-   * Runs `use` on a connection of its own; a connection that failed under it (an `'error'` event, or a statement
-   * the server or the network could not answer) goes back to the pool broken, and the pool closes it instead of
-   * lending it again.
+   * Runs `use` on a connection of its own, within the call's deadline; a connection that failed under it (an
+   * `'error'` event, a statement the server or the network could not answer, the deadline) is destroyed and
+   * handed back broken, so the pool never lends it again.
    */
-  async function withConnection<T>(use: (client: PoolClient) => Promise<T>): Promise<T> {
-    let client: PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      throw new PresetStoreUnavailable('PostgreSQL', error);
-    }
+  async function withConnection<T>(
+    use: (client: PoolClient, deadline: number) => Promise<T>,
+    callTimeoutMs = deadlines.callTimeoutMs,
+  ): Promise<T> {
+    const deadline = performance.now() + callTimeoutMs;
+    const client = await checkout();
     let broken: Error | undefined;
     try {
-      return await use(client);
+      return await use(client, deadline);
     } catch (error) {
       if (error instanceof PresetStoreUnavailable) broken = error;
       throw error;
     } finally {
-      client.release(failures.get(client) ?? broken);
+      const failure = failures.get(client) ?? broken;
+      if (failure !== undefined) {
+        if (!(failure instanceof PresetStoreUnavailable && failure.cause instanceof pg.DatabaseError)) {
+          generation += 1;
+        }
+        destroySocket(client);
+      }
+      client.release(failure);
     }
   }
 
-  function sessionOf(client: PoolClient): SqlSession {
+  /** What is left of a call's deadline for its next statement: at least 1 ms, since `pg` reads 0 as none. */
+  const timeLeft = (deadline: number) => Math.max(1, Math.ceil(deadline - performance.now()));
+
+  function sessionOf(client: PoolClient, deadline: number): SqlSession {
     return {
       async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+        const timeout = timeLeft(deadline);
         try {
-          const result = await client.query(text, [...params]);
+          const result = await client.query(timedStatement(text, params, timeout));
           return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
         } catch (error) {
-          throw unavailable(error);
+          throw unavailable(error, timeout);
         }
       },
     };
@@ -126,18 +225,26 @@ export async function openPostgresEngine(
   // transaction mode) makes the server refuse one; from then on every write is sent unnamed.
   let prepare = true;
   const names = new Map<string, string>();
-  async function preparedWrite<Row>(client: PoolClient, text: string, params: readonly unknown[]) {
-    if (!prepare) return sessionOf(client).query<Row>(text, params);
+  async function preparedWrite<Row>(
+    client: PoolClient,
+    deadline: number,
+    text: string,
+    params: readonly unknown[],
+  ) {
+    if (!prepare) return sessionOf(client, deadline).query<Row>(text, params);
     let name = names.get(text);
     if (name === undefined) names.set(text, (name = statementName(text)));
+    const timeout = timeLeft(deadline);
     try {
-      const result = await client.query({ name, text, values: [...params] });
+      const result = await client.query(timedStatement(text, params, timeout, name));
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
     } catch (error) {
-      if (!PREPARED_STATEMENT_LOST.has((error as { code?: string }).code ?? '')) throw unavailable(error);
+      if (!PREPARED_STATEMENT_LOST.has((error as { code?: string }).code ?? '')) {
+        throw unavailable(error, timeout);
+      }
       if (prepare) options.onUnprepared?.((error as Error).message);
       prepare = false;
-      return sessionOf(client).query<Row>(text, params);
+      return sessionOf(client, deadline).query<Row>(text, params);
     }
   }
 
@@ -156,12 +263,14 @@ export async function openPostgresEngine(
 
   return {
     name: 'PostgreSQL',
-    query: (text, params) => withConnection((client) => sessionOf(client).query(text, params)),
-    write: (text, params = []) => noticed(withConnection((client) => preparedWrite(client, text, params))),
-    transaction: (work) =>
+    query: (text, params) =>
+      withConnection((client, deadline) => sessionOf(client, deadline).query(text, params)),
+    write: (text, params = []) =>
+      noticed(withConnection((client, deadline) => preparedWrite(client, deadline, text, params))),
+    transaction: (work, how: TransactionOptions = {}) =>
       noticed(
-        withConnection(async (client) => {
-          const session = sessionOf(client);
+        withConnection(async (client, deadline) => {
+          const session = sessionOf(client, deadline);
           await session.query('BEGIN');
           try {
             const result = await work(session);
@@ -178,16 +287,31 @@ export async function openPostgresEngine(
             }
             throw error;
           }
-        }),
+        }, how.deadlineMs),
       ),
     async probe() {
       // A write, since only a write meets what a create meets: a standby or a read-only server refuses it, a
       // full disk under the write-ahead log fails it. After a refused write it also needs a fresh page, since
       // a full disk under the tables refuses a create only once the create outgrows the pages it has.
       const refused = refusedWrites;
-      await withConnection((client) => preparedWrite(client, PROBE_WRITE, [refused > refusedWritesCleared]));
+      await withConnection((client, deadline) =>
+        preparedWrite(client, deadline, PROBE_WRITE, [refused > refusedWritesCleared]),
+      );
       refusedWritesCleared = refused;
     },
-    close: () => pool.end(),
+    async close() {
+      // Lent connections come back within their calls' deadline and idle ones say goodbye; whatever has not
+      // by `closeTimeoutMs` (a silent server never answers a goodbye) has its socket destroyed.
+      const gone = new Promise<void>((resolve) => {
+        const check = () => open.size === 0 && resolve();
+        pool.on('remove', check);
+        check();
+      });
+      const ended = pool.end().then(() => gone);
+      if (!(await settlesWithin(ended, deadlines.closeTimeoutMs))) {
+        for (const client of open) destroySocket(client);
+        await settlesWithin(ended, deadlines.closeTimeoutMs);
+      }
+    },
   };
 }

@@ -11,6 +11,14 @@ export interface SqlSession {
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
 }
 
+export interface TransactionOptions {
+  /**
+   * Longest the whole transaction may take on a server, in place of the engine's call deadline: a migration,
+   * which may wait its turn behind another process's and rewrite a table, takes longer than a create.
+   */
+  deadlineMs?: number;
+}
+
 /**
  * A PostgreSQL engine as the SQL stores use it: the real server through `pg`, or PGlite in process. Both run
  * the same SQL; only how a connection is held differs.
@@ -24,7 +32,7 @@ export interface SqlEngine extends SqlSession {
    */
   write<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<SqlResult<Row>>;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  transaction<T>(work: (session: SqlSession) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Resolves when a write would be taken now, as readiness asks; rejects with `PresetStoreUnavailable` when it
    * would be refused for a reason of the store: the database does not answer or takes no writes, or (embedded)

@@ -1,4 +1,4 @@
-import type { SqlEngine } from './sql-engine.js';
+import type { SqlEngine, SqlSession } from './sql-engine.js';
 import { printed } from './sql-times.js';
 
 interface Migration {
@@ -178,6 +178,23 @@ export const migrations: readonly Migration[] = [
 /** Any 64-bit number the processes sharing a database agree on: the advisory lock that serialises migrating. */
 const MIGRATION_LOCK = 7_391_042_115;
 
+/**
+ * Longest one migration step may take, its wait for another process's turn included: far longer than a create's
+ * deadline, since a step may rewrite a table, and still an end (contract: deadlines).
+ */
+const MIGRATION_DEADLINE_MS = 300_000;
+/** The same bound on the server, in place of the session's limits for a create, for this transaction only. */
+const MIGRATION_LIMITS = [
+  `SET LOCAL statement_timeout = ${MIGRATION_DEADLINE_MS}`,
+  `SET LOCAL lock_timeout = ${MIGRATION_DEADLINE_MS}`,
+];
+
+/** Takes the migration lock, under the migration's own limits rather than a create's. */
+async function takeMigrationTurn(session: SqlSession): Promise<void> {
+  for (const limit of MIGRATION_LIMITS) await session.query(limit);
+  await session.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+}
+
 /** The database was migrated by a newer release than this one: running on it could corrupt what it added. */
 export class SchemaTooNew extends Error {
   override readonly name = 'SchemaTooNew';
@@ -190,8 +207,9 @@ export class SchemaTooNew extends Error {
  */
 export async function migrate(engine: SqlEngine): Promise<number[]> {
   const applied: number[] = [];
+  const bounds = { deadlineMs: MIGRATION_DEADLINE_MS };
   await engine.transaction(async (session) => {
-    await session.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await takeMigrationTurn(session);
     await session.query(`CREATE TABLE IF NOT EXISTS gateway_contract_migrations (
       version integer PRIMARY KEY,
       name text NOT NULL,
@@ -207,10 +225,10 @@ export async function migrate(engine: SqlEngine): Promise<number[]> {
         `the database has schema version ${found}, newer than this release's ${known}: upgrade gateway-contract`,
       );
     }
-  });
+  }, bounds);
   for (const migration of migrations) {
     await engine.transaction(async (session) => {
-      await session.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await takeMigrationTurn(session);
       const done = await session.query('SELECT 1 FROM gateway_contract_migrations WHERE version = $1', [
         migration.version,
       ]);
@@ -221,7 +239,7 @@ export async function migrate(engine: SqlEngine): Promise<number[]> {
         migration.name,
       ]);
       applied.push(migration.version);
-    });
+    }, bounds);
   }
   return applied;
 }

@@ -5,6 +5,7 @@
 export { SqlPresetStore, type SqlPresetStoreOptions } from './sql-preset-store.js';
 export { migrate, migrations, SchemaTooNew } from './sql-migrations.js';
 export { openPostgresEngine, type PostgresEngineOptions } from './postgres-engine.js';
+export { DEFAULT_POSTGRES_DEADLINES, type PostgresDeadlines } from './postgres-deadlines.js';
 export { openPgliteEngine, type PgliteEngineOptions } from './pglite-engine.js';
 export { PresetStoreUnavailable } from './preset-store-unavailable.js';
 export { DataDirRefused } from './owned-data-dir.js';
@@ -15,4 +16,5 @@ export {
   type SqlEngine,
   type SqlResult,
   type SqlSession,
+  type TransactionOptions,
 } from './sql-engine.js';
