@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { once } from 'node:events';
+import { exitAfterStopDeadline } from '../gateway/shutdown.js';
 import { runCli } from './cli.js';
 
 // A reader that went away (`| head`) ends the run: nothing more can be said to it.
@@ -17,6 +18,12 @@ process.exitCode = await runCli(process.argv.slice(2), {
   env: process.env,
   untilStopped: () =>
     new Promise((resolve) => {
-      for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => resolve(signal));
+      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+        process.once(signal, () => {
+          // A stop is bounded whatever holds the process (contract: deadlines).
+          exitAfterStopDeadline((line) => process.stderr.write(line));
+          resolve(signal);
+        });
+      }
     }),
 });

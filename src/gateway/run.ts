@@ -11,6 +11,7 @@ import { OPERATOR_PATHS } from './operator-routes.js';
 import { PAGE_PATH } from './page.js';
 import { secretsToRedact, type Secrets } from './redact.js';
 import { startGateway } from './server.js';
+import { DRAIN_MS } from './shutdown.js';
 
 /** The example request the banner's create command sends, relative to the repository root. */
 const EXAMPLE_BODY_PATH = 'schemas/examples/messages-request.json';
@@ -93,6 +94,7 @@ async function serve(options: RunOptions, io: RunIo, secrets: Secrets): Promise<
       port: options.port,
       basePath: options.basePath,
       log,
+      closeGraceMs: DRAIN_MS,
       ...(options.corsOrigins?.length ? { cors: { origins: options.corsOrigins } } : {}),
     });
     // Listening for the signal before the banner says it is up, so a stop sent right after is not missed.
