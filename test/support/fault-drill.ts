@@ -29,6 +29,9 @@ export interface WhileDown {
   readStatus: number;
   /** `/providers` (the catalog, which needs no store): 200 expected. */
   providersStatus: number;
+  /** `/healthz` and the interface page, which need no store either: 200 expected. */
+  healthzStatus: number;
+  pageStatus: number;
 }
 
 export interface FaultOutcome {
@@ -45,6 +48,8 @@ export interface FaultOutcome {
   recoverMs: number | null;
   /** From the fault clearing to `/readyz` answering 200 again; null when it did not. */
   readyMs: number | null;
+  /** The longest any create of the drill took to be answered, or to be given up on. */
+  slowestCreateMs: number;
   whileDown?: WhileDown;
   /** The gateway process was still running at the end. */
   lived: boolean;
@@ -68,8 +73,8 @@ export interface DrillOptions {
   recoverWithinMs?: number;
 }
 
-/** How long the checks wait for `/readyz` to answer 503 after the store went down. */
-export const READYZ_WAIT_MS = 3_000;
+/** How long the checks wait for `/readyz` to answer 503 after the store went down (contract: deadlines). */
+export const READYZ_WAIT_MS = 10_000;
 /** Every loop of a drill is bounded: creates per writer, and the longest any request may take. */
 const MAX_CREATES_PER_WRITER = 3_000;
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -114,6 +119,7 @@ export async function drill(
   let recoveredAt: number | undefined;
   let stopped = false;
   let whileDown: WhileDown | undefined;
+  let slowestCreateMs = 0;
 
   /** One request's status, `Retry-After` and JSON body; status 0 when it got no answer (refused, cut, timed out). */
   const ask = async (url: string, init: RequestInit = {}): Promise<Answer> => {
@@ -126,7 +132,9 @@ export async function drill(
       return {
         status: response.status,
         retryAfter: response.headers.get('retry-after'),
-        body: text === '' ? undefined : (JSON.parse(text) as unknown),
+        body: response.headers.get('content-type')?.includes('json')
+          ? (JSON.parse(text) as unknown)
+          : undefined,
       };
     } catch {
       return { status: 0, retryAfter: null, body: undefined };
@@ -146,6 +154,7 @@ export async function drill(
     for (let n = 0; n < MAX_CREATES_PER_WRITER && !stopped; n += 1) {
       const sentAt = performance.now();
       const { status, body } = await create();
+      slowestCreateMs = Math.max(slowestCreateMs, performance.now() - sentAt);
       if (status === 200) {
         acknowledged.push((body as { data: { designated_version: Version } }).data.designated_version);
         if (sentAt >= clearedAt) recoveredAt ??= performance.now();
@@ -159,13 +168,13 @@ export async function drill(
   const context: FaultContext = {
     async checkWhileDown() {
       const downAt = performance.now();
-      const refused = await create();
-      const createMs = performance.now() - downAt;
+      const refusal = create().then((answer) => ({ answer, ms: performance.now() - downAt }));
       let readyzDownMs: number | null = null;
       while (readyzDownMs === null && performance.now() - downAt < READYZ_WAIT_MS) {
         if ((await readyzStatus()) === 503) readyzDownMs = performance.now() - downAt;
         else await sleep(100);
       }
+      const { answer: refused, ms: createMs } = await refusal;
       whileDown = {
         createStatus: refused.status,
         createRetryAfter: refused.retryAfter,
@@ -173,6 +182,8 @@ export async function drill(
         readyzDownMs,
         readStatus: (await read(1)).status,
         providersStatus: (await ask(`${gateway.baseUrl}/providers`)).status,
+        healthzStatus: (await ask(`${origin}/healthz`)).status,
+        pageStatus: (await ask(`${gateway.baseUrl}/docs/`)).status,
       };
     },
   };
@@ -208,6 +219,7 @@ export async function drill(
     answers,
     recoverMs: recoveredAt === undefined ? null : recoveredAt - clearedAt,
     readyMs,
+    slowestCreateMs,
     ...(whileDown === undefined ? {} : { whileDown }),
     lived: gateway.alive(),
   };
