@@ -124,6 +124,19 @@ function mayHoldCredential(text: string): boolean {
   return (schemeSearch ??= /b(?:earer|asic)[\t ]/i).test(text);
 }
 
+/** Whether a character continues a name, so that a scheme's name after it is none (`api_bearer`, `x-basic`). */
+function continuesName(code: number): boolean {
+  return isWordChar(code) || code === 0x5f || code === 0x2d || code === 0x2e;
+}
+
+/**
+ * Whether a token is a `Bearer` credential rather than the next word of prose (`Bearer of news`): one holding a
+ * digit or one of `-._~+/=`, or of at least 20 letters.
+ */
+function isBearerCredential(token: string): boolean {
+  return token.length >= 20 || /[0-9\-._~+/=]/.test(token);
+}
+
 /** Whether a token is a `Basic` credential: base64 of a text holding the `:` between a user and a password. */
 function isBasicCredential(token: string): boolean {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(token)) return false;
@@ -348,7 +361,8 @@ export function stringSecretRanges(text: string): number[] {
     // A credential is a token68, which starts with a letter, a digit or one of `-._~+/`.
     const first = text.charCodeAt(start);
     if (!isWordChar(first) && !'-._~+/'.includes(text[start] ?? '=')) return -1;
-    if (scheme === 'basic' && !isBasicCredential(text.slice(start, end))) return -1;
+    const credential = text.slice(start, end);
+    if (scheme === 'basic' ? !isBasicCredential(credential) : !isBearerCredential(credential)) return -1;
     ranges.push(start, end);
     return end;
   };
@@ -356,7 +370,7 @@ export function stringSecretRanges(text: string): number[] {
   let i = 0;
   while (i < length) {
     const code = text.charCodeAt(i);
-    if ((code | 0x20) === 0x62 && (i === 0 || !isWordChar(text.charCodeAt(i - 1)))) {
+    if ((code | 0x20) === 0x62 && (i === 0 || !continuesName(text.charCodeAt(i - 1)))) {
       const next = readCredential(i);
       if (next >= 0) {
         i = next;
