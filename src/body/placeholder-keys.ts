@@ -21,6 +21,7 @@ const RECENT_SPELLINGS = 8;
 /** A private-use character, rare in text; a placeholder is a run of it and a number. */
 const MARK = '\ue000';
 const MARK_UNIT = 0xe000;
+const QUOTE_UNIT = 0x22;
 
 /** The value, the keys of all its objects, and whether an object repeats a key, which JSON.parse hid. */
 export interface ParsedText {
@@ -134,6 +135,78 @@ function restoredKeys(root: object, prefix: string, keys: string[], placed: numb
   return { value: top.root, keys: count, repeated: repeated || found !== placed };
 }
 
+/** From this many escaped keys on, an ASCII text is written again in place. */
+const IN_PLACE_KEYS = 256;
+
+const encoder = new TextEncoder();
+const asciiDecoder = new TextDecoder();
+const SPACE = 0x20;
+const BACKSLASH = 0x5c;
+
+/** The value of a hexadecimal digit's byte, or -1. */
+function hexValue(byte: number): number {
+  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
+  const lower = byte | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
+}
+
+/**
+ * The key whose quotes are at `open` and `close` of ASCII `bytes` written again in place: its characters decoded
+ * as UTF-8, the closing quote after them and spaces up to where it was, which JSON allows between a key and its
+ * colon. False, having written nothing past the key, where it cannot be: a character it may not hold plain, a
+ * surrogate, or an escape that is not JSON.
+ */
+function keyWrittenInPlace(bytes: Uint8Array, open: number, close: number): boolean {
+  let out = open + 1;
+  for (let at = open + 1; at < close; at++) {
+    let unit = bytes[at] as number;
+    if (unit === BACKSLASH) {
+      const escape = bytes[++at] as number;
+      if (escape === 0x75) {
+        unit = 0;
+        for (let digit = 1; digit <= 4; digit++) {
+          const value = hexValue(bytes[at + digit] as number);
+          if (value < 0 || at + digit >= close) return false;
+          unit = unit * 16 + value;
+        }
+        at += 4;
+      } else if (escape === 0x2f) unit = 0x2f;
+      else return false;
+    }
+    if (unit < 0x20 || unit === QUOTE_UNIT || unit === BACKSLASH || (unit >= 0xd800 && unit <= 0xdfff))
+      return false;
+    if (unit === MARK_UNIT) return false;
+    if (unit < 0x80) bytes[out++] = unit;
+    else if (unit < 0x800) {
+      bytes[out++] = 0xc0 | (unit >> 6);
+      bytes[out++] = 0x80 | (unit & 0x3f);
+    } else {
+      bytes[out++] = 0xe0 | (unit >> 12);
+      bytes[out++] = 0x80 | ((unit >> 6) & 0x3f);
+      bytes[out++] = 0x80 | (unit & 0x3f);
+    }
+  }
+  bytes[out++] = QUOTE_UNIT;
+  bytes.fill(SPACE, out, close + 1);
+  return true;
+}
+
+/**
+ * The text with every escaped key written plain in place, where it writes many, the text is ASCII (so its indexes are its
+ * bytes') and every key can be written plain: a copy of its bytes written over, one allocation for the text
+ * whatever the number of keys. Undefined otherwise, and the caller writes it again piece by piece.
+ */
+function writtenInPlace(text: string, quotes: readonly number[]): string | undefined {
+  // A few keys cost less written piece by piece than the text's bytes twice over.
+  if (quotes.length < 2 * IN_PLACE_KEYS) return undefined;
+  const bytes = encoder.encode(text);
+  if (bytes.length !== text.length) return undefined;
+  for (let i = 0; i < quotes.length; i += 2) {
+    if (!keyWrittenInPlace(bytes, quotes[i] as number, quotes[i + 1] as number)) return undefined;
+  }
+  return asciiDecoder.decode(bytes);
+}
+
 /**
  * The value of a text whose escaped keys have their quotes at `quotes` (the shape scan's `escapedKeys`), parsed
  * by JSON.parse with those keys written plain or as placeholders; with how many keys its objects kept (JSON.parse
@@ -141,6 +214,16 @@ function restoredKeys(root: object, prefix: string, keys: string[], placed: numb
  * where the text is not JSON.
  */
 export function parsedWithPlainKeys(text: string, quotes: readonly number[]): ParsedText | undefined {
+  const inPlace = writtenInPlace(text, quotes);
+  if (inPlace !== undefined) {
+    let value: unknown;
+    try {
+      value = JSON.parse(inPlace);
+    } catch {
+      return undefined;
+    }
+    return { value, keys: keysKept(value), repeated: false };
+  }
   // How each spelling of a key is written again, decoded once however often it is written; the spellings met
   // last are compared in place first, so that the common body, a few keys written again and again, makes no
   // string per key.
