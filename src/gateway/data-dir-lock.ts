@@ -4,9 +4,11 @@ import {
   constants,
   lstatSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
@@ -54,12 +56,34 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Who holds the lock, as far as its file tells: a file deleted, or naming a dead process, names no one. */
+/** Whether process `pid` has `dataDir` open, as its `/proc` entry tells; null where that cannot be read. */
+function hasOpen(pid: number, dataDir: string): boolean | null {
+  let descriptors: string[];
+  try {
+    descriptors = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return null;
+  }
+  const { dev, ino } = statSync(dataDir);
+  return descriptors.some((fd) => {
+    try {
+      const open = statSync(`/proc/${pid}/fd/${fd}`);
+      return open.dev === dev && open.ino === ino;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Who holds the lock, as far as its file tells: a file deleted, or naming a process of this host that is dead or
+ * does not have the directory open (a file replaced by hand), names no one.
+ */
 function holderWords(dataDir: string): string {
   const holder = holderOf(dataDir);
   if (holder === null) return 'another process';
   const here = holder.host === undefined || holder.host === hostname();
-  if (here && !isAlive(holder.pid)) return 'another process';
+  if (here && (!isAlive(holder.pid) || hasOpen(holder.pid, dataDir) === false)) return 'another process';
   return `process ${holder.pid}${holder.host === undefined ? '' : ` on host ${holder.host}`}${
     holder.since === undefined ? '' : ` (since ${holder.since})`
   }`;

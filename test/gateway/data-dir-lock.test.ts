@@ -232,8 +232,9 @@ describe('lockDataDir', () => {
     expect(pid).toBe(String(process.pid));
     rmSync(lockFile);
     await expect(lockDataDir(dataDir)).rejects.toThrow(`${dataDir} is in use by another process`);
+    // A file naming a live process that does not have the directory open names no one.
     writeFileSync(lockFile, '1\n');
-    await expect(lockDataDir(dataDir)).rejects.toThrow(DataDirInUse);
+    await expect(lockDataDir(dataDir)).rejects.toThrow(`${dataDir} is in use by another process`);
     renameSync(lockFile, join(dataDir, 'renamed.lock'));
     await expect(lockDataDir(dataDir)).rejects.toThrow(DataDirInUse);
     release();
