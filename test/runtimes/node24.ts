@@ -13,6 +13,8 @@ export function node24Binary(): string {
 /** A Node binary test/runtimes/install.sh installs; a missing one fails the test that needs it. */
 export function installedNode(name: 'Node 22' | 'Node 24' | 'Node 26'): string {
   const { binary } = runtimesIn(runtimesDir()).find((runtime) => runtime.name === name)!;
-  expect(existsSync(binary), `${binary} is missing: run \`npm run runtimes\``).toBe(true);
+  expect(existsSync(binary), `${binary} is missing: run \`npm run test:runtimes\`, which installs it`).toBe(
+    true,
+  );
   return binary;
 }
