@@ -26,6 +26,7 @@ import {
 import { takeWrittenJson } from '../core/written-json.js';
 import { readBodyVerdict } from './request-body.js';
 import { headerValue } from './request-headers.js';
+import { REQUEST_ID_HEADER, requestIdReader } from './request-id.js';
 import { createRouter } from './route-match.js';
 import type {
   ErrorContext,
@@ -47,7 +48,10 @@ function isProduction(): boolean {
 
 /** Where a 500's cause goes when the user gives no `onError`. */
 export function defaultOnError(error: unknown, context: ErrorContext): void {
-  console.error(`gateway-contract: 500 in ${context.operationId ?? 'routing'} (${context.phase}):`, error);
+  console.error(
+    `gateway-contract: 500 in ${context.operationId ?? 'routing'} (${context.phase}), request ${context.requestId}:`,
+    error,
+  );
 }
 
 /** Options are the programmer's, so a wrong one throws when the handler is made, never on a request. */
@@ -141,10 +145,11 @@ function respond(
  * limit, then 400 for what is not a valid request), and then the implementation (200, or a status it lists). It
  * never throws: a throw inside `resolveKey` or an implementation, a status the operation does not list, and in
  * development mode a body that breaks the response schemas become 500 `Internal Server Error` with no detail
- * for the client, and go to `onError` instead.
+ * for the client, and go to `onError` instead. Every answer carries the request's id in `X-Request-Id`.
  */
 export function createHandler(options: HandlerOptions): Handler {
   checkOptions(options);
+  const requestIdOf = requestIdReader(options.requestId);
   const route = createRouter(options.basePath ?? '');
   const limits = resolvedLimits(options.limits);
   const validateRequests = options.validateRequests ?? true;
@@ -176,11 +181,14 @@ export function createHandler(options: HandlerOptions): Handler {
 
   // RFC 9110, section 9.3.2: HEAD gets what GET would, status and headers alike, without the body.
   return async (request: HandlerRequest): Promise<HandlerResponse> => {
+    const requestId = requestIdOf(request.headers);
     const preflight = cors?.preflight(request);
-    if (preflight) return preflight;
-    const answered = await answer(request);
-    const response = request.method === 'HEAD' ? headResponse(answered) : answered;
-    return cors === null ? response : cors.decorate(request, response);
+    const answered = preflight ?? (await answer(request, requestId));
+    const headed = request.method === 'HEAD' ? headResponse(answered) : answered;
+    const response = cors === null || preflight ? headed : cors.decorate(request, headed);
+    // Every response here is an object made for this request, so the header is set in place (contract: request-id).
+    response.headers[REQUEST_ID_HEADER] = requestId;
+    return response;
   };
 
   /**
@@ -206,8 +214,8 @@ export function createHandler(options: HandlerOptions): Handler {
     return { pending: callImplementation(implementations, operation, params, body, principal) };
   }
 
-  async function answer(request: HandlerRequest): Promise<HandlerResponse> {
-    const context: ErrorContext = { operationId: null, phase: 'resolve-key' };
+  async function answer(request: HandlerRequest, requestId: string): Promise<HandlerResponse> {
+    const context: ErrorContext = { operationId: null, phase: 'resolve-key', requestId };
     try {
       const match = route(request.method, request.url);
       if (match.kind === 'unknown') return errorResponse(404);
