@@ -45,9 +45,15 @@ function isProduction(): boolean {
   return runtime.process?.env?.['NODE_ENV'] === 'production';
 }
 
-/** Where a 500's cause goes when the user gives no `onError`. */
+/**
+ * Where a 500's cause goes when the user gives no `onError`: a contract violation as one line that says what to
+ * fix (its stack would only point into the handler), anything else with its stack.
+ */
 export function defaultOnError(error: unknown, context: ErrorContext): void {
-  console.error(`gateway-contract: 500 in ${context.operationId ?? 'routing'} (${context.phase}):`, error);
+  const where = `gateway-contract: 500 in ${context.operationId ?? 'routing'} (${context.phase}):`;
+  if (!(error instanceof ContractViolation)) return console.error(where, error);
+  const issues = error.issues.map((issue) => ` ${issue.path || '(root)'} ${issue.message};`).join('');
+  console.error(`${where} ${error.message}${issues}`);
 }
 
 /** Options are the programmer's, so a wrong one throws when the handler is made, never on a request. */
