@@ -66,3 +66,19 @@ function checkedPrincipal(returned: Principal | null | undefined): Principal | n
   if (wrong.length === 0) return returned;
   throw new ContractViolation(`resolveKey returned a principal whose ${wrong.join(', and whose ')}; ${FIX}`);
 }
+
+/** The principal each request was authenticated as, kept only as long as the request object lives. */
+const authenticated = new WeakMap<object, Principal | null>();
+
+/** Remembers whom `request` was authenticated as, for the server around the handler to read. */
+export function rememberPrincipal(request: object, principal: Principal | null): void {
+  authenticated.set(request, principal);
+}
+
+/**
+ * Whom a request was authenticated as: undefined before its key was checked, null for no key. A server counts
+ * the request's body against that principal's workspace (contract: overload).
+ */
+export function principalOf(request: object): Principal | null | undefined {
+  return authenticated.get(request);
+}

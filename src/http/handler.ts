@@ -10,7 +10,7 @@ import {
 } from '../core/operations.js';
 import { validate, validateParams, type ValidateOptions } from '../core/validators.js';
 import { profileOf } from '../core/profiles.js';
-import { authenticate } from './authenticate.js';
+import { authenticate, rememberPrincipal } from './authenticate.js';
 import { ContractViolation } from './contract-violation.js';
 import { corsPolicy } from './cors.js';
 import {
@@ -227,6 +227,7 @@ export function createHandler(options: HandlerOptions): Handler {
         resolveKey,
       );
       if (!auth.ok) return jsonResponse(auth.status, auth.body);
+      rememberPrincipal(request, auth.principal);
 
       if (match.undecodable !== null) {
         return errorResponse(badParamStatus(operation), [

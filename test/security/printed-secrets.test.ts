@@ -131,6 +131,40 @@ describe('the password of DATABASE_URL, whatever its form', () => {
   );
 });
 
+describe('a short password of DATABASE_URL', () => {
+  /** The lines after the banner, with what differs from run to run (times, ports, ids) made the same. */
+  const logLines = (output: string) =>
+    output
+      .slice(output.indexOf('One log line per request follows'))
+      .split('\n')
+      .slice(1)
+      .map((line) =>
+        line
+          .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>')
+          .replace(/\d+(\.\d+)?/g, '0'),
+      );
+
+  /** A run on the test server as user `postgres` with `password`, which a request also puts in its path. */
+  async function linesWith(password: string): Promise<string[]> {
+    const url = `postgresql://postgres:${password}@127.0.0.1:${server.port}/postgres`;
+    const started = await startServe({ ...keys, DATABASE_URL: url }, []);
+    running.push(started);
+    expect((await fetch(new URL('/healthz', started.baseUrl))).status).toBe(200);
+    return logLines(await exercise(started, [password]));
+  }
+
+  it('is redacted where it stands as a word, and every log line reads as with a long one (e, postgres:postgres)', async () => {
+    const long = await linesWith(PASSWORD);
+    expect(long.some((line) => line.includes('GET /healthz 0'))).toBe(true);
+    for (const password of ['e', 'postgres']) {
+      const lines = await linesWith(password);
+      expect(lines).toEqual(long);
+      const asWord = new RegExp(`(?<![\\p{L}\\p{N}])${password}(?![\\p{L}\\p{N}])`, 'u');
+      expect(lines.filter((line) => asWord.test(line))).toEqual([]);
+    }
+  }, 120_000);
+});
+
 describe('a catalog file that is not JSON', () => {
   it('is answered with its line and column, never its text', async () => {
     const path = join(scratch, 'catalog.json');
