@@ -128,8 +128,28 @@ describe('citations of docs/contract.md', () => {
     expect(hasContract, `${CONTRACT} is missing: every citation in the repository points into it`).toBe(true);
     // Spot checks of both kinds of anchor: an explicit one and a heading slug.
     expect(anchors).toContain('body-limits');
-    expect(headingSlug('7.10 Body limits')).toBe('710-body-limits');
+    expect(headingSlug('POST /presets/{slug}/messages')).toBe('post-presetsslugmessages');
     expect(headingSlug('A `code` [link](x.md) <b>tag</b>')).toBe('a-code-link-tag');
+  });
+
+  it('names its sections without numbers, each under an anchor of its own, so adding one moves no other', () => {
+    const lines = contractText.split('\n');
+    const unanchored: string[] = [];
+    let fenced = false;
+    let above = '';
+    lines.forEach((line, index) => {
+      if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+      const heading = fenced ? null : /^#{2,6}\s+(.*)$/.exec(line);
+      if (heading && (/^\d/.test(heading[1]!) || !/^<a id="[a-z0-9-]+"><\/a>$/.test(above)))
+        unanchored.push(`${CONTRACT}:${index + 1}: ${line}`);
+      if (line.trim() !== '') above = line;
+    });
+    expect(unanchored, 'a heading is a name (no section number) under its own <a id="..."></a>').toEqual([]);
+    const ids = [...contractText.matchAll(/<a\s+id="([^"]+)"/g)].map(([, id]) => id);
+    expect(
+      ids.filter((id, index) => ids.indexOf(id) !== index),
+      'anchors defined twice',
+    ).toEqual([]);
   });
 
   it('cites only anchors the contract defines', () => {

@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // The runtime suite has a command of its own, `npm run test:runtimes` (test/runtimes/vitest.config.ts): it
-    // needs runtimes a clone does not have until test/runtimes/install.sh has downloaded them.
+    // needs runtimes a clone does not have until test/runtimes/install.sh has downloaded them. A test that needs
+    // one (Node 24, say) goes in that folder, so that this suite needs nothing `npm ci` does not install.
     exclude: ['test/runtimes/**', '**/node_modules/**'],
     // The suite times real 4 MiB bodies and spawns processes; a shared, loaded machine must not turn that into failures.
     testTimeout: 30_000,

@@ -8,8 +8,8 @@ import {
   sentProperties,
   type Tool,
 } from '../http/escaped-key-requests.js';
-import { node24Binary } from '../support/node24.js';
-import { startServe, type Started } from './serve-process.js';
+import { node24Binary } from './node24.js';
+import { startServe, type Started } from '../gateway/serve-process.js';
 
 /*
  * The reference gateway run by Node 24, whose V8 decodes an escaped object key wrongly once another request

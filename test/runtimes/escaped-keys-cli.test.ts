@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { parsedByGrammar } from '../../src/body/json-grammar.js';
 import * as requests from '../http/escaped-key-requests.js';
-import { node24Binary } from '../support/node24.js';
-import { binPath } from './bin-process.js';
+import { node24Binary } from './node24.js';
+import { binPath } from '../cli/bin-process.js';
 
 // Each document of a file is read as its text means (contract: value-is-text), whatever an earlier one put in
 // the key cache of Node 24's V8; the output is read with the project's own parser.

@@ -8,6 +8,8 @@ import { runtimesDir, runtimesIn } from '../../bench/runtimes.js';
  */
 export function node24Binary(): string {
   const { binary } = runtimesIn(runtimesDir()).find((runtime) => runtime.name === 'Node 24')!;
-  expect(existsSync(binary), `${binary} is missing: run \`npm run runtimes\``).toBe(true);
+  expect(existsSync(binary), `${binary} is missing: run \`npm run test:runtimes\`, which installs it`).toBe(
+    true,
+  );
   return binary;
 }
