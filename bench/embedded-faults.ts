@@ -53,6 +53,8 @@ async function startGateway(dataDir: string): Promise<Gateway> {
       GATEWAY_DATA_DIR: dataDir,
       GATEWAY_MANAGEMENT_KEY: KEY,
       GATEWAY_VERSION_CACHE_BYTES: '0',
+      // The human lines, which this reads its URL from.
+      GATEWAY_LOG_FORMAT: 'text',
     },
     detached: true,
   });

@@ -1,3 +1,4 @@
+import { openSync, writeSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { requestCases } from '../test/fixtures/payloads.js';
@@ -6,6 +7,8 @@ import { reportUsage } from './server-usage.js';
 import { chooseStore, openGatewayStore } from '../src/gateway/gateway-store.js';
 import { gatewayKeys, keyResolver } from '../src/gateway/keys.js';
 import { startGateway } from '../src/gateway/server.js';
+import { logWriter } from '../src/gateway/log-writer.js';
+import { secretsToRedact } from '../src/gateway/redact.js';
 import { catalogOperations } from '../src/gateway/catalog-operations.js';
 import { bundledCatalog } from '../src/gateway/catalog.js';
 import { presetOperations } from '../src/http/store/preset-operations.js';
@@ -121,6 +124,28 @@ const servers: Record<string, (where: string) => Promise<Started>> = {
       presets: rotatingMemoryStore(),
       handler: { validateRequests: true, validateResponses: false },
       log: () => served++,
+    });
+    return { server: gateway.server, close: gateway.close };
+  },
+  /** As `memory`, with the request log on as `serve` writes it to a file or a pipe: JSON lines, batched. */
+  async 'memory-log'() {
+    const devNull = openSync('/dev/null', 'w');
+    const secrets = secretsToRedact();
+    secrets.add(keys.management.value, keys.standard.value);
+    const { log } = logWriter(
+      'json',
+      (text) => writeSync(devNull, text),
+      (text) => secrets.redact(text),
+    );
+    const gateway = await startGateway({
+      keys,
+      port: 0,
+      presets: rotatingMemoryStore(),
+      handler: { validateRequests: true, validateResponses: false },
+      log: (entry) => {
+        served++;
+        log(entry);
+      },
     });
     return { server: gateway.server, close: gateway.close };
   },

@@ -31,6 +31,7 @@ import type { PresetResponse } from '../src/generated/types.js';
  * every ratio is taken within a round, so a burst of load from elsewhere on the machine touches both sides alike.
  *
  *   node dist/bench/load.js [--rounds N] [--seconds S] [--write]   --write replaces `## HTTP load` in RESULTS.md
+ *   node dist/bench/load.js --only bare,memory,memory-log             those rows alone, for a short run beside a change
  */
 
 const argv = process.argv.slice(2);
@@ -40,6 +41,12 @@ const SECONDS = option('--seconds', 2);
 const WARM_UP_SECONDS = 1;
 const MANAGEMENT_KEY = 'bench-management-key';
 const SECTION = '## HTTP load';
+const onlyAt = argv.indexOf('--only');
+/** The rows `--only` names; every row without it. */
+const only = onlyAt < 0 ? undefined : new Set((argv[onlyAt + 1] ?? '').split(','));
+if (only !== undefined && argv.includes('--write'))
+  throw new Error('--only measures a part: it cannot --write');
+const chosen = (id: string) => only === undefined || only.has(id);
 
 interface Row {
   id: string;
@@ -55,6 +62,7 @@ const groups: Row[][] = [
     { id: 'bare', label: 'bare `node:http` (the floor)' },
     { id: 'checked', label: 'bare `node:http`, body guards and validation only', bare: 'bare' },
     { id: 'memory', label: 'gateway, memory store (`--memory`)', bare: 'bare' },
+    { id: 'memory-log', label: 'gateway, memory store, JSON request log to /dev/null', bare: 'bare' },
     { id: 'pglite', label: 'gateway, PGlite (embedded, the default)', bare: 'bare' },
     { id: 'postgres', label: 'gateway, PostgreSQL (`DATABASE_URL`)', bare: 'bare' },
   ],
@@ -238,7 +246,7 @@ async function main(): Promise<void> {
   const running: Server[][] = [];
   try {
     try {
-      postgres = await startPostgres();
+      if (chosen('postgres')) postgres = await startPostgres();
     } catch (error) {
       skipped.push(`the gateway on PostgreSQL: ${(error as Error).message}`);
       console.log(`skipping PostgreSQL: ${(error as Error).message}`);
@@ -247,11 +255,11 @@ async function main(): Promise<void> {
     for (const group of groups) {
       const servers: Server[] = [];
       for (const row of group) {
-        if (row.id === 'postgres' && postgres === undefined) continue;
+        if ((row.id === 'postgres' && postgres === undefined) || !chosen(row.id)) continue;
         const args = [row.id, ...(where[row.id] === undefined ? [] : [where[row.id] as string])];
         servers.push({ row, ...(await startServer(benchScript('load-server'), args)) });
       }
-      running.push(servers);
+      if (servers.length > 0) running.push(servers);
     }
     const answerBytes = new Map<string, number>();
     for (const server of running.flat()) {

@@ -12,6 +12,7 @@ process.exitCode = await runCli(process.argv.slice(2), {
   drained: async () => {
     await once(process.stdout, 'drain');
   },
+  stdoutIsTerminal: process.stdout.isTTY === true,
   stderrIsTerminal: process.stderr.isTTY === true,
   stderrColumns: process.stderr.columns,
   env: process.env,

@@ -27,7 +27,7 @@ function packageVersion(): string {
   return 'unknown';
 }
 
-const serveFlags = new Set(['--host', '--port', '--base-path', '--catalog']);
+const serveFlags = new Set(['--host', '--port', '--base-path', '--catalog', '--log-format']);
 const serveSwitches = new Set(['--memory', '--metrics']);
 
 /** `--name value` pairs, bare switches (kept with the value '') and repeated `--cors` origins; anything else is a usage error. */
@@ -66,6 +66,17 @@ function readPort(text: string): number {
   return port;
 }
 
+/** `--log-format`, else `GATEWAY_LOG_FORMAT`; neither leaves the choice to whether stdout is a terminal. */
+function readLogFormat(flag: string | undefined, env: Readonly<Record<string, string | undefined>>) {
+  const given = flag ?? (env['GATEWAY_LOG_FORMAT'] || undefined);
+  if (given === undefined) return {};
+  if (given !== 'json' && given !== 'text') {
+    const where = flag === undefined ? 'GATEWAY_LOG_FORMAT' : '--log-format';
+    throw new UsageError(`${where} takes json or text, got ${JSON.stringify(given)}`);
+  }
+  return { logFormat: given } as const;
+}
+
 async function serveCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { flags, corsOrigins } = readFlags(args);
   const env = io.env ?? {};
@@ -82,8 +93,14 @@ async function serveCommand(args: readonly string[], io: CliIo): Promise<number>
       metrics: flags.has('--metrics'),
       corsOrigins,
       ...(flags.has('--catalog') ? { catalogPath: flags.get('--catalog') as string } : {}),
+      ...readLogFormat(flags.get('--log-format'), env),
     },
-    { stdout: io.stdout, stderr: io.stderr, untilStopped: io.untilStopped },
+    {
+      stdout: io.stdout,
+      stderr: io.stderr,
+      untilStopped: io.untilStopped,
+      stdoutIsTerminal: io.stdoutIsTerminal === true,
+    },
   );
 }
 

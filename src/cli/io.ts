@@ -9,6 +9,8 @@ export interface CliIo {
   stderr(text: string): unknown;
   /** Resolves once standard output has taken what was queued. */
   drained?: () => Promise<void>;
+  /** Whether standard output is a terminal: `serve` logs human lines there and JSON lines anywhere else. */
+  stdoutIsTerminal?: boolean;
   /** Whether standard error is a terminal: the progress bar shows there and nowhere else. */
   stderrIsTerminal?: boolean;
   stderrColumns?: number;

@@ -23,13 +23,15 @@ export const usage = `Usage:
                                               print {config, system_prompt, dropped} of a messages request
                                               (one per line for JSON Lines), or its error body
   gateway-contract serve [--host H] [--port P] [--base-path /api/v1] [--catalog FILE] [--memory]
-                       [--cors ORIGIN]... [--metrics]
+                       [--cors ORIGIN]... [--metrics] [--log-format json|text]
                                               run the reference gateway (HOST, PORT, GATEWAY_MANAGEMENT_KEY,
                                               GATEWAY_API_KEY from the environment) until SIGTERM or SIGINT;
                                               presets and keys kept in PostgreSQL (DATABASE_URL), else in
                                               GATEWAY_DATA_DIR (embedded PGlite), or nowhere with --memory;
                                               GET /healthz and /readyz for operators, and with --metrics
                                               Prometheus metrics at GET /metrics (needs prom-client)
+      --log-format json|text                  one JSON object a line (pino's fields) or human lines; by
+                                              default (and GATEWAY_LOG_FORMAT) text on a terminal, else JSON
   gateway-contract --version | -h
 Names: ${rootNames.join(', ')}
 Exit codes: 0 every document valid; 1 some document invalid; 2 usage error, or an input that could not be read

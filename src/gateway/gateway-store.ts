@@ -15,6 +15,7 @@ import { memoryStoreFacts, type GatewayStoreFacts } from './banner.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { readDatabaseUrl, type DatabaseUrl } from './database-url.js';
 import type { KeyDigestStore } from './keys.js';
+import type { GatewayLog } from './log-writer.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -104,10 +105,7 @@ async function sqlStore(
  * Opens the chosen store, migrating a database to the latest schema. The drivers load here, on demand: a
  * gateway run with `--memory` loads neither.
  */
-export async function openGatewayStore(
-  choice: StoreChoice,
-  log: (line: string) => void,
-): Promise<GatewayStore> {
+export async function openGatewayStore(choice: StoreChoice, log: GatewayLog): Promise<GatewayStore> {
   if (choice.kind === 'memory') {
     return {
       // The gateway's keys are of one workspace, which may hold the whole room.
@@ -124,12 +122,14 @@ export async function openGatewayStore(
   if (choice.kind === 'postgres') {
     const { openPostgresEngine } = await import('../http/store/postgres-engine.js');
     const engine = await openPostgresEngine(choice.database.connectionString, {
-      onPoolError: (error) => log(`database connection lost: ${error.message}`),
+      onPoolError: (error) => log({ level: 'warn', msg: `database connection lost: ${error.message}` }),
       onUnprepared: (reason) =>
-        log(
-          `the database lost a prepared statement (${reason}): a pooler in front of it does not keep them, ` +
+        log({
+          level: 'warn',
+          msg:
+            `the database lost a prepared statement (${reason}): a pooler in front of it does not keep them, ` +
             'so creates are sent unprepared from now on',
-        ),
+        }),
     });
     const where = choice.database.description;
     try {
@@ -155,7 +155,7 @@ export async function openGatewayStore(
   const release = await lockDataDir(choice.dataDir);
   try {
     const { openPgliteEngine } = await import('../http/store/pglite-engine.js');
-    const engine = await openPgliteEngine(choice.dataDir, { onFault: log });
+    const engine = await openPgliteEngine(choice.dataDir, { onFault: (msg) => log({ level: 'warn', msg }) });
     return await sqlStore(
       engine,
       `Store: embedded PostgreSQL (PGlite) in ${choice.dataDir} (GATEWAY_DATA_DIR); presets and keys survive restarts.`,

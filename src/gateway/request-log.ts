@@ -1,3 +1,7 @@
+import type { LogEntry } from './log-writer.js';
+import { timedEntry } from './log-writer.js';
+import type { TraceIds } from './traceparent.js';
+
 /** The longest path a log line shows; the rest is cut, so a crafted URL cannot flood the log. */
 const MAX_LOGGED_PATH = 200;
 
@@ -13,8 +17,43 @@ function loggedPath(target: string): string {
  * request carries is the client's business, not the log's.
  */
 export function requestLogLine(method: string, target: string, status: number, milliseconds: number): string {
-  const safeMethod = /^[A-Z]{1,16}$/.test(method) ? method : 'OTHER';
-  return `${new Date().toISOString()} ${safeMethod} ${loggedPath(target)} ${status} ${milliseconds.toFixed(1)} ms`;
+  return `${new Date().toISOString()} ${loggedMethod(method)} ${loggedPath(target)} ${status} ${milliseconds.toFixed(1)} ms`;
+}
+
+function loggedMethod(method: string): string {
+  return /^[A-Z]{1,16}$/.test(method) ? method : 'OTHER';
+}
+
+/** What the log says of one answered request. */
+export interface ServedRequest {
+  method: string;
+  target: string;
+  status: number;
+  milliseconds: number;
+  /** The id its answer carried in `X-Request-Id` (contract: request-id). */
+  id: string | undefined;
+  /** From its `traceparent` header, when that was valid. */
+  trace: TraceIds | undefined;
+}
+
+/**
+ * A request's entry (contract: log-format): as pino-http writes one (`req`, `res`, `responseTime`, "request
+ * completed", at error level for a 5xx), with the trace of a valid `traceparent`; its human line is
+ * `requestLogLine`'s. The same never-list holds: no header but the two ids, no body, no query.
+ */
+export function requestLogEntry(served: ServedRequest): LogEntry {
+  const { method, target, status, milliseconds } = served;
+  return {
+    level: status >= 500 ? 'error' : 'info',
+    msg: 'request completed',
+    text: requestLogLine(method, target, status, milliseconds),
+    fields: {
+      req: { id: served.id, method: loggedMethod(method), url: loggedPath(target) },
+      res: { statusCode: status },
+      responseTime: Math.round(milliseconds * 10) / 10,
+      ...served.trace,
+    },
+  };
 }
 
 /** At most this many dropped names on one line, each cut at the path's length, so a crafted body cannot flood it. */
@@ -24,8 +63,8 @@ const MAX_LOGGED_NAMES = 20;
  * The line a preset create logs for the unknown request fields the preset dropped (contract: preset-config):
  * their names only, never a value, each escaped like a path so that no name can break the line.
  */
-export function droppedFieldsLogLine(slug: string, names: readonly string[]): string {
+export function droppedFieldsLogEntry(slug: string, names: readonly string[]): LogEntry {
   const shown = names.slice(0, MAX_LOGGED_NAMES).map(loggedPath);
   const more = names.length > MAX_LOGGED_NAMES ? ` and ${names.length - MAX_LOGGED_NAMES} more` : '';
-  return `${new Date().toISOString()} preset ${loggedPath(slug)}: dropped unknown fields ${shown.join(', ')}${more}`;
+  return timedEntry('warn', `preset ${loggedPath(slug)}: dropped unknown fields ${shown.join(', ')}${more}`);
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { normalizeBasePath } from '../http/route-match.js';
 import { gatewayBanner } from './banner.js';
 import { bundledCatalog } from './catalog.js';
-import { batchedLines } from './log-lines.js';
+import { logWriter, type LogFormat } from './log-writer.js';
 import { loadCatalogFile } from './catalog-file.js';
 import { chooseStore, openGatewayStore } from './gateway-store.js';
 import { createGatewayMetrics } from './metrics.js';
@@ -28,10 +28,14 @@ export interface RunOptions {
   corsOrigins?: readonly string[];
   /** `--metrics`: Prometheus metrics at `GET /metrics`, through `prom-client`, loaded only then. */
   metrics?: boolean;
+  /** `--log-format`: JSON lines or the human ones; by default text on a terminal, JSON anywhere else. */
+  logFormat?: LogFormat;
 }
 
 export interface RunIo {
   stdout(text: string): void;
+  /** Whether standard output is a terminal, where a person reads the human lines. */
+  stdoutIsTerminal?: boolean;
   /** Warnings before the gateway starts (a short key on loopback). */
   stderr(text: string): void;
   /** Resolves with a signal's name once the process is asked to stop. */
@@ -60,14 +64,15 @@ function keepSecret(secrets: Secrets, keys: GatewayKeys): void {
 }
 
 async function serve(options: RunOptions, io: RunIo, secrets: Secrets): Promise<number> {
-  // The log (request lines, the causes of 500s, a lost database connection) never prints a known secret.
-  const lines = batchedLines((text) => io.stdout(secrets.redact(text)));
-  const log = lines.line;
-  // Everything else this function prints goes through `print`, after the queued lines, so the order holds.
-  const print = (text: string) => {
-    lines.flush();
-    io.stdout(text);
-  };
+  // The log (request lines, the causes of 500s, a lost database connection) never prints a known secret; what
+  // this function says of itself goes through `print`, after the queued lines, so the order holds.
+  const format = options.logFormat ?? (io.stdoutIsTerminal ? 'text' : 'json');
+  const lines = logWriter(
+    format,
+    (text) => io.stdout(text),
+    (text) => secrets.redact(text),
+  );
+  const { log, print } = lines;
   // What needs no store is checked first, so a mistyped flag, key or URL fails at once, before a database opens.
   normalizeBasePath(options.basePath);
   const given = gatewayKeys(options.env);

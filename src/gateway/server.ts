@@ -17,7 +17,12 @@ import { operationLabeller, withOperatorRoutes } from './operator-routes.js';
 import { storeReadiness } from './readiness.js';
 import { storeErrorKind, storeStateLines, watchedPresetStore } from './store-watch.js';
 import { withPage } from './page.js';
-import { droppedFieldsLogLine, requestLogLine } from './request-log.js';
+import { droppedFieldsLogEntry, requestLogEntry } from './request-log.js';
+import type { GatewayLog, LogEntry } from './log-writer.js';
+import { traceIdsOf } from './traceparent.js';
+import { withHeaders } from '../http/http-response.js';
+import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id.js';
+import type { Handler } from '../http/types.js';
 import { droppedFieldNames } from '../core/normalize.js';
 import { messagesRequest } from '../../schemas/messages-request.js';
 
@@ -38,8 +43,8 @@ export interface GatewayOptions {
   probeStore?: () => Promise<void>;
   /** Prometheus metrics, served at `GET /metrics` (`serve --metrics`); none by default. */
   metrics?: GatewayMetrics;
-  /** Where request log lines and errors go; nowhere by default. */
-  log?: (line: string) => void;
+  /** Where request log lines and errors go (`logWriter(...).log`); nowhere by default. */
+  log?: GatewayLog;
   /** How long `close` waits for open requests before it cuts their connections. */
   closeGraceMs?: number;
   handler?: Pick<HandlerOptions, 'limits' | 'validateRequests' | 'validateResponses'>;
@@ -59,11 +64,29 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-function describeError(error: unknown, context: ErrorContext): string {
+/** A 500's cause, with the id its answer carried, so that the line and the client's report meet (contract: request-id). */
+function errorEntry(error: unknown, context: ErrorContext): LogEntry {
   const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const issues = (error as { issues?: Array<{ path: string; message: string }> } | null)?.issues ?? [];
   const detail = issues.map((issue) => ` ${issue.path || '(root)'} ${issue.message};`).join('');
-  return `error in ${context.operationId ?? 'routing'} (${context.phase}): ${what}${detail}`;
+  return {
+    level: 'error',
+    msg: `error in ${context.operationId ?? 'routing'} (${context.phase}): ${what}${detail}`,
+    fields: { req: { id: context.requestId } },
+  };
+}
+
+/**
+ * Gives the answers made outside the handler (the operator routes, the page) an `X-Request-Id` too; the
+ * handler's own carry theirs already (contract: request-id).
+ */
+function withRequestIds(next: Handler): Handler {
+  return async (request) => {
+    const response = await next(request);
+    if (response.headers[REQUEST_ID_HEADER] !== undefined) return response;
+    const headers = withHeaders(response.headers, { [REQUEST_ID_HEADER]: requestIdOf(request.headers) });
+    return { ...response, headers };
+  };
 }
 
 /** The fields of a messages request: dropping these (`messages`, `stream`) is the contract, not news. */
@@ -98,22 +121,33 @@ export function startGateway(options: GatewayOptions): Promise<RunningGateway> {
       // The dropped names that no request field has either, so a typo such as `tempreature` shows in the log.
       createPresetsMessages: (input) => {
         const unknown = droppedFieldNames(input.request).filter((name) => !requestFieldNames.has(name));
-        if (unknown.length > 0) log(droppedFieldsLogLine(input.slug, unknown));
+        if (unknown.length > 0) log(droppedFieldsLogEntry(input.slug, unknown));
         return presets.createPresetsMessages(input);
       },
       ...catalogOperations(options.catalog ?? bundledCatalog),
     },
-    onError: (error, context) => log(describeError(error, context)),
+    onError: (error, context) => log(errorEntry(error, context)),
   });
 
   let closing = false;
   const labelOf = operationLabeller(basePath);
   const server = serveHandler(
-    withOperatorRoutes(withPage(basePath, handler), { readiness, ...(metrics ? { metrics } : {}) }),
+    withRequestIds(
+      withOperatorRoutes(withPage(basePath, handler), { readiness, ...(metrics ? { metrics } : {}) }),
+    ),
     options.connections,
     {
       onServed(request, result, ms) {
-        log(requestLogLine(request.method ?? '', request.url ?? '', result.status, ms));
+        log(
+          requestLogEntry({
+            method: request.method ?? '',
+            target: request.url ?? '',
+            status: result.status,
+            milliseconds: ms,
+            id: result.headers[REQUEST_ID_HEADER],
+            trace: traceIdsOf(request.headers.traceparent),
+          }),
+        );
         metrics?.served(labelOf(request.method ?? '', request.url ?? ''), result.status, ms / 1000);
       },
       ...(metrics ? { onBodyBudget: (budget) => metrics.watchBodyBytes(() => budget.held) } : {}),

@@ -1,6 +1,7 @@
 import type { PresetStore } from '../http/store/preset-store.js';
 import { PresetStoreFull } from '../http/store/preset-store-full.js';
 import { PresetStoreUnavailable } from '../http/store/preset-store-unavailable.js';
+import { timedEntry, type GatewayLog } from './log-writer.js';
 
 /** Why a store call failed, as the metrics count it. */
 export type StoreErrorKind = 'unavailable' | 'full' | 'other';
@@ -46,18 +47,18 @@ export function watchedPresetStore(store: PresetStore, watcher: StoreWatcher): P
  * The log lines of a store that stops and starts answering: one when it first fails for want of its database,
  * one when it answers again, rather than one per request in between (the request log has those).
  */
-export function storeStateLines(log: (line: string) => void): StoreWatcher {
+export function storeStateLines(log: GatewayLog): StoreWatcher {
   let down = false;
   return {
     failed(error) {
       if (down || !(error instanceof PresetStoreUnavailable)) return;
       down = true;
-      log(`${new Date().toISOString()} ${error.message}`);
+      log(timedEntry('error', error.message));
     },
     answered() {
       if (!down) return;
       down = false;
-      log(`${new Date().toISOString()} the preset store answers again`);
+      log(timedEntry('info', 'the preset store answers again'));
     },
   };
 }

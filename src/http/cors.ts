@@ -2,11 +2,14 @@ import { withHeaders } from './http-response.js';
 import { headerValue } from './request-headers.js';
 import type { CorsOptions, HandlerRequest, HandlerResponse } from './types.js';
 
-/** What a preflight may ask for: the interface's methods, and the headers its requests carry. */
+/** What a preflight may ask for: the interface's methods, and the headers its requests carry or may carry. */
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'];
-const ALLOWED_HEADERS = 'Authorization, Content-Type';
-/** Response headers a cross-origin script may read besides the safelisted ones: when to retry, what is allowed. */
-const EXPOSED_HEADERS = 'Retry-After, Allow';
+const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Request-Id, traceparent';
+/**
+ * Response headers a cross-origin script may read besides the safelisted ones: when to retry, what is allowed,
+ * and the request's id to quote in a report (contract: request-id).
+ */
+const EXPOSED_HEADERS = 'Retry-After, Allow, X-Request-Id';
 const DEFAULT_MAX_AGE = 600;
 
 /** Adds the cross-origin headers to the handler's answers and answers preflight requests itself. */

@@ -26,6 +26,7 @@ import {
 import { takeWrittenJson } from '../core/written-json.js';
 import { readBodyVerdict } from './request-body.js';
 import { headerValue } from './request-headers.js';
+import { REQUEST_ID_HEADER, requestIdReader } from './request-id.js';
 import { createRouter } from './route-match.js';
 import type {
   ErrorContext,
@@ -50,7 +51,7 @@ function isProduction(): boolean {
  * fix (its stack would only point into the handler), anything else with its stack.
  */
 export function defaultOnError(error: unknown, context: ErrorContext): void {
-  const where = `gateway-contract: 500 in ${context.operationId ?? 'routing'} (${context.phase}):`;
+  const where = `gateway-contract: 500 in ${context.operationId ?? 'routing'} (${context.phase}), request ${context.requestId}:`;
   if (!(error instanceof ContractViolation)) return console.error(where, error);
   const issues = error.issues.map((issue) => ` ${issue.path || '(root)'} ${issue.message};`).join('');
   console.error(`${where} ${error.message}${issues}`);
@@ -147,10 +148,11 @@ function respond(
  * limit, then 400 for what is not a valid request), and then the implementation (200, or a status it lists). It
  * never throws: a throw inside `resolveKey` or an implementation, a status the operation does not list, and in
  * development mode a body that breaks the response schemas become 500 `Internal Server Error` with no detail
- * for the client, and go to `onError` instead.
+ * for the client, and go to `onError` instead. Every answer carries the request's id in `X-Request-Id`.
  */
 export function createHandler(options: HandlerOptions): Handler {
   checkOptions(options);
+  const requestIdOf = requestIdReader(options.requestId);
   const route = createRouter(options.basePath ?? '');
   const limits = resolvedLimits(options.limits);
   const validateRequests = options.validateRequests ?? true;
@@ -182,11 +184,14 @@ export function createHandler(options: HandlerOptions): Handler {
 
   // RFC 9110, section 9.3.2: HEAD gets what GET would, status and headers alike, without the body.
   return async (request: HandlerRequest): Promise<HandlerResponse> => {
+    const requestId = requestIdOf(request.headers);
     const preflight = cors?.preflight(request);
-    if (preflight) return preflight;
-    const answered = await answer(request);
-    const response = request.method === 'HEAD' ? headResponse(answered) : answered;
-    return cors === null ? response : cors.decorate(request, response);
+    const answered = preflight ?? (await answer(request, requestId));
+    const headed = request.method === 'HEAD' ? headResponse(answered) : answered;
+    const response = cors === null || preflight ? headed : cors.decorate(request, headed);
+    // Every response here is an object made for this request, so the header is set in place (contract: request-id).
+    response.headers[REQUEST_ID_HEADER] = requestId;
+    return response;
   };
 
   /**
@@ -212,8 +217,8 @@ export function createHandler(options: HandlerOptions): Handler {
     return { pending: callImplementation(implementations, operation, params, body, principal) };
   }
 
-  async function answer(request: HandlerRequest): Promise<HandlerResponse> {
-    const context: ErrorContext = { operationId: null, phase: 'resolve-key' };
+  async function answer(request: HandlerRequest, requestId: string): Promise<HandlerResponse> {
+    const context: ErrorContext = { operationId: null, phase: 'resolve-key', requestId };
     try {
       const match = route(request.method, request.url);
       if (match.kind === 'unknown') return errorResponse(404);

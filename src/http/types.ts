@@ -77,6 +77,8 @@ export interface ErrorContext {
    * framework around the handler.
    */
   phase: 'resolve-key' | 'implementation' | 'response' | 'framework';
+  /** The request's id, as its answer's `X-Request-Id` carries it (contract: request-id). */
+  requestId: string;
 }
 
 /** A request header map: Node's `IncomingHttpHeaders` (names in lower case) or a fetch `Headers`. */
@@ -170,8 +172,16 @@ export interface HandlerOptions {
    * one that breaks them into a 500, reported to `onError`. Default: on unless NODE_ENV is `production`.
    */
   validateResponses?: boolean;
-  /** Hears every error the client sees only as a 500; `console.error` by default. */
+  /** Hears every error the client sees only as a 500, with the request's id; `console.error` by default. */
   onError?: (error: unknown, context: ErrorContext) => void;
+  /**
+   * The id of each request, sent back as `X-Request-Id` on every answer and given to `onError` (contract:
+   * request-id). By default the client's `X-Request-Id` when it is 1 to 128 characters of `A-Za-z0-9._:-`, else a
+   * new random UUID. A function returns the id to use instead (one a proxy in front set in a header of its own, or
+   * your framework's); one that breaks the same rule, or a throw, gets a new UUID, so the header is always safe to
+   * send and to log.
+   */
+  requestId?: (headers: HeaderSource) => string;
   /**
    * Lets browser clients on the listed origins call the handler: answers their preflight requests and sets
    * `Access-Control-Allow-Origin` on every answer, errors included (docs/http.md#cors). Off by default.

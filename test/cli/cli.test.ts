@@ -131,6 +131,8 @@ describe('gateway-contract serve', () => {
         if (found) listening(found[1] as string);
       },
       stderr: () => {},
+      // The human lines, as on a terminal; a pipe gets JSON lines (test/gateway/json-log-process.test.ts).
+      stdoutIsTerminal: true,
       env: { GATEWAY_MANAGEMENT_KEY: 'cli-test-management', GATEWAY_API_KEY: 'cli-test-standard-key' },
       untilStopped: () => new Promise((resolve) => (stop = resolve)),
     });
@@ -149,10 +151,24 @@ describe('gateway-contract serve', () => {
     [['serve', '--base-path', 'api'], 'basePath must be empty or a path'],
     [['serve', '--cors', 'app.example.com'], '--cors takes an origin such as https://app.example.com'],
     [['serve', '--cors'], '--cors needs a value'],
+    [['serve', '--log-format', 'pretty'], '--log-format takes json or text, got "pretty"'],
+    [['serve', '--log-format'], '--log-format needs a value'],
   ])('exits 2 on %j', async (args, message) => {
     const result = await run(args, '', { env: {}, untilStopped: () => new Promise(() => {}) });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
+  });
+
+  it('exits 2 on a GATEWAY_LOG_FORMAT it does not know, and lets --log-format override it', async () => {
+    const env = { GATEWAY_LOG_FORMAT: 'yaml' };
+    const result = await run(['serve', '--memory'], '', { env, untilStopped: () => new Promise(() => {}) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('GATEWAY_LOG_FORMAT takes json or text, got "yaml"');
+    const flagged = await run(['serve', '--log-format', 'nope'], '', {
+      env,
+      untilStopped: () => new Promise(() => {}),
+    });
+    expect(flagged.stderr).toContain('--log-format takes json or text');
   });
 
   it('exits 2 when a key in the environment could not be sent', async () => {

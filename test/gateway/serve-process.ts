@@ -31,7 +31,10 @@ export interface ServeHow {
   node?: string;
 }
 
-/** `gateway-contract serve` as `npm start` runs it (the built bin), with only PATH, PORT=0 and `env` set. */
+/**
+ * `gateway-contract serve` as `npm start` runs it (the built bin), with only PATH, PORT=0, the text log format and
+ * `env` set.
+ */
 function spawnServe(env: Record<string, string>, args: readonly string[], how: ServeHow = {}) {
   const command = [
     ...(how.under ?? []),
@@ -42,7 +45,8 @@ function spawnServe(env: Record<string, string>, args: readonly string[], how: S
   ];
   const child = spawn(command[0] as string, command.slice(1), {
     cwd: root,
-    env: { PATH: process.env['PATH'], PORT: '0', ...env },
+    // The human lines, which these tests read, unless a test asks for JSON (a pipe's default).
+    env: { PATH: process.env['PATH'], PORT: '0', GATEWAY_LOG_FORMAT: 'text', ...env },
     detached: how.detached ?? false,
   });
   let output = '';

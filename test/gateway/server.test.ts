@@ -3,6 +3,7 @@ import { gatewayKeys } from '../../src/gateway/keys.js';
 import { startGateway, type RunningGateway } from '../../src/gateway/server.js';
 import { MemoryPresetStore } from '../../src/http/store/memory-preset-store.js';
 import { exampleRequest } from '../http/example-request.js';
+import { capturedLog } from './captured-log.js';
 
 const keys = gatewayKeys({
   GATEWAY_MANAGEMENT_KEY: 'server-test-management',
@@ -29,8 +30,8 @@ function heldStore() {
 
 describe('the reference gateway server', () => {
   it('logs one line per request: method, path, status and duration, never a key or a body', async () => {
-    const lines: string[] = [];
-    gateway = await startGateway({ keys, port: 0, log: (line) => lines.push(line) });
+    const log = capturedLog();
+    gateway = await startGateway({ keys, port: 0, log: log.log });
     await fetch(`${gateway.baseUrl}/presets/logged/messages`, {
       method: 'POST',
       headers,
@@ -38,6 +39,7 @@ describe('the reference gateway server', () => {
     });
     await fetch(`${gateway.baseUrl}/providers?page=2`);
     await fetch(`${gateway.baseUrl}/nowhere`);
+    const lines = log.lines();
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/ POST \/api\/v1\/presets\/logged\/messages 200 [\d.]+ ms$/);
     expect(lines[1]).toMatch(/ GET \/api\/v1\/providers 200 [\d.]+ ms$/);
@@ -48,8 +50,8 @@ describe('the reference gateway server', () => {
   });
 
   it('logs the names of the unknown fields a create dropped, never their values', async () => {
-    const lines: string[] = [];
-    gateway = await startGateway({ keys, port: 0, log: (line) => lines.push(line) });
+    const log = capturedLog();
+    gateway = await startGateway({ keys, port: 0, log: log.log });
     const body = { ...JSON.parse(exampleRequest), tempreature: 'secret-ish 0.2', 'bad\nname': 1 };
     const response = await fetch(`${gateway.baseUrl}/presets/typo/messages`, {
       method: 'POST',
@@ -57,6 +59,7 @@ describe('the reference gateway server', () => {
       body: JSON.stringify(body),
     });
     expect(response.status).toBe(200);
+    const lines = log.lines();
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/ preset typo: dropped unknown fields tempreature, bad%0Aname$/);
     expect(lines.join('\n')).not.toContain('secret-ish');
@@ -82,11 +85,11 @@ describe('the reference gateway server', () => {
   });
 
   it('writes what an implementation got wrong to the log, and only a bare 500 to the client', async () => {
-    const lines: string[] = [];
+    const log = capturedLog();
     const failing = new MemoryPresetStore({ latency: () => Promise.reject(new Error('disk full')) });
-    gateway = await startGateway({ keys, port: 0, presets: failing, log: (line) => lines.push(line) });
+    gateway = await startGateway({ keys, port: 0, presets: failing, log: log.log });
     const response = await fetch(`${gateway.baseUrl}/presets/failing/versions/1`, { headers });
     expect(await response.json()).toEqual({ error: { code: 500, message: 'Internal Server Error' } });
-    expect(lines[0]).toBe('error in getPresetVersion (implementation): Error: disk full');
+    expect(log.lines()[0]).toBe('error in getPresetVersion (implementation): Error: disk full');
   });
 });

@@ -51,6 +51,8 @@ function issuesOf(response: WireResponse) {
  */
 export function checkShape(response: WireResponse, status: number): void {
   expect(response.status).toBe(status);
+  // Every answer carries the request's id, safe to log (contract: request-id).
+  expect(response.headers['x-request-id']).toMatch(/^[A-Za-z0-9._:-]{1,128}$/);
   // No cache keeps an error answer (contract: reading-versions).
   if (status >= 400) expect(response.headers['cache-control']).toBe('no-store');
   if (status === 304) return;
@@ -63,8 +65,41 @@ export function checkShape(response: WireResponse, status: number): void {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 /** One table, run through every adapter: each status the handler can answer, at least once. */
 export const adapterCases: AdapterCase[] = [
+  {
+    name: '200: a safe X-Request-Id comes back as it was sent',
+    request: {
+      method: 'GET',
+      path: `${BASE_PATH}/providers`,
+      headers: { 'x-request-id': 'req-abc.123_XYZ' },
+    },
+    status: 200,
+    check: (response) => expect(response.headers['x-request-id']).toBe('req-abc.123_XYZ'),
+  },
+  {
+    name: '400: an X-Request-Id of 300 characters is replaced by a new UUID',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/long-id/messages`,
+      headers: { ...asManagement, 'x-request-id': 'a'.repeat(300) },
+      body: '{}',
+    },
+    status: 400,
+    check: (response) => expect(response.headers['x-request-id']).toMatch(UUID),
+  },
+  {
+    name: '404: an X-Request-Id with a space and markup is replaced by a new UUID',
+    request: {
+      method: 'GET',
+      path: `${BASE_PATH}/nowhere`,
+      headers: { 'x-request-id': 'id <script>' },
+    },
+    status: 404,
+    check: (response) => expect(response.headers['x-request-id']).toMatch(UUID),
+  },
   {
     name: '200: creates a preset whose body is a valid preset-response',
     request: {

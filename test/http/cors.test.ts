@@ -58,7 +58,9 @@ describe.each(adapters)('CORS through $name', (adapter) => {
       expect(answer.status).toBe(204);
       expect(answer.headers['access-control-allow-origin']).toBe(ALLOWED);
       expect(answer.headers['access-control-allow-methods']).toBe('GET, HEAD, POST');
-      expect(answer.headers['access-control-allow-headers']).toBe('Authorization, Content-Type');
+      expect(answer.headers['access-control-allow-headers']).toBe(
+        'Authorization, Content-Type, X-Request-Id, traceparent',
+      );
       expect(answer.headers['access-control-max-age']).toBe('120');
       expect(answer.headers['vary']).toContain('Origin');
       expect(answer.headers['access-control-allow-credentials']).toBeUndefined();

@@ -291,8 +291,11 @@ describe('what the implementations get and return', () => {
       operations: invalid,
       onError: (_error, context) => contexts.push(context),
     });
-    expect((await checking(request)).status).toBe(500);
-    expect(contexts).toEqual([{ operationId: 'listProviders', phase: 'response' }]);
+    const answer = await checking(request);
+    expect(answer.status).toBe(500);
+    expect(contexts).toEqual([
+      { operationId: 'listProviders', phase: 'response', requestId: answer.headers['x-request-id'] },
+    ]);
 
     vi.stubEnv('NODE_ENV', 'production');
     expect((await handlerWith({ operations: invalid })(request)).status).toBe(200);
@@ -309,10 +312,13 @@ describe('what the implementations get and return', () => {
     const response = await handler({
       method: 'GET',
       url: '/providers',
-      headers: { authorization: 'Bearer x' },
+      headers: { authorization: 'Bearer x', 'x-request-id': 'req-abc.123_XYZ' },
     });
     expect(response.status).toBe(500);
-    expect(contexts).toEqual([{ operationId: 'listProviders', phase: 'resolve-key' }]);
+    expect(response.headers['x-request-id']).toBe('req-abc.123_XYZ');
+    expect(contexts).toEqual([
+      { operationId: 'listProviders', phase: 'resolve-key', requestId: 'req-abc.123_XYZ' },
+    ]);
   });
 
   it('still answers 500 when the error hook itself throws', async () => {

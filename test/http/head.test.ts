@@ -8,8 +8,8 @@ import { exampleRequest } from './example-request.js';
  * included, and no body. Each adapter is asked both ways for the same resources.
  */
 
-/** Headers a server sets per connection or per moment, not per resource. */
-const perConnection = new Set(['date', 'connection', 'keep-alive', 'content-length']);
+/** Headers a server sets per connection, per moment or per request, not per resource. */
+const perConnection = new Set(['date', 'connection', 'keep-alive', 'content-length', 'x-request-id']);
 
 function resourceHeaders(response: WireResponse): Record<string, string> {
   return Object.fromEntries(Object.entries(response.headers).filter(([name]) => !perConnection.has(name)));
@@ -51,6 +51,7 @@ describe.each(adapters)('$name', (adapter) => {
     expect(head.status).toBe(get.status);
     expect(resourceHeaders(head)).toEqual(resourceHeaders(get));
     expect(head.headers['content-length']).toBe(String(Buffer.byteLength(get.body)));
+    expect(head.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(head.body).toBe('');
   });
 });

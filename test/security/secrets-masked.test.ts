@@ -13,6 +13,7 @@ import type { ObservabilityDestination } from '../../src/generated/types.js';
 import { maskDestination, validate } from '../../src/index.js';
 import { leaks, secretLeaks } from '../fixtures/secret-leaks.js';
 import { stubOperations } from '../support/stub-operations.js';
+import { capturedLog } from '../gateway/captured-log.js';
 
 /*
  * Every place a destination holds a credential (contract: secret-masking), through the real reference gateway on
@@ -162,7 +163,7 @@ const everything: CredentialCase = {
 const allCases = [...cases, everything];
 
 let gateway: RunningGateway;
-const logLines: string[] = [];
+const log = capturedLog('json');
 
 beforeAll(async () => {
   gateway = await startGateway({
@@ -170,7 +171,7 @@ beforeAll(async () => {
     port: 0,
     catalog: { ...bundledCatalog, destinations: allCases.map((each) => each.destination) },
     handler: { validateResponses: true },
-    log: (line) => logLines.push(line),
+    log: log.log,
   });
 });
 afterAll(() => gateway.close());
@@ -215,6 +216,7 @@ describe('credentials in a destination, through the reference gateway (contract:
   });
 
   it('writes no credential to the log', () => {
+    const logLines = log.lines();
     expect(logLines.length).toBeGreaterThan(0);
     expect(leaks(logLines.join('\n'), everything.secrets.concat(dsnSecret, nestedHeader))).toEqual([]);
   });

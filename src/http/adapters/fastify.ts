@@ -17,7 +17,8 @@ import {
   type RootName,
 } from '../body-validation.js';
 import { createHandler, defaultOnError } from '../handler.js';
-import { errorResponse, isErrorStatus, jsonResponse } from '../http-response.js';
+import { errorResponse, isErrorStatus, jsonResponse, withHeaders } from '../http-response.js';
+import { REQUEST_ID_HEADER, requestIdReader } from '../request-id.js';
 import { routeTemplates } from '../route-match.js';
 import { alreadyRead, isNodeStream } from '../request-body.js';
 import { writeAfterBody } from '../node/lingering-close.js';
@@ -111,6 +112,7 @@ function isUnder(url: string, prefix: string): boolean {
 export function fastifyGateway(options: Omit<HandlerOptions, 'basePath'>): FastifyGateway {
   const mounts: Array<{ prefix: string; handler: Handler }> = [];
   const report = options.onError ?? defaultOnError;
+  const requestIdOf = requestIdReader(options.requestId);
 
   async function plugin(fastify: FastifyInstance): Promise<void> {
     const handler = createHandler({ ...options, basePath: fastify.prefix });
@@ -130,8 +132,14 @@ export function fastifyGateway(options: Omit<HandlerOptions, 'basePath'>): Fasti
       const status = error.statusCode ?? 500;
       // A 405 must carry `Allow`, known only to the handler's router; one thrown here is a fault, a 500.
       const known = status !== 500 && status !== 405 && isErrorStatus(status);
-      if (!known) report(error, { operationId: null, phase: 'framework' });
-      return send(request, reply, errorResponse(known ? status : 500));
+      // The handler never saw this request, so its id is read here, by the same rule (contract: request-id).
+      const requestId = requestIdOf(nodeHeaders(request.raw));
+      if (!known) report(error, { operationId: null, phase: 'framework', requestId });
+      const answer = errorResponse(known ? status : 500);
+      return send(request, reply, {
+        ...answer,
+        headers: withHeaders(answer.headers, { [REQUEST_ID_HEADER]: requestId }),
+      });
     });
   }
 

@@ -61,16 +61,17 @@ const CLIENT_ERROR_STATUS: Readonly<Record<string, number>> = {
 /**
  * Answers what Node refuses before any handler sees it (a malformed request, headers too large, a request that
  * took too long) as Node would, but with `Cache-Control: no-store`, as every error answer carries (contract:
- * reading-versions), and closes the connection. A response already started is cut instead.
+ * reading-versions), and an `X-Request-Id`, and closes the connection. A response already started is cut instead.
  */
 function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   const started = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
   if (error.code === 'ECONNRESET' || !socket.writable || started) return void socket.destroy();
   const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
   const reason = process.getBuiltinModule('node:http').STATUS_CODES[status];
+  // Nothing of the request can be trusted here, its id included, so the answer carries a new one (contract: request-id).
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nCache-Control: no-store\r\n` +
-      `Content-Length: 0\r\n\r\n`,
+      `X-Request-Id: ${crypto.randomUUID()}\r\nContent-Length: 0\r\n\r\n`,
   );
 }
 

@@ -57,6 +57,8 @@ function handlerOver(store: PresetStore): Handler {
     resolveKey: (key) => principals.get(key) ?? null,
     validateResponses: true,
     operations: stubOperations(presetOperations(store)),
+    // One id for every request, so two answers compare whole: the id tells requests apart, not resources.
+    requestId: () => 'workspaces-test',
   });
 }
 
