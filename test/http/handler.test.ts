@@ -229,7 +229,7 @@ describe('authentication', () => {
         expect(printed).toHaveBeenCalledTimes(1);
         const line = printed.mock.calls[0]!.map(String).join(' ');
         expect(line).toMatch(
-          /^gateway-contract: 500 in listProviders \(resolve-key\): resolveKey returned a principal whose userId is undefined, not a string, and whose workspaceId is undefined/,
+          /^gateway-contract: 500 in listProviders \(resolve-key\), request [0-9a-f-]{36}: resolveKey returned a principal whose userId is undefined, not a string, and whose workspaceId is undefined/,
         );
         expect(line).not.toContain('\n');
       } finally {
