@@ -77,18 +77,18 @@ export interface PackedApp {
 }
 
 /**
- * Packs the package as `npm publish` would (from the built dist/) and unpacks it into node_modules/ of a new
+ * Packs the package as it is published (build/pack.mjs, from the built dist/) and unpacks it into node_modules/ of a new
  * temporary project. Its entries load no dependency, so nothing else is installed.
  */
 export function packedApp(): PackedApp {
   const dir = mkdtempSync(join(tmpdir(), 'gc-runtimes-'));
   try {
-    const packed = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+    const packed = spawnSync(process.execPath, ['build/pack.mjs', '--json', '--pack-destination', dir], {
       cwd: repository,
       encoding: 'utf8',
     });
-    if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
-    const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+    if (packed.status !== 0) throw new Error(`build/pack.mjs failed: ${packed.stderr}`);
+    const { filename } = JSON.parse(packed.stdout) as { filename: string };
     const home = join(dir, 'node_modules', 'gateway-contract');
     mkdirSync(home, { recursive: true });
     const unpacked = spawnSync('tar', ['-xzf', join(dir, filename), '-C', home, '--strip-components=1']);

@@ -56,7 +56,8 @@ export { createModelFilter, type ModelFilterLists } from './core/router-patterns
 export { maskSecret, maskDestination } from './core/masking.js';
 export {
   SECRET_NAME_WORDS,
-  SECRET_NAMES,
-  HEADER_NAME_WORD,
+  DESCRIBING_NAME_WORDS,
+  DECLARED_SECRET_NAMES,
+  HEADER_NAME_WORDS,
   MASKED_SECRET_PATTERN,
 } from '../schemas/masked-secret.js';

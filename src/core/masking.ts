@@ -11,8 +11,8 @@ const MIN_TAIL_SHOWN = 12;
 const MIN_HEAD_SHOWN = 32;
 const SHOWN_AT_EACH_END = 4;
 
-// The `u` flag matches what the schema's validator compiles, so both agree on every code point.
-const maskedSecretPattern = new RegExp(MASKED_SECRET_PATTERN, 'u');
+// Compiled on first need; the `u` flag matches what the schema's validator compiles, so both agree on every code point.
+let maskedSecretPattern: RegExp | undefined;
 
 /**
  * A secret as a response may carry it (docs/contract.md#secret-masking): of at least 32 code points, its first
@@ -26,6 +26,7 @@ export function maskSecret(secret: string): string {
   if (points.length < MIN_TAIL_SHOWN) return FULLY_MASKED;
   const head = points.length < MIN_HEAD_SHOWN ? FULLY_MASKED : points.slice(0, SHOWN_AT_EACH_END).join('');
   const masked = `${head}...${points.slice(-SHOWN_AT_EACH_END).join('')}`;
+  maskedSecretPattern ??= new RegExp(MASKED_SECRET_PATTERN, 'u');
   return maskedSecretPattern.test(masked) ? masked : FULLY_MASKED;
 }
 
@@ -61,11 +62,12 @@ function replace(holder: Holder, key: string | number, value: string): void {
 
 /**
  * A copy of an observability destination, fit for a response: every secret of its `config` is masked, whatever
- * the destination's type, at any depth (nested objects and arrays included): the value under a secret name, in
- * any case, `_` and `-` aside; every value of a header map; and the secret parts of every other string: a URL's
- * password (or its whole userinfo when the user name holds an encoded colon), the value of a secret query,
- * fragment or connection-string parameter (contract: secret-masking). A secret holding anything but a string or null (which a
- * response could not carry anyway) becomes `********` rather than pass through. The input is not changed; the
+ * the destination's type, at any depth (nested objects and arrays included): the string under a secret name (by
+ * whole words, schemas/masked-secret.ts); every string of a header map; the value of a secret name-and-value pair
+ * in a list; and the secret parts of every other string: a URL's password (or its whole userinfo when the user
+ * name holds an encoded colon), a `Bearer` or `Basic` credential, the value of a secret query, fragment or
+ * connection-string parameter (contract: secret-masking). A number, a boolean or null is never a secret and
+ * stays as it is; an object or array where a secret stands becomes `********`. The input is not changed; the
  * copy shares no object with it and keeps every key, `__proto__` included, as an own property. A destination
  * that holds itself, an array hole, or nesting past 64 levels (contract: body-limits) throws a TypeError.
  */
@@ -77,8 +79,8 @@ export function maskDestination<T extends object>(destination: T): T {
   visitSecrets(config, 2, {
     secret(holder, key) {
       const value: unknown = (holder as Record<string | number, unknown>)[key];
-      if (value !== null && value !== undefined)
-        replace(holder, key, typeof value === 'string' ? maskSecret(value) : FULLY_MASKED);
+      if (typeof value === 'string') replace(holder, key, maskSecret(value));
+      else if (value !== null && typeof value === 'object') replace(holder, key, FULLY_MASKED);
       return false;
     },
     url(holder, key, text, ranges) {

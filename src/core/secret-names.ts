@@ -1,45 +1,12 @@
-import { HEADER_NAME_WORD, SECRET_NAME_WORDS, SECRET_NAMES } from '../../schemas/masked-secret.js';
+import { isSecretName } from '../../schemas/masked-secret.js';
 
 /*
- * The names that mark a secret (schemas/masked-secret.ts, contract: secret-masking), compared without case and
- * with `_` and `-` removed. A letter's case is folded as the schema files' name patterns fold it (both ASCII
- * cases, the Kelvin sign as `k`, the long s as `s`), so the library and the files read every name alike.
+ * The names that mark a secret (contract: secret-masking) are one rule, kept with its word lists in
+ * schemas/masked-secret.ts, which the schema files' name patterns are written from too; this adds how a URL's
+ * parameter name is read before that rule: percent-decoded.
  */
 
-/** The characters a comparison drops or folds: `_`, `-`, ASCII capitals, the Kelvin sign and the long s. */
-const FOLDED = /[-_A-Z\u212A\u017F]/;
-const FOLDED_ALL = /[-_A-Z\u212A\u017F]/g;
-
-function foldChar(char: string): string {
-  if (char === '-' || char === '_') return '';
-  if (char === '\u212A') return 'k';
-  if (char === '\u017F') return 's';
-  return char.toLowerCase();
-}
-
-/** `name` as the rule compares it: `X-Api_Key` becomes `xapikey`. */
-export function foldName(name: string): string {
-  return FOLDED.test(name) ? name.replace(FOLDED_ALL, foldChar) : name;
-}
-
-const exactNames: ReadonlySet<string> = new Set(SECRET_NAMES);
-// One search for every word, rather than one per word.
-const secretWord = new RegExp(SECRET_NAME_WORDS.join('|'));
-
-function foldedIsSecret(folded: string): boolean {
-  return exactNames.has(folded) || secretWord.test(folded);
-}
-
-/** Whether a config name marks its value a secret (`apiKey`, `api_key`, `clientSecret`, `auth`, `pass`). */
-export function isSecretName(name: string): boolean {
-  return foldedIsSecret(foldName(name));
-}
-
-/** Whether a config name, being no secret name, names a header map (`headers`, `httpHeaders`, `extra_headers`). */
-export function isHeaderMapName(name: string): boolean {
-  const folded = foldName(name);
-  return folded.includes(HEADER_NAME_WORD) && !foldedIsSecret(folded);
-}
+export { isHeaderMapName, isSecretName, nameWords, secretNameKind } from '../../schemas/masked-secret.js';
 
 /** How many rounds of percent-decoding a name gets before it counts as hiding a secret word. */
 const DECODING_ROUNDS = 8;

@@ -9,10 +9,14 @@ import { isSecretParameterName, percentDecoded } from './secret-names.js';
  * - the whole userinfo when its user name holds an encoded colon (`user%3Apw@host`);
  * - the value of a query or fragment parameter (separated by `&` or `;`) whose name, percent-decoded, is a secret
  *   name (`?api_key=`, `#access_token=`, `?%2574oken=`);
- * - the value of a `name=value;` part outside a URL whose name is a secret name (`AccountKey=...;`), up to the
- *   next `;` or line end, or through its quotes.
+ * - the value of a `name=value;` part outside a URL whose name is a secret name (`AccountKey=...;`), with or
+ *   without blanks around the `=` (`Password = ...`), up to the next `;` or line end, through its quotes or its
+ *   `{...}` braces (`PWD={a;b}`);
+ * - the credential after `Bearer` or `Basic` anywhere (`Authorization: Bearer ...`).
  * A user name alone is not secret (`https://abc123@o0.ingest.sentry.io/0`), nor is the rest of a URL; a bare
- * `user@host` still starts a URL, as it would once a password before its `@` is masked.
+ * `user@host` still starts a URL, as it would once a password before its `@` is masked, but a bare
+ * `user:pw@host` only with a host that reads as one (so `10:30@noon` is prose). After `//`, a tab or another
+ * control character but a line break stays in the authority, as URL parsers strip or encode it.
  */
 
 /** Where the scan stands: in text, in a URL's path, or in a URL's query or fragment. */
@@ -39,6 +43,20 @@ mark('&;?#', PARAMETER_SEPARATOR);
 mark('/?#@:=', USER_END);
 mark('&;#', SECRET_END);
 mark(':=', SIGNIFICANT);
+
+/**
+ * Whether a character ends a URL's authority after `//`: `/`, `?`, `#`, `\`, a space or a line break. Other
+ * control characters (a tab) stay in it, as URL parsers strip or encode them, so a password holding one is read
+ * whole.
+ */
+function endsUrlAuthority(code: number): boolean {
+  return code === 0x2f || code === 0x3f || code === 0x23 || code === 0x5c || isBreak(code);
+}
+
+/** Whether a character is a space or a line break, which no URL runs across. */
+function isBreak(code: number): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d;
+}
 
 /** Whether the character of `code` is of the class `bit`: only ASCII characters are of any. */
 function isOf(code: number, bit: number): boolean {
@@ -79,6 +97,78 @@ class Seeker {
   }
 }
 
+/** Whether a character is a space or a tab, which a connection string allows around its `=`. */
+function isBlank(code: number): boolean {
+  return code === 0x20 || code === 0x09;
+}
+
+/** Whether a character is an ASCII letter or digit, which no scheme's name follows. */
+function isWordChar(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
+}
+
+const CREDENTIAL_SCHEMES = ['bearer', 'basic'] as const;
+
+/** The HTTP credential scheme whose name, in any case and followed by a blank, stands at `at`, if one does. */
+function credentialScheme(text: string, at: number): (typeof CREDENTIAL_SCHEMES)[number] | undefined {
+  return CREDENTIAL_SCHEMES.find(
+    (scheme) =>
+      isBlank(text.charCodeAt(at + scheme.length)) &&
+      text.slice(at, at + scheme.length).toLowerCase() === scheme,
+  );
+}
+
+/** Whether a string may hold a credential scheme's name and a blank; compiled on first need. */
+let schemeSearch: RegExp | undefined;
+function mayHoldCredential(text: string): boolean {
+  return (schemeSearch ??= /b(?:earer|asic)[\t ]/i).test(text);
+}
+
+/** Whether a character continues a name, so that a scheme's name after it is none (`api_bearer`, `x-basic`). */
+function continuesName(code: number): boolean {
+  return isWordChar(code) || code === 0x5f || code === 0x2d || code === 0x2e;
+}
+
+/**
+ * Whether a token is a `Bearer` credential rather than the next word of prose (`Bearer of news`): one holding a
+ * digit or one of `-._~+/=`, or of at least 20 letters.
+ */
+function isBearerCredential(token: string): boolean {
+  return token.length >= 20 || /[0-9\-._~+/=]/.test(token);
+}
+
+/** Whether a token is a `Basic` credential: base64 of a text holding the `:` between a user and a password. */
+function isBasicCredential(token: string): boolean {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(token)) return false;
+  try {
+    return atob(token).includes(':');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether what follows a scheme-less userinfo's `@` at `from` reads as a host: a name holding a dot between
+ * letters or digits (`db.example.com`), one followed by a port or a path (`db:5432`, `db/app`), or `localhost`.
+ */
+function looksLikeHost(text: string, from: number): boolean {
+  let end = from;
+  while (end < text.length && !isOf(text.charCodeAt(end), AUTHORITY_END | TOKEN_END | SIGNIFICANT)) end++;
+  const host = text.slice(from, end);
+  if (host.toLowerCase() === 'localhost' || /[A-Za-z0-9]\.[A-Za-z0-9]/.test(host)) return true;
+  const next = text.charCodeAt(end);
+  const afterColon = text.charCodeAt(end + 1);
+  return (next === 0x3a && afterColon >= 0x30 && afterColon <= 0x39) || (next === 0x2f && end > from);
+}
+
+/** The index after the `}` closing a `{...}` value whose content starts at `from` (`}}` is a `}` inside it). */
+function closingBrace(text: string, from: number): number {
+  for (let close = text.indexOf('}', from); close >= 0; close = text.indexOf('}', close + 2)) {
+    if (text.charCodeAt(close + 1) !== 0x7d) return close + 1;
+  }
+  return text.length;
+}
+
 /** The indices of every `@` of `text`, in order. */
 function atSigns(text: string): number[] {
   const found: number[] = [];
@@ -113,12 +203,14 @@ function holdsEncodedColon(user: string): boolean {
  */
 export function stringSecretRanges(text: string): number[] {
   const ranges: number[] = [];
-  if (!text.includes('@') && !text.includes('=')) return ranges;
+  if (!text.includes('@') && !text.includes('=') && !mayHoldCredential(text)) return ranges;
   const length = text.length;
   const ats = atSigns(text);
   const of = (bit: number) => (at: number) => isOf(text.charCodeAt(at), bit);
   const authorityEnds = new Seeker(text, of(AUTHORITY_END));
+  const urlAuthorityEnds = new Seeker(text, (at) => endsUrlAuthority(text.charCodeAt(at)));
   const spaces = new Seeker(text, of(SPACE));
+  const breaks = new Seeker(text, (at) => isBreak(text.charCodeAt(at)));
   const tokenEnds = new Seeker(text, of(TOKEN_END));
   const schemeSeparators = new Seeker(text, (at) => text.startsWith('://', at));
 
@@ -142,16 +234,17 @@ export function stringSecretRanges(text: string): number[] {
    * `/`, `?` or `#`, though not another URL's `://`. A bare one never runs past the end of its token.
    */
   const userinfoEnd = (start: number, bare: boolean): number => {
-    const end = Math.min(authorityEnds.next(start), bare ? tokenEnds.next(start) : length);
+    const ends = bare ? authorityEnds : urlAuthorityEnds;
+    const end = Math.min(ends.next(start), bare ? tokenEnds.next(start) : length);
     const inside = lastAt(start, end);
     if (inside >= 0) return inside;
     const colon = colonIn(start, end);
     // A `[` is an IPv6 host's, and a `://` right after the colon is a scheme's, not a password's start.
     if (colon < 0 || text.slice(start, colon).includes('[') || text.startsWith('//', colon + 1)) return -1;
     const first = nextAt(end);
-    if (first >= Math.min(bare ? tokenEnds.next(end) : length, spaces.next(end))) return -1;
+    if (first >= Math.min(bare ? tokenEnds.next(end) : length, (bare ? spaces : breaks).next(end))) return -1;
     if (schemeSeparators.next(colon + 1) < first) return -1;
-    return lastAt(first, authorityEnds.next(first + 1));
+    return lastAt(first, ends.next(first + 1));
   };
 
   /** Records the secret part of an authority's userinfo ending at `at`, if it has one. */
@@ -162,22 +255,40 @@ export function stringSecretRanges(text: string): number[] {
     else if (userEnd < at) ranges.push(userEnd + 1, at);
   };
 
-  /** Where a secret value starting at `start` ends: in a URL at its parameter's end, else at `;` or a line end. */
+  /**
+   * Where a secret value starting at `start` ends: in a URL at its parameter's end; else at `;` or a line end,
+   * past its quotes or its `{...}` braces (where `}}` stands for a `}`), its trailing blanks left out.
+   */
   const secretValueEnd = (start: number, inUrl: boolean): number => {
     let i = start;
     if (inUrl) {
       while (i < length && !isOf(text.charCodeAt(i), SECRET_END)) i++;
       return i;
     }
-    const quote = text[i];
-    if (quote === '"' || quote === "'") {
-      const close = text.indexOf(quote, i + 1);
+    const opening = text[i];
+    if (opening === '"' || opening === "'") {
+      const close = text.indexOf(opening, i + 1);
       i = close < 0 ? length : close + 1;
-    }
+    } else if (opening === '{') i = closingBrace(text, i + 1);
     for (let code = text.charCodeAt(i); i < length; code = text.charCodeAt(++i)) {
       if (code === 0x3b || code === 0x0a || code === 0x0d) break;
     }
+    while (i > start && isBlank(text.charCodeAt(i - 1))) i--;
     return i;
+  };
+
+  /**
+   * The name of a `name=value` part whose `=` stands at `equals`: from `nameStart`, or, when only blanks stand
+   * between them (`Password = `), the token before those blanks.
+   */
+  const partName = (equals: number): string => {
+    let end = equals;
+    while (end > nameStart && isBlank(text.charCodeAt(end - 1))) end--;
+    if (end > nameStart) return text.slice(nameStart, end);
+    while (end > 0 && isBlank(text.charCodeAt(end - 1))) end--;
+    let begin = end;
+    while (begin > 0 && !isOf(text.charCodeAt(begin - 1), TOKEN_END)) begin--;
+    return text.slice(begin, end);
   };
 
   let mode = 'text' as Mode;
@@ -208,6 +319,8 @@ export function stringSecretRanges(text: string): number[] {
     if (stop !== 0x40 && (stop !== 0x3a || text.startsWith('//', userEnd + 1))) return -1;
     const at = userinfoEnd(start, true);
     if (at < 0) return -1;
+    // Without a scheme, `user:pw@` needs a host that reads as one, so prose (`10:30@noon`) is no URL.
+    if (colonIn(start, at) >= 0 && !looksLikeHost(text, at + 1)) return -1;
     // A user name alone is no secret, but what follows its `@` is a host and a path all the same, as it would
     // be once a password before it is masked.
     recordUserinfo(start, at);
@@ -221,20 +334,49 @@ export function stringSecretRanges(text: string): number[] {
    * authority may start it. The index to go on from.
    */
   const readValue = (equals: number, inUrl: boolean): number => {
-    const secret = isSecretParameterName(text.slice(nameStart, equals));
+    const secret = isSecretParameterName(inUrl ? text.slice(nameStart, equals) : partName(equals));
     nameStart = -1;
     if (!secret) {
       tokenStart = equals + 1;
       return equals + 1;
     }
-    const end = secretValueEnd(equals + 1, inUrl);
-    ranges.push(equals + 1, end);
+    let start = equals + 1;
+    if (!inUrl) while (start < length && isBlank(text.charCodeAt(start))) start++;
+    const end = secretValueEnd(start, inUrl);
+    ranges.push(start, end);
+    return end;
+  };
+
+  /**
+   * A `Bearer` or `Basic` credential at `at`, where such a scheme's name may start: the index after it, once
+   * recorded, or -1 when none stands there.
+   */
+  const readCredential = (at: number): number => {
+    const scheme = credentialScheme(text, at);
+    if (scheme === undefined) return -1;
+    let start = at + scheme.length;
+    while (isBlank(text.charCodeAt(start))) start++;
+    let end = start;
+    while (end < length && !isOf(text.charCodeAt(end), TOKEN_END)) end++;
+    // A credential is a token68, which starts with a letter, a digit or one of `-._~+/`.
+    const first = text.charCodeAt(start);
+    if (!isWordChar(first) && !'-._~+/'.includes(text[start] ?? '=')) return -1;
+    const credential = text.slice(start, end);
+    if (scheme === 'basic' ? !isBasicCredential(credential) : !isBearerCredential(credential)) return -1;
+    ranges.push(start, end);
     return end;
   };
 
   let i = 0;
   while (i < length) {
     const code = text.charCodeAt(i);
+    if ((code | 0x20) === 0x62 && (i === 0 || !continuesName(text.charCodeAt(i - 1)))) {
+      const next = readCredential(i);
+      if (next >= 0) {
+        i = next;
+        continue;
+      }
+    }
     if (i === tokenStart && mode !== 'path') {
       const next = readBareAuthority(i);
       if (next >= 0) {

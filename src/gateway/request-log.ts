@@ -1,5 +1,4 @@
-import type { LogEntry } from './log-writer.js';
-import { timedEntry } from './log-writer.js';
+import { timedEntry, type LogEntry } from './log-writer.js';
 import type { TraceIds } from './traceparent.js';
 
 /** The longest path a log line shows; the rest is cut, so a crafted URL cannot flood the log. */
@@ -46,7 +45,10 @@ export function requestLogEntry(served: ServedRequest): LogEntry {
   return {
     level: status >= 500 ? 'error' : 'info',
     msg: 'request completed',
-    text: requestLogLine(method, target, status, milliseconds),
+    // Made only when the human line is written: a JSON line never reads it.
+    get text() {
+      return requestLogLine(method, target, status, milliseconds);
+    },
     fields: {
       req: { id: served.id, method: loggedMethod(method), url: loggedPath(target) },
       res: { statusCode: status },

@@ -5,7 +5,7 @@ import type { ConnectionLimits } from '../http/node/connection-limits.js';
 import { serveHandler } from '../http/node/node-server.js';
 import { presetOperations } from '../http/store/preset-operations.js';
 import { normalizeBasePath } from '../http/route-match.js';
-import type { CorsOptions, ErrorContext, HandlerOptions } from '../http/types.js';
+import type { CorsOptions, ErrorContext, Handler, HandlerOptions } from '../http/types.js';
 import { MemoryPresetStore } from '../http/store/memory-preset-store.js';
 import type { PresetStore } from '../http/store/preset-store.js';
 import { PresetStoreUnavailable } from '../http/store/preset-store-unavailable.js';
@@ -22,7 +22,6 @@ import type { GatewayLog, LogEntry } from './log-writer.js';
 import { traceIdsOf } from './traceparent.js';
 import { withHeaders } from '../http/http-response.js';
 import { REQUEST_ID_HEADER, requestIdOf } from '../http/request-id.js';
-import type { Handler } from '../http/types.js';
 import { droppedFieldNames } from '../core/normalize.js';
 import { messagesRequest } from '../../schemas/messages-request.js';
 

@@ -4,16 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { headerMapNamePattern, secretNamePattern } from '../../schemas/masked-secret.js';
 import { isHeaderMapName, isSecretName, isSecretParameterName } from '../../src/core/secret-names.js';
 import {
+  DECLARED_SECRET_NAMES,
+  DESCRIBING_NAME_WORDS,
+  HEADER_NAME_WORDS,
   MASKED_SECRET_PATTERN,
   maskDestination,
   maskSecret,
   SECRET_NAME_WORDS,
-  SECRET_NAMES,
   validate,
   validateObservabilityDestinationResponse,
   validateObservabilityDestinationResponseStrict,
 } from '../../src/index.js';
-import { leaks, secretLeaks } from '../fixtures/secret-leaks.js';
+import { leaks, nonSecrets, secretLeaks } from '../fixtures/secret-leaks.js';
 import { deepFreeze } from '../support/hostile-arbitraries.js';
 
 /** The secret config fields the public API names (contract: secret-masking). */
@@ -146,7 +148,7 @@ describe('maskDestination (contract: secret-masking)', () => {
       sessionToken: '********',
       bucketName: 'traces',
       region: null,
-      password: '********',
+      password: 1234567890123456,
     });
     expect(masked.id).toBe(destination.id);
   });
@@ -194,10 +196,7 @@ describe('maskDestination (contract: secret-masking)', () => {
         list: [{ Password: '********...cdef' }, 'plain'],
       },
       Headers: '********...cdef',
-      nested: [
-        { headers: { 'x-honeycomb-team': '********...cdef', retries: '********' } },
-        { HEADERS: '********' },
-      ],
+      nested: [{ headers: { 'x-honeycomb-team': '********...cdef', retries: 3 } }, { HEADERS: '********' }],
       sessionToken: null,
     });
   });
@@ -357,29 +356,64 @@ describe('the rule of secret names (contract: secret-masking)', () => {
     }
   });
 
-  it('compares without case and with _ and - removed, a word anywhere, pass and sig whole', () => {
+  it('reads whole words in any case, split at separators, digits and case changes; a describing last word exempts', () => {
     for (const name of [
       'api_key',
       'X-API-KEY',
+      'APIKey',
+      'APIKEY',
       'clientSecret',
       'accessToken',
-      'privateKey',
+      'private_key',
+      'passphrase',
+      'authToken',
       'auth',
       'PASS',
-      'p_a-s_s',
-      'cookies',
+      'credentials',
       'x-amz-signature',
       'pass_word',
       'sig',
+      'db.password',
+      'token2',
+      'bearer token',
+      'accessKeyId',
+      'ACCESS_KEY_ID',
       '\u017Fecret',
       'api\u212Aey',
     ])
       expect(isSecretName(name), name).toBe(true);
-    for (const name of ['passenger', 'bypass', 'design', 'signal', 'modelId', 'url', 'headers', 'p.ass'])
+    for (const name of [
+      'max_tokens',
+      'tokens',
+      'tokenizer',
+      'author',
+      'authority',
+      'keyword',
+      'monkey',
+      'passage',
+      'keyPrefix',
+      'cookie_domain',
+      'header_name',
+      'authSource',
+      'passenger',
+      'bypass',
+      'design',
+      'signal',
+      'modelId',
+      'url',
+      'headers',
+      'p_a-s_s',
+      'toKen',
+      'KEYs',
+      'api_key_id',
+      'secretName',
+      'token_count',
+    ])
       expect(isSecretName(name), name).toBe(false);
-    for (const name of ['headers', 'httpHeaders', 'extra_headers', 'header', 'HEAD-ERS'])
+    for (const name of ['headers', 'httpHeaders', 'extra_headers', 'header', 'HEADERS', 'Header2'])
       expect(isHeaderMapName(name), name).toBe(true);
-    expect(isHeaderMapName('authHeaders')).toBe(false);
+    for (const name of ['authHeaders', 'header_name', 'headerType', 'HEAD-ERS', 'subheaders'])
+      expect(isHeaderMapName(name), name).toBe(false);
     // A parameter's name is read percent-decoded again and again; one still encoded after that counts as secret.
     expect(isSecretParameterName('%2574oken')).toBe(true);
     expect(isSecretParameterName('%E2%84%AAey')).toBe(true);
@@ -388,13 +422,30 @@ describe('the rule of secret names (contract: secret-masking)', () => {
     expect(isSecretParameterName('%ZZteam%')).toBe(false);
   });
 
+  it('is worded in the contract from its own lists', () => {
+    const contract = readFileSync(new URL('../../docs/contract.md', import.meta.url), 'utf8');
+    const start = contract.indexOf('<a id="secret-masking"></a>');
+    const section = contract.slice(start, contract.indexOf('<a id=', start + 1)).replace(/\s+/g, ' ');
+    const listed = (words: readonly string[]) =>
+      `${words
+        .slice(0, -1)
+        .map((word) => `\`${word}\``)
+        .join(', ')} or \`${words[words.length - 1]}\``;
+    for (const words of [SECRET_NAME_WORDS, DESCRIBING_NAME_WORDS, HEADER_NAME_WORDS])
+      expect(section).toContain(listed(words));
+    for (const name of DECLARED_SECRET_NAMES)
+      expect(section.toLowerCase()).toContain(`\`${name}\`, which the public api declares a secret`);
+  });
+
   it("is what the schema files' name patterns say, for any name", () => {
     const secretPattern = new RegExp(secretNamePattern(), 'u');
     const headerPattern = new RegExp(headerMapNamePattern(), 'u');
-    const letter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzKEYSP_-.%0\u212A\u017F\u0130\u0131é😀');
+    const letter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzKEYSPID_-. \t7%\u212A\u017F\u0130\u0131é😀');
     const spelt = (word: string) =>
       fc
-        .tuple(...Array.from(word, () => fc.tuple(fc.boolean(), fc.constantFrom('', '', '_', '-', '__'))))
+        .tuple(
+          ...Array.from(word, () => fc.tuple(fc.boolean(), fc.constantFrom('', '', '', '_', '-', ' ', '9'))),
+        )
         .map((letters) =>
           letters
             .map(([upper, gap], index) => {
@@ -403,11 +454,23 @@ describe('the rule of secret names (contract: secret-masking)', () => {
             })
             .join(''),
         );
+    const word = fc
+      .constantFrom(
+        ...SECRET_NAME_WORDS,
+        ...DESCRIBING_NAME_WORDS,
+        ...HEADER_NAME_WORDS,
+        ...DECLARED_SECRET_NAMES,
+        'pas',
+        'kez',
+      )
+      .chain(spelt);
     const name = fc
       .tuple(
-        fc.string({ unit: letter, maxLength: 4 }),
-        fc.constantFrom(...SECRET_NAME_WORDS, ...SECRET_NAMES, 'header', 'pas', 'kez').chain(spelt),
-        fc.string({ unit: letter, maxLength: 4 }),
+        fc.string({ unit: letter, maxLength: 3 }),
+        word,
+        fc.string({ unit: letter, maxLength: 3 }),
+        fc.option(word, { nil: '' }),
+        fc.string({ unit: letter, maxLength: 2 }),
       )
       .map((parts) => parts.join(''));
     fc.assert(
@@ -419,6 +482,64 @@ describe('the rule of secret names (contract: secret-masking)', () => {
     );
   });
 });
+
+/** Words that are none of the rule's, some holding one of its words as a part (`monkey`, `tokens`). */
+const OTHER_WORDS = [
+  'api',
+  'client',
+  'max',
+  'access',
+  'db',
+  'author',
+  'monkey',
+  'keyword',
+  'tokens',
+  'value',
+];
+
+/** What the rule makes of a name made of `words` (folded): the rule as the contract words it. */
+function expectedKind(words: readonly string[]): 'secret' | 'header map' | undefined {
+  const among = (list: readonly string[], word: string) => list.includes(word);
+  if (among(DECLARED_SECRET_NAMES, words.join(''))) return 'secret';
+  if (among(DESCRIBING_NAME_WORDS, words[words.length - 1]!)) return undefined;
+  if (words.some((word) => among(SECRET_NAME_WORDS, word))) return 'secret';
+  return words.some((word) => among(HEADER_NAME_WORDS, word)) ? 'header map' : undefined;
+}
+
+/**
+ * A name built of known words (the rule's secret, describing and header words, others, random ones), joined by
+ * separators or case changes in one case style, so that its words are known without splitting it.
+ */
+const generatedName = fc
+  .tuple(
+    fc.array(
+      fc.oneof(
+        fc.constantFrom(...SECRET_NAME_WORDS),
+        fc.constantFrom(...DESCRIBING_NAME_WORDS),
+        fc.constantFrom(...HEADER_NAME_WORDS),
+        fc.constantFrom(...OTHER_WORDS),
+        fc.stringMatching(/^[a-z]{2,6}$/),
+      ),
+      { minLength: 1, maxLength: 4 },
+    ),
+    fc.constantFrom('lower', 'upper', 'camel', 'pascal'),
+    fc.array(fc.constantFrom('', '_', '-', '.', ' ', '2', '__'), { minLength: 3, maxLength: 3 }),
+    fc.constantFrom('', '_', '-1'),
+  )
+  .map(([words, style, separators, edge]) => {
+    const spelt = words.map((word, index) => {
+      if (style === 'upper') return word.toUpperCase();
+      if (style === 'lower' || (style === 'camel' && index === 0)) return word;
+      return word[0]!.toUpperCase() + word.slice(1);
+    });
+    // Words of one case need a separator between them; a case change separates the others.
+    const join = (index: number) => {
+      const separator = separators[index - 1]!;
+      return separator === '' && (style === 'lower' || style === 'upper') ? '_' : separator;
+    };
+    const name = spelt.reduce((joined, word, index) => `${joined}${join(index)}${word}`) + edge;
+    return { words, name };
+  });
 
 /** A valid webhook destination with `config` beside its url. */
 function webhookWith(config: Record<string, unknown>) {
@@ -451,18 +572,9 @@ describe('every named leak (contract: secret-masking)', () => {
 
 describe('no mask shows more than the rule allows (contract: secret-masking)', () => {
   /** A generated name the rule matches: a word or a whole name, spelt in any case, with `_` and `-` anywhere. */
-  const secretName = fc
-    .tuple(
-      fc.constantFrom('', 'x', 'client', 'X-', 'my_'),
-      fc.constantFrom(...SECRET_NAME_WORDS, ...SECRET_NAMES),
-      fc.constantFrom('', 's', 'Id', '_value', '-2'),
-      fc.array(fc.boolean(), { maxLength: 16 }),
-    )
-    .map(([before, word, after, uppers]) => {
-      const whole = (SECRET_NAMES as readonly string[]).includes(word);
-      const text = whole ? `_${word}-` : `${before}${word}${after}`;
-      return Array.from(text, (char, index) => (uppers[index] ? char.toUpperCase() : char)).join('');
-    });
+  const secretName = generatedName
+    .filter(({ words, name }) => expectedKind(words) === 'secret' && !name.includes(' '))
+    .map(({ name }) => name);
   /** The same name as a URL may carry it: as written, or with its first letter percent-encoded once or twice. */
   const parameterName = fc.tuple(secretName, fc.constantFrom('', '%', '%25')).map(([name, escape]) => {
     if (escape === '') return name;
@@ -514,18 +626,25 @@ describe('no mask shows more than the rule allows (contract: secret-masking)', (
       secret,
       after: '&expires_in=3600',
     })),
+    // Blanks around a connection-string value are no part of it.
     fc.tuple(secretName, secretOf(`${plain}=/:@&?# `)).map(([name, secret]) => ({
       before: `Endpoint=sb://traces.example.net/;${name}=`,
-      secret,
+      secret: secret.replace(/^ +| +$/g, ''),
       after: ';EntityPath=traces',
     })),
   ];
 
-  it('under any matching name, at any depth, as a string or not', () => {
+  it('under any matching name, at any depth: a string masked, an object or array whole, a scalar as it is', () => {
     fc.assert(
       fc.property(
         secretName,
-        fc.oneof(secretOf(`${plain}:/@ ;=&`), fc.integer(), fc.boolean(), fc.constant({ nested: 'x' })),
+        fc.oneof(
+          secretOf(`${plain}:/@ ;=&`),
+          fc.integer(),
+          fc.boolean(),
+          fc.constant({ nested: 'x' }),
+          fc.constant(['x']),
+        ),
         fc.array(fc.constantFrom('delivery', 'retry', 0), { maxLength: 4 }),
         (name, secret, path) => {
           let config: unknown = { [name]: secret };
@@ -535,11 +654,13 @@ describe('no mask shows more than the rule allows (contract: secret-masking)', (
           for (const step of [...path].reverse()) value = (value as Record<string | number, unknown>)[step];
           const shown = (value as Record<string, unknown>)[name];
           if (typeof secret === 'string') expectShowsAtMost(shown as string, secret);
-          else expect(shown).toBe('********');
+          else if (typeof secret === 'object') expect(shown).toBe('********');
+          else expect(shown).toBe(secret);
           expect(isValidResponse(masked)).toBe(true);
           const full = webhookWith({ extra: config });
-          if (typeof secret !== 'string' || (secret !== '' && !maskedSecret.test(secret)))
-            expect(isValidResponse(full)).toBe(false);
+          const hidden =
+            typeof secret === 'object' || (typeof secret === 'string' && !maskedSecret.test(secret));
+          expect(isValidResponse(full)).toBe(!hidden);
         },
       ),
       { numRuns: 500 },
@@ -565,7 +686,7 @@ describe('no mask shows more than the rule allows (contract: secret-masking)', (
     const piece = fc.constantFrom(
       ...['://', '//', ':', '@', '/', '?', '#', '&', ';', '=', ' ', '\n', '"', "'", '[', ']', '.', '…', '*'],
       ...['%3A', '%25', '%74', '%', '\\', ',', '(', '\r', 'sig', 'token', 'Pass', 'api_key', 'user', 'host'],
-      ...['x', '0123456789abcdef', '😀'],
+      ...['x', '0123456789abcdef', '😀', 'Bearer ', 'basic ', 'dXNlcjpwdw==', '{', '}', '\t', ' = ', 'Key'],
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 24 }), (pieces) => {
@@ -594,6 +715,104 @@ describe('no mask shows more than the rule allows (contract: secret-masking)', (
           expect(isValidResponse(webhookWith({ note: text }))).toBe(false);
       }),
       { numRuns: 3000 },
+    );
+  });
+});
+
+describe('the rule both ways (contract: secret-masking)', () => {
+  it.each(nonSecrets.map((entry) => [entry.name, entry] as const))(
+    'returns %s byte for byte, valid as it is',
+    (_name, { config }) => {
+      const data = webhookWith(config);
+      expect(JSON.stringify(maskDestination(data))).toBe(JSON.stringify(data));
+      expect(isValidResponse(data)).toBe(true);
+      expect(isValidResponse(data, 'strict')).toBe(true);
+    },
+  );
+
+  it('splits a generated name into the words it was built of, and reads it as the schema files do', () => {
+    const secretPattern = new RegExp(secretNamePattern(), 'u');
+    const headerPattern = new RegExp(headerMapNamePattern(), 'u');
+    fc.assert(
+      fc.property(generatedName, ({ words, name }) => {
+        const kind = expectedKind(words);
+        expect(isSecretName(name), name).toBe(kind === 'secret');
+        expect(isHeaderMapName(name), name).toBe(kind === 'header map');
+        expect(secretPattern.test(name), name).toBe(kind === 'secret');
+        expect(headerPattern.test(name), name).toBe(kind === 'header map');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  /** Every form a name marks a value in: a field, pairs in a list, URL parameters, connection-string parts. */
+  function inEveryForm(name: string, value: string, kind: 'secret' | 'header map' | undefined) {
+    const encoded = encodeURIComponent(name);
+    // A name written as a string may read as a credential scheme and its token (`api bearer name-1`), which a
+    // string's own rule masks whatever the name: such a name, unless secret, is not written as a string.
+    const readsAsCredential = /(?:^|[^A-Za-z0-9_.-])(?:bearer|basic)[ \t]/i.test(name);
+    const config: Record<string, unknown> = {
+      pairs: readsAsCredential && kind !== 'secret' ? [] : [{ name, value }, [name, value]],
+      query: `https://hooks.example.com/in?team=ml&${encoded}=${value}&page=2`,
+      fragment: `https://app.example.com/cb#${encoded}=${value}`,
+      // A number and a boolean are never secrets, whatever their name.
+      scalars: { [name]: 4096 },
+      flags: [{ [name]: true }],
+    };
+    // A header map's name marks a string under it a secret as a whole, but not a pair's value.
+    if (kind !== 'header map') config.field = { [name]: value };
+    // A connection string's part is named by the token before its `=`.
+    if (!name.includes(' ')) {
+      config.connection = `Server=db.example.com;${name}=${value};Database=app`;
+      config.spaced = `Server=db.example.com; ${name} = ${value} ;Database=app`;
+    }
+    if (kind === 'secret')
+      config.named = [
+        { key: name, value },
+        { header: name, value },
+      ];
+    return config;
+  }
+
+  it('masks every form under a name the rule calls secret, and returns every other byte for byte', () => {
+    const value = fc.stringMatching(/^[A-Za-z0-9]{12,28}$/);
+    fc.assert(
+      fc.property(generatedName, value, ({ words, name }, secret) => {
+        const kind = expectedKind(words);
+        const data = webhookWith(inEveryForm(name, secret, kind));
+        const masked = maskDestination(data);
+        const shown = JSON.stringify(masked);
+        if (kind === 'secret') {
+          expect(leaks(shown, [secret]), name).toEqual([]);
+          expect(masked.config.scalars).toEqual({ [name]: 4096 });
+          expect(masked.config.flags).toEqual([{ [name]: true }]);
+          expect(isValidResponse(data), name).toBe(false);
+          expect(isValidResponse(data, 'strict'), name).toBe(false);
+        } else {
+          expect(shown, name).toBe(JSON.stringify(data));
+          expect(isValidResponse(data), name).toBe(true);
+        }
+        expect(isValidResponse(masked), name).toBe(true);
+        expect(isValidResponse(masked, 'strict'), name).toBe(true);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('finds the validator refusing each form alone, unmasked, under a secret name', () => {
+    const secret = 'Zq8rT2vX9mK4pL7w';
+    fc.assert(
+      fc.property(generatedName, ({ words, name }) => {
+        fc.pre(expectedKind(words) === 'secret');
+        const forms = inEveryForm(name, secret, 'secret');
+        for (const [form, content] of Object.entries(forms)) {
+          const data = webhookWith({ [form]: content });
+          const refused = !isValidResponse(data);
+          expect(refused, `${form} under ${name}`).toBe(form !== 'scalars' && form !== 'flags');
+          expect(isValidResponse(maskDestination(data)), `${form} under ${name}`).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 });

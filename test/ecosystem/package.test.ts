@@ -106,6 +106,16 @@ describe('the package', () => {
     }
   });
 
+  it("ships the checkout's package.json without what only work on the repository reads (scripts, dev dependencies)", () => {
+    const shipped = JSON.parse(
+      execFileSync('tar', ['-xzOf', packed.tarball, 'package/package.json'], { encoding: 'utf8' }),
+    ) as Record<string, unknown>;
+    const development = ['scripts', 'devDependencies', 'overrides', 'scarfSettings'];
+    expect(Object.keys(shipped).filter((field) => development.includes(field))).toEqual([]);
+    const kept = Object.entries(packageJson).filter(([field]) => !development.includes(field));
+    expect(shipped).toEqual(Object.fromEntries(kept));
+  });
+
   it('passes publint', async () => {
     const tarball = readFileSync(packed.tarball);
     const { messages } = await publint({
@@ -118,7 +128,7 @@ describe('the package', () => {
   });
 
   it('passes @arethetypeswrong/cli on the packed tarball', () => {
-    // The tarball of `npm pack` above, as `attw --pack` would make it; an ES module package has no CommonJS
+    // The tarball packed above, as `attw --pack` would make it; an ES module package has no CommonJS
     // resolutions to check (a require() of it needs Node's require(esm)), hence the esm-only profile.
     const output = execFileSync(
       `${root}node_modules/.bin/attw`,

@@ -1,18 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPgliteEngine } from '../../src/http/store/pglite-engine.js';
 import { PresetStoreUnavailable } from '../../src/http/store/preset-store-unavailable.js';
 import { createPreset, serveUntilExit, startServe, type Started } from '../gateway/serve-process.js';
 import { readyzTurns } from '../support/readyz-turns.js';
-import { mountSmallDisk, type SmallDisk } from '../support/small-disk.js';
+import { mountSmallDisk, smallDiskChange, type SmallDisk } from '../support/small-disk.js';
 import { walAtTheEdge } from '../support/wal-edge.js';
 
 /** A disk of 48 MiB, a fresh one per test: one data directory takes about 30 MiB of it. */
 const DISK_MIB = 48;
-const probe = mountSmallDisk(DISK_MIB);
-const skip = typeof probe === 'string' ? probe : false;
-if (typeof probe !== 'string') probe.unmount();
+const { skip, refuse } = smallDiskChange(DISK_MIB);
 
 const disks: SmallDisk[] = [];
 afterEach(() => {
@@ -71,6 +69,7 @@ async function logged(started: Started, text: string): Promise<string> {
 describe.skipIf(skip)(
   `the embedded store on a full disk (contract: durable-presets)${skip ? `: ${skip}` : ''}`,
   () => {
+    beforeEach(refuse);
     it('answers a create 503 while the disk is full, keeps serving the rest, and writes again once it has room', async () => {
       const small = smallDisk();
       const dataDir = join(small.dir, 'served');

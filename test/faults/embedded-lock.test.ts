@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createPreset, root, serveUntilExit, startServe, type Started } from '../gateway/serve-process.js';
 import { raceForLock } from '../support/lock-racers.js';
+import { systemChange } from '../support/system-changes.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'gateway-contract-lock-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -26,11 +27,12 @@ const create = (baseUrl: string, slug: string) => createPreset(baseUrl, KEY, slu
 const readVersion = (baseUrl: string, slug: string, version: number) =>
   fetch(`${baseUrl}/presets/${slug}/versions/${version}`, { headers: { authorization: `Bearer ${KEY}` } });
 
-/** Why a test that needs another network namespace cannot run here, or false when it can. */
-const unshareSkip =
+/** A test's gateway in another network namespace, which needs root or user namespaces. */
+const otherNamespace = systemChange('starts a gateway in a network namespace of its own (unshare -n)', () =>
   spawnSync('unshare', ['-n', 'true']).status === 0
     ? false
-    : 'unshare -n is not permitted here (it needs root or user namespaces)';
+    : 'unshare -n is not permitted here (it needs root or user namespaces)',
+);
 
 /**
  * The command that runs one as user `nobody`: `setpriv` replaces itself with the command, so killing the process
@@ -44,12 +46,13 @@ const asNobody = [
   '--',
 ];
 
-/** Why a test that needs to run a process as user `nobody` cannot run here, or false when it can. */
-const nobodySkip =
+/** A test's process run as user `nobody`, which only root can start. */
+const asNobodyChange = systemChange('runs a process as user nobody (setpriv)', () =>
   process.getuid?.() === 0 &&
   spawnSync(asNobody[0]!, [...asNobody.slice(1), process.execPath, '-e', '']).status === 0
     ? false
-    : 'only root can run a process as user nobody (setpriv)';
+    : 'only root can run a process as user nobody (setpriv)',
+);
 
 /** The abstract socket name (after its leading NUL) an earlier release bound to own `dataDir`, from its device and inode. */
 function earlierLockSocket(dataDir: string): string {
@@ -119,11 +122,12 @@ describe.skipIf(process.platform !== 'linux')('the data directory lock (contract
     expect(await second.exited).toBe(0);
   }, 120_000);
 
-  it.skipIf(unshareSkip)(
+  it.skipIf(otherNamespace.skip)(
     `refuses a second gateway on the directory started in another network namespace, and loses no create${
-      unshareSkip ? `: ${unshareSkip}` : ''
+      otherNamespace.skip ? `: ${otherNamespace.skip}` : ''
     }`,
     async () => {
+      otherNamespace.refuse();
       const dataDir = join(scratch, 'namespaces');
       const first = await startServe({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MANAGEMENT_KEY: KEY });
       cleanups.push(() => first.child.kill('SIGKILL'));
@@ -157,9 +161,10 @@ describe.skipIf(process.platform !== 'linux')('the data directory lock (contract
     120_000,
   );
 
-  it.skipIf(nobodySkip)(
-    `starts while another user squats every name it could${nobodySkip ? `: ${nobodySkip}` : ''}`,
+  it.skipIf(asNobodyChange.skip)(
+    `starts while another user squats every name it could${asNobodyChange.skip ? `: ${asNobodyChange.skip}` : ''}`,
     async () => {
+      asNobodyChange.refuse();
       // A parent others may enter, so that the squatter gets as near to the data directory as it can.
       const open = join(scratch, 'open');
       mkdirSync(open, { mode: 0o755 });

@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPreset, startServe, type Started } from '../gateway/serve-process.js';
 import { startPostgres, type PostgresServer } from '../support/postgres-server.js';
 import { readyzTurns } from '../support/readyz-turns.js';
-import { mountSmallDisk, type SmallDisk } from '../support/small-disk.js';
+import { mountSmallDisk, smallDiskChange, type SmallDisk } from '../support/small-disk.js';
 
 /*
  * A PostgreSQL server whose own disk fills (contract: faults), on a small tmpfs the test fills: the disk under
@@ -15,9 +15,7 @@ import { mountSmallDisk, type SmallDisk } from '../support/small-disk.js';
  */
 
 const DISK_MIB = 16;
-const probe = mountSmallDisk(DISK_MIB);
-const skip = typeof probe === 'string' ? probe : false;
-if (typeof probe !== 'string') probe.unmount();
+const { skip, refuse } = smallDiskChange(DISK_MIB);
 
 const KEY = 'gw-mgmt-pg-full-disk';
 
@@ -155,6 +153,7 @@ async function writesAgain(gateway: Started, slug: string, acknowledged: number[
 describe.skipIf(skip)(
   `a gateway on PostgreSQL whose disk fills (contract: faults)${skip ? `: ${skip}` : ''}`,
   () => {
+    beforeEach(refuse);
     it('under its tables: /readyz 503 within 2 s of the first refused create, 200 within 2 s of room, every version kept', async () => {
       server = await startPostgres();
       const small = mountSmallDisk(DISK_MIB);

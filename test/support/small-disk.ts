@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { systemChange, type SystemChange } from './system-changes.js';
 
 /** A tmpfs of a few MiB the tests mounted, to run out of space for real. */
 export interface SmallDisk {
@@ -63,4 +64,14 @@ export function mountSmallDisk(sizeMiB: number): SmallDisk | string {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The full-disk tests' change to the system, a tmpfs of `sizeMiB` MiB: mounted and unmounted once to probe it. */
+export function smallDiskChange(sizeMiB: number): SystemChange {
+  return systemChange(`mounts a tmpfs of ${sizeMiB} MiB`, () => {
+    const probe = mountSmallDisk(sizeMiB);
+    if (typeof probe === 'string') return probe;
+    probe.unmount();
+    return false;
+  });
 }

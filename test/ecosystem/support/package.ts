@@ -14,18 +14,18 @@ export interface Packed {
 }
 
 /**
- * Packs the package as `npm publish` would, from the build `npm test` has just made. Lifecycle scripts are
- * skipped: `prepare` would rebuild dist/ under the other test files that read it.
+ * Packs the package as it is published (`npm run tarball`, build/pack.mjs), from the build `npm test` has just
+ * made, which it does not build again.
  */
 export function pack(): Packed {
   const destination = mkdtempSync(join(tmpdir(), 'gateway-contract-pack-'));
   const output = execFileSync(
-    'npm',
-    ['pack', '--json', '--ignore-scripts', '--pack-destination', destination],
+    process.execPath,
+    ['build/pack.mjs', '--json', '--pack-destination', destination],
     { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
   );
-  const [report] = JSON.parse(output) as Array<Omit<Packed, 'tarball'> & { filename: string }>;
-  return { ...report!, tarball: join(destination, report!.filename) };
+  const report = JSON.parse(output) as Omit<Packed, 'tarball'> & { filename: string };
+  return { ...report, tarball: join(destination, report.filename) };
 }
 
 export const packageJson = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
