@@ -3,17 +3,20 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseJsonBody } from '../src/body/json-body.js';
+import { scanJsonShape } from '../src/body/json-shape.js';
 import { benchCases } from '../test/fixtures/payloads.js';
 import { writeSection } from './load-runs.js';
 import { runtimesDir, runtimesIn } from './runtimes.js';
 import { calibrate, median, newLoop, timeBatch, warmUp } from './timing.js';
+import { escapedKeyShapes } from './escaped-key-bodies.js';
 
 /**
  * The body guards' accept path: `parseJsonBody` from a valid request's bytes to its value (size, UTF-8, the
  * shape, depth and repeated-key checks, the parse), against `JSON.parse` of the same text, on the Node running
  * this and on Node 24 (from test/runtimes/install.sh), each payload in a fresh process. Besides the small,
  * typical and large requests, the typical one with escaped keys (its tools' property names and its metadata
- * key), which the project's own parser reads (contract: value-is-text).
+ * key), and the escaped-key bodies of bench/escaped-key-bodies.ts at 256 KiB beside their plain twins, which
+ * the guards parse with those keys written plain (contract: value-is-text).
  *
  *   node dist/bench/body-path.js [--rounds N] [--processes N] [--no-node24] [--write] [--before]
  *   `npm run bench` runs it after its own rows, with its `--write` and `--no-node24`.
@@ -29,8 +32,19 @@ const processesAt = argv.indexOf('--processes');
 /** Fresh processes per payload and runtime: the figures are their medians, which a shared machine needs. */
 const processes = processesAt < 0 ? 3 : Number(argv[processesAt + 1]);
 
-/** The payloads, by name: the valid requests, and the typical one with escaped keys. */
+/** The escaped-key bodies of 256 KiB and their plain twins (escaped-key-bodies.ts), by payload name. */
+const SHAPE_SIZE = 256 * 1024;
+const shapePayloads = new Map(
+  escapedKeyShapes.flatMap((shape) => [
+    [`256 KiB, ${shape.name}`, () => shape.build(SHAPE_SIZE, true)],
+    [`256 KiB, ${shape.name}: plain twin`, () => shape.build(SHAPE_SIZE, false)],
+  ]),
+);
+
+/** The payloads, by name: the valid requests, the typical one with escaped keys, the escaped-key bodies. */
 function payloadText(name: string): string {
+  const shaped = shapePayloads.get(name);
+  if (shaped !== undefined) return shaped();
   if (name !== ESCAPED) {
     return JSON.stringify(benchCases.find((benchCase) => benchCase.name === name)?.value);
   }
@@ -46,7 +60,7 @@ function payloadText(name: string): string {
 }
 
 const ESCAPED = 'typical, escaped keys';
-const payloads = ['small', 'typical', 'large', ESCAPED];
+const payloads = ['small', 'typical', 'large', ESCAPED, ...shapePayloads.keys()];
 
 interface Timing {
   payload: string;
@@ -84,7 +98,7 @@ function timePayload(name: string): Timing {
   return {
     payload: name,
     bytes: bytes.byteLength,
-    escapedKeys: (text.match(/"[^"\\]*\\u00[0-9a-f]{2}\w*":/g) ?? []).length,
+    escapedKeys: scanJsonShape(text, Infinity).escapedKeys.length / 2,
     parseUs: median(parseNs) / 1000,
     bodyUs: median(bodyNs) / 1000,
     ratio: median(ratios),
@@ -149,7 +163,8 @@ async function main(): Promise<void> {
       `median over rounds of the two times of a round, and each figure the median of ${processes} such processes. ` +
       '"typical, escaped keys" is the typical request with the ' +
       "first letter of its tools' property names and of its metadata key written as `\\uXXXX`: the guards read it " +
-      "with the project's own parser rather than `JSON.parse` ([the value is the text's](../docs/contract.md#value-is-text)). " +
+      "with its escaped keys written plain for `JSON.parse` ([the value is the text's](../docs/contract.md#value-is-text)); " +
+      'the 256 KiB rows are the escaped-key bodies of `bench/escaped-key-bodies.ts`, each beside its twin written plain. ' +
       `Machine: ${cpus().length} cores, shared; load average ${load.toFixed(1)} when the run began, ` +
       `${loadavg()[0]!.toFixed(1)} when it ended.` +
       (before ? ' Measured on the code before escaped keys were read by the grammar.' : ''),

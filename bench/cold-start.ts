@@ -24,7 +24,8 @@ import { median } from './timing.js';
  * after Node's module loader has started on an empty module, the bundled main entry's import and the first
  * `validate()` of the typical request, then the process's first rejection (the typical request invalid at the
  * end, every issue reported), each timed on its own. The payloads are read from JSON, so nothing of ours or of
- * the fixtures loads before the clock starts.
+ * the fixtures loads before the clock starts. And the same A/B against another checkout's build, fresh processes of
+ * the two taking turns (`node dist/bench/cold-start.js ab <checkout> [pairs] [node]`, `measureFirstUseAB`).
  */
 
 export type ColdStartMode = 'precompiled' | 'unbundled' | 'validators' | 'schemas' | 'compiled';
@@ -86,35 +87,93 @@ export async function measureFirstUse(
   node: string = process.execPath,
   { compileCache = false } = {},
 ): Promise<FirstUse> {
+  const directory = mkdtempSync(join(tmpdir(), 'first-use-'));
+  const payloads = await writtenPayloads(directory);
+  const samples: FirstUseSample[] = [];
+  const env = compileCache ? { ...process.env, NODE_COMPILE_CACHE: join(directory, 'cache') } : process.env;
+  try {
+    for (let run = compileCache ? -1 : 0; run < runs; run++) {
+      const sample = firstUseSample(node, benchScript('cold-start'), payloads, env);
+      if (run >= 0) samples.push(sample);
+    }
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+  return firstUseOf(samples, node);
+}
+
+/** The typical request and its invalid twin, written as JSON in `directory` for the children to read. */
+async function writtenPayloads(directory: string): Promise<string> {
   const { requestCases } = await import('../test/fixtures/payloads.js');
   const value = (name: string) => requestCases.find((c) => c.name === name)!.value;
-  const directory = mkdtempSync(join(tmpdir(), 'first-use-'));
   const payloads = join(directory, 'payloads.json');
   writeFileSync(
     payloads,
     JSON.stringify({ typical: value('typical'), invalid: value('typical, invalid at the end') }),
   );
-  const samples: FirstUseSample[] = [];
-  const env = compileCache ? { ...process.env, NODE_COMPILE_CACHE: join(directory, 'cache') } : process.env;
-  try {
-    for (let run = compileCache ? -1 : 0; run < runs; run++) {
-      const result = spawnSync(node, [benchScript('cold-start'), 'first-use', payloads], {
-        encoding: 'utf8',
-        env,
-      });
-      if (result.status !== 0) throw new Error(`first use (${node}) failed: ${result.stderr}`);
-      if (run >= 0) samples.push(JSON.parse(result.stdout) as FirstUseSample);
-    }
-  } finally {
-    rmSync(directory, { recursive: true, force: true });
-  }
+  return payloads;
+}
+
+/** One fresh process of `node` running `script`'s first-use child. */
+function firstUseSample(node: string, script: string, payloads: string, env = process.env): FirstUseSample {
+  const result = spawnSync(node, [script, 'first-use', payloads], { encoding: 'utf8', env });
+  if (result.status !== 0) throw new Error(`first use (${node}, ${script}) failed: ${result.stderr}`);
+  return JSON.parse(result.stdout) as FirstUseSample;
+}
+
+function firstUseOf(samples: FirstUseSample[], node: string): FirstUse {
   return {
     importAndFirstMs: median(samples.map((sample) => sample.importMs + sample.firstCallMs)),
     importMs: median(samples.map((sample) => sample.importMs)),
     firstRejectionMs: median(samples.map((sample) => sample.firstRejectionMs)),
     laterRejectionMs: median(samples.map((sample) => sample.laterRejectionMs)),
-    runs,
+    runs: samples.length,
     node: spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim(),
+  };
+}
+
+/** The first use of two builds, A and B, with each pair's A over B. */
+export interface FirstUseAB {
+  a: FirstUse;
+  b: FirstUse;
+  /** Medians over pairs of A's import + first `validate()` over B's, and of A's first rejection over B's. */
+  importAndFirstRatio: number;
+  firstRejectionRatio: number;
+}
+
+/**
+ * The first use of this build (A) against the build of another checkout (B, at `otherRoot`, built), in fresh
+ * processes taking turns, A then B then B then A, so that a shared machine's load weighs on both alike. Each
+ * build's child imports its own package by its name.
+ */
+export async function measureFirstUseAB(
+  otherRoot: string,
+  pairs: number,
+  node: string = process.execPath,
+): Promise<FirstUseAB> {
+  const directory = mkdtempSync(join(tmpdir(), 'first-use-ab-'));
+  const scripts = [benchScript('cold-start'), join(otherRoot, 'dist/bench/cold-start.js')] as const;
+  const a: FirstUseSample[] = [];
+  const b: FirstUseSample[] = [];
+  try {
+    const payloads = await writtenPayloads(directory);
+    for (let pair = 0; pair < pairs; pair++) {
+      const aFirst = pair % 2 === 0;
+      const first = firstUseSample(node, scripts[aFirst ? 0 : 1], payloads);
+      const second = firstUseSample(node, scripts[aFirst ? 1 : 0], payloads);
+      a.push(aFirst ? first : second);
+      b.push(aFirst ? second : first);
+    }
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+  const ratio = (figure: (sample: FirstUseSample) => number) =>
+    median(a.map((sample, i) => figure(sample) / figure(b[i]!)));
+  return {
+    a: firstUseOf(a, node),
+    b: firstUseOf(b, node),
+    importAndFirstRatio: ratio((sample) => sample.importMs + sample.firstCallMs),
+    firstRejectionRatio: ratio((sample) => sample.firstRejectionMs),
   };
 }
 
@@ -203,6 +262,19 @@ if (process.argv[1]?.endsWith('cold-start.js')) {
   const mode = process.argv[2];
   if (mode === 'first-use') {
     console.log(JSON.stringify(await firstUseChild(process.argv[3]!)));
+  } else if (mode === 'ab') {
+    // node dist/bench/cold-start.js ab <other checkout, built> [pairs] [node binary]
+    const [otherRoot, pairs = '15', node = process.execPath] = process.argv.slice(3);
+    const ab = await measureFirstUseAB(otherRoot!, Number(pairs), node);
+    const ms = (first: FirstUse) =>
+      `import + first validate() ${first.importAndFirstMs.toFixed(2)} ms, first rejection ${first.firstRejectionMs.toFixed(2)} ms`;
+    console.log(`first use, Node ${ab.a.node}, ${pairs} pairs taking turns`);
+    console.log(`  A (this build): ${ms(ab.a)}`);
+    console.log(`  B (${otherRoot}): ${ms(ab.b)}`);
+    console.log(
+      `  A/B, median of pairs: import + first validate() ${ab.importAndFirstRatio.toFixed(3)}, ` +
+        `first rejection ${ab.firstRejectionRatio.toFixed(3)}`,
+    );
   } else if (modes.includes(mode as ColdStartMode)) {
     console.log(JSON.stringify(await child(mode as ColdStartMode)));
   } else {

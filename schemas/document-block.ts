@@ -1,4 +1,5 @@
 import { imageBlock } from './image-block.js';
+import { base64Source, urlSource } from './media-source.js';
 import { cacheControl } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 import { textBlock } from './text-block.js';
@@ -8,16 +9,10 @@ import { textBlock } from './text-block.js';
  * shapes out; they come from the public API (contract: authority).
  */
 
-export const base64PdfSource = {
-  type: 'object',
-  description: 'A PDF sent inline, base64-encoded.',
-  required: ['type', 'media_type', 'data'],
-  properties: {
-    type: { enum: ['base64'] },
-    media_type: { enum: ['application/pdf'] },
-    data: { type: 'string', description: 'The base64-encoded PDF bytes.' },
-  },
-} as const;
+export const base64PdfSource = base64Source(
+  { enum: ['application/pdf'] },
+  { source: 'A PDF sent inline, base64-encoded.', data: 'The base64-encoded PDF bytes.' },
+);
 
 export const plainTextSource = {
   type: 'object',
@@ -30,15 +25,7 @@ export const plainTextSource = {
   },
 } as const;
 
-export const urlPdfSource = {
-  type: 'object',
-  description: 'A PDF fetched from a URL.',
-  required: ['type', 'url'],
-  properties: {
-    type: { enum: ['url'] },
-    url: { type: 'string' },
-  },
-} as const;
+export const urlPdfSource = urlSource('A PDF fetched from a URL.');
 
 export const fileDocumentSource = {
   type: 'object',

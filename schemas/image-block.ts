@@ -1,3 +1,4 @@
+import { base64Source, urlSource } from './media-source.js';
 import { cacheControl } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
 
@@ -12,26 +13,12 @@ export const imageMediaType = {
   description: 'Media type of the image data.',
 } as const;
 
-export const base64ImageSource = {
-  type: 'object',
-  description: 'Image data sent inline, base64-encoded.',
-  required: ['type', 'media_type', 'data'],
-  properties: {
-    type: { enum: ['base64'] },
-    media_type: imageMediaType,
-    data: { type: 'string', description: 'The base64-encoded image bytes.' },
-  },
-} as const;
+export const base64ImageSource = base64Source(imageMediaType, {
+  source: 'Image data sent inline, base64-encoded.',
+  data: 'The base64-encoded image bytes.',
+});
 
-export const urlImageSource = {
-  type: 'object',
-  description: 'An image fetched from a URL.',
-  required: ['type', 'url'],
-  properties: {
-    type: { enum: ['url'] },
-    url: { type: 'string' },
-  },
-} as const;
+export const urlImageSource = urlSource('An image fetched from a URL.');
 
 const imageSourceBranches = [base64ImageSource, urlImageSource] as const;
 

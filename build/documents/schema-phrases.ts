@@ -70,7 +70,7 @@ export function phrase(schema: Schema, names: SchemaNames): string {
   const parts = own.map((type) => typePhrase(type, schema, names));
   if (parts.length === 0) {
     const kinds = kindsOf(schema);
-    return kinds === undefined ? 'any JSON value' : `object of \`type\` ${spelled(kinds.map(code))}`;
+    return kinds === undefined ? 'any JSON value' : `object of \`type\` ${spelled(kinds)}`;
   }
   return spelled(parts);
 }
@@ -89,7 +89,7 @@ function typePhrase(type: string, schema: Schema, names: SchemaNames): string {
     }
     case 'object': {
       const kinds = kindsOf(schema);
-      if (kinds !== undefined) return `object of \`type\` ${spelled(kinds.map(code))}`;
+      if (kinds !== undefined) return `object of \`type\` ${spelled(kinds)}`;
       const properties = Object.keys(asSchema(schema['properties']) ?? {});
       return properties.length > 0 && properties.length <= 2
         ? code(`{ ${properties.join(', ')} }`)
@@ -100,14 +100,34 @@ function typePhrase(type: string, schema: Schema, names: SchemaNames): string {
   }
 }
 
-/** The `type` values an object or a union of objects may take, when every shape names its own. */
+/**
+ * The closed lists of a shape's own properties besides its tag, as `` (`media_type` `image/png` or `image/gif`) ``,
+ * so a table states a block's media types where the schema does and prose need not repeat them.
+ */
+function closedLists(shape: Schema): string {
+  const lists = Object.entries(asSchema(shape['properties']) ?? {})
+    .filter(([name]) => name !== 'type')
+    .map(([name, property]) => [name, asSchema(property)?.['enum']] as const)
+    .filter((entry): entry is readonly [string, unknown[]] => Array.isArray(entry[1]))
+    .map(
+      ([name, values]) =>
+        `${code(name)} ${spelled(values.filter((v) => v !== null).map((v) => code(String(v))))}`,
+    );
+  return lists.length === 0 ? '' : ` (${lists.join('; ')})`;
+}
+
+/**
+ * The `type` values an object or a union of objects may take, when every shape names its own, each with the
+ * closed lists of its shape.
+ */
 function kindsOf(schema: Schema): string[] | undefined {
-  const own = tagValues(schema, 'type');
-  if (own !== undefined) return own;
   const branches = schema['oneOf'] ?? schema['anyOf'];
-  if (!Array.isArray(branches)) return undefined;
-  const tags = branches.map((branch) => tagValues(asSchema(branch) ?? {}, 'type'));
-  return tags.every((values) => values !== undefined) ? tags.flat() : undefined;
+  const shapes = Array.isArray(branches) ? branches.map((branch) => asSchema(branch) ?? {}) : [];
+  const tags = shapes.map((shape) => tagValues(shape, 'type'));
+  if (shapes.length > 0 && tags.every((values) => values !== undefined))
+    return shapes.flatMap((shape, index) => tags[index]!.map((tag) => `${code(tag)}${closedLists(shape)}`));
+  const own = tagValues(schema, 'type');
+  return own?.map((tag) => `${code(tag)}${closedLists(schema)}`);
 }
 
 /** An array's item: a named schema, objects by their `type`, or its phrase in the plural. */

@@ -16,6 +16,7 @@ import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_DEPTH } from '../../src/body/body-l
 import { MAX_ISSUES, statusMessages, tooDeepMessage } from '../../src/core/errors.js';
 import { issueSentence } from '../../src/core/issue-sentences.js';
 import { badParamStatus, operations, type Operation } from '../../src/core/operations.js';
+import { markdownTable } from './markdown-table.js';
 import { acceptsNull, asSchema, phrase, spelled, tagValues, type Schema } from './schema-phrases.js';
 
 /**
@@ -25,12 +26,6 @@ import { acceptsNull, asSchema, phrase, spelled, tagValues, type Schema } from '
  */
 
 const code = (text: string) => `\`${text}\``;
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const line = (cells: readonly string[]) =>
-    `| ${cells.map((cell) => cell.replace(/\|/g, '\\|')).join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
-}
 
 /** The schemas the contract describes in a section or paragraph of their own, named (and linked) as it does. */
 const contractNames = new Map<unknown, string>([
@@ -68,7 +63,7 @@ function described(schema: Schema): string {
 export function requestFieldsTable(): string {
   const saved = new Set(Object.keys(presetConfigProperties));
   const needed = new Set(required(messagesRequest));
-  return table(
+  return markdownTable(
     ['Field', 'Type', 'Nullable', 'Notes'],
     properties(messagesRequest).map(([name, schema]) => [
       code(name),
@@ -90,7 +85,7 @@ function propertyCell([name, schema]: [string, Schema]): string {
 
 /** One row per kind of content block, in the order of the union's branches (contract: messages). */
 export function blockKindsTable(): string {
-  return table(
+  return markdownTable(
     ['`type`', 'Required', 'Optional'],
     contentBlock.oneOf.map((branch: Schema) => {
       const own = properties(branch).filter(([name]) => name !== 'type');
@@ -111,7 +106,7 @@ export function blockKindsTable(): string {
 }
 
 /** A list item cut into lines of the pages' width, as Prettier leaves prose it does not wrap. */
-function wrapped(item: string, width = 110): string {
+export function wrapped(item: string, width = 110): string {
   const lines = [''];
   for (const word of item.split(' ')) {
     const last = lines.at(-1)!;
@@ -259,5 +254,5 @@ export function limitsTable(): string {
     const status = String(badParamStatus((operations as Record<string, Operation>)[id]!));
     return merged(bounds(schema)).map(({ where, rule }) => [`path ${where} of ${code(id)}`, rule, status]);
   });
-  return table(['Value', 'Limit', 'Past it'], [...body, ...request, ...params]);
+  return markdownTable(['Value', 'Limit', 'Past it'], [...body, ...request, ...params]);
 }

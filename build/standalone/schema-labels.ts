@@ -41,16 +41,21 @@ function branchTag(union: Node, branch: unknown): string | undefined {
 }
 
 /**
- * The label of the place `origin` (`<root>#<JSON Pointer>`) names in `schemas`, an identifier: the root's export
- * name, then each property's name and each union branch's tag (or `oneOf3` where it has none), the words of any
- * other keyword but `items`. `messages-request#/properties/messages/items/properties/content` is
- * `messagesRequest_messages_content`.
+ * The place `origin` (`<root>#<JSON Pointer>`) names in `schemas`: its label, an identifier made of the root's
+ * export name, then each property's name and each union branch's tag (or `oneOf3` where it has none), the words
+ * of any other keyword but `items` (`messages-request#/properties/messages/items/properties/content` is
+ * `messagesRequest_messages_content`); and its pointer with each tagged branch's index replaced by its tag, which
+ * tells two places apart as the pointer does but stays the same when a union gains a branch before it.
  */
-export function schemaLabel(origin: string, schemas: Readonly<Record<string, object>>): string {
+function schemaPlace(
+  origin: string,
+  schemas: Readonly<Record<string, object>>,
+): { words: string[]; place: string } {
   const hash = origin.indexOf('#');
   const root = hash < 0 ? origin : origin.slice(0, hash);
   const segments = hash < 0 ? [] : pointerSegments(origin.slice(hash + 1));
   const parts: string[] = [];
+  const place: string[] = [];
   let node: unknown = schemas[root];
   for (let i = 0; i < segments.length; i++) {
     const keyword = segments[i]!;
@@ -59,22 +64,31 @@ export function schemaLabel(origin: string, schemas: Readonly<Record<string, obj
     if (namedMaps.has(keyword) && i + 1 < segments.length) {
       const name = segments[++i]!;
       parts.push(keyword === 'patternProperties' ? `pattern${digest(name)}` : name);
+      place.push(keyword, name);
       node = isObject(value) ? value[name] : undefined;
     } else if (branchLists.has(keyword) && i + 1 < segments.length) {
       const index = segments[++i]!;
       const branch = Array.isArray(value) ? (value[Number(index)] as unknown) : undefined;
-      parts.push(branchTag(parent, branch) ?? `${keyword}${index}`);
+      const tag = branchTag(parent, branch);
+      parts.push(tag ?? `${keyword}${index}`);
+      place.push(keyword, tag === undefined ? index : `=${tag}`);
       node = branch;
     } else {
       if (keyword !== 'items') parts.push(keyword);
+      place.push(keyword);
       node = value;
     }
   }
-  const words = [exportName(root), ...parts].map(identifierPart);
+  return { words: [exportName(root), ...parts].map(identifierPart), place: JSON.stringify([root, ...place]) };
+}
+
+/** The label of the place `origin` names in `schemas` (see `schemaPlace`), at most `MAX_LABEL` long. */
+export function schemaLabel(origin: string, schemas: Readonly<Record<string, object>>): string {
+  const { words, place } = schemaPlace(origin, schemas);
   const label = words.join('_');
   if (label.length <= MAX_LABEL) return label;
   // The root, the digest, and as many of the last words as fit.
-  const suffix = `_${digest(origin)}`;
+  const suffix = `_${digest(place)}`;
   let tail = '';
   for (let i = words.length - 1; i > 0; i--) {
     const longer = `_${words[i]}${tail}`;
@@ -92,7 +106,7 @@ export function labelNames(schemas: Readonly<Record<string, object>>): NameOf {
   const taken = new Set<string>();
   return (origin) => {
     const label = schemaLabel(origin, schemas);
-    const name = taken.has(label) ? `${label}_${digest(origin)}` : label;
+    const name = taken.has(label) ? `${label}_${digest(schemaPlace(origin, schemas).place)}` : label;
     taken.add(name);
     return name;
   };

@@ -4,7 +4,7 @@ import { isJsonObject } from '../core/json-object.js';
 import { maxContainers, tooDenseMessage, tooManyShapesMessage } from './body-cost.js';
 import { isJsonWhitespace } from './json-text.js';
 import { utf8Length } from './utf8-length.js';
-import { hasEscapedKey } from './escaped-keys.js';
+import { parsedWithPlainKeys } from './placeholder-keys.js';
 import { parsedByGrammar } from './json-grammar.js';
 import { scanJsonShape } from './json-shape.js';
 import { findStructureIssue } from './json-structure.js';
@@ -56,8 +56,9 @@ function isBlank(text: string): boolean {
  * text (deeper than `maxDepth`, 64 by default, gets 400 at the first too-deep value), the cost bounds (more than
  * `maxObjectShapes` distinct object shapes, 4096 by default, or objects and arrays packed denser than one per 24
  * characters past the first 4096, gets 400 at the root), JSON.parse, and a root that must be an object. Each 400
- * names its path (docs/contract.md#body-limits). A text that writes an escaped object key is parsed by the
- * project's own parser instead of JSON.parse (docs/contract.md#value-is-text), the same value on every runtime.
+ * names its path (docs/contract.md#body-limits). A text that writes an escaped object key is parsed by JSON.parse
+ * with those keys written plain, or as placeholders put back after (placeholder-keys.ts), the same value on every
+ * runtime (docs/contract.md#value-is-text).
  * A small, sparse body is parsed first and checked on the value (json-parse-first.ts), with the same verdicts:
  * the body verdict invariant (body-pipeline.ts). A limit that is not a usable integer throws a RangeError: that
  * is the caller's bug, not the input's.
@@ -111,27 +112,45 @@ export function checkedJsonText(
     // Nesting past the limit that the exact scan does not reach lies past where the text stopped being JSON.
     if (shape.tooDeep) return rejected(bodyIssueMessages.notJson);
   }
-  // The engine's JSON.parse may decode an escaped key wrongly (contract: value-is-text).
-  if (hasEscapedKey(text)) return readByGrammar(text, maxDepth, bytesBefore, scanned);
+  // The engine's JSON.parse may decode an escaped key wrongly: the text is parsed with its escaped keys written
+  // plain, or as placeholders put back after (contract: value-is-text).
   let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return rejected(bodyIssueMessages.notJson);
+  let keptEveryKey: boolean;
+  if (shape.escapedKeys.length > 0) {
+    const parsed = parsedWithPlainKeys(text, shape.escapedKeys);
+    if (parsed === undefined) return notJsonAt(text, maxDepth, bytesBefore, scanned);
+    value = parsed.value;
+    keptEveryKey = !parsed.repeated && (scanned || parsed.keys === shape.keys);
+  } else {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return rejected(bodyIssueMessages.notJson);
+    }
+    keptEveryKey = scanned || keptEveryKeyCounted(value, shape.keys);
   }
   // Fewer keys than the text wrote: a repeated key, which the exact scan finds, or else keys the engine got
   // wrong, so the text is read again by the grammar rather than accepted with them.
-  if (!scanned && !keptEveryKeyCounted(value, shape.keys)) {
-    return readByGrammar(text, maxDepth, bytesBefore, false);
+  if (!keptEveryKey) {
+    const structureIssue = scanned ? undefined : findStructureIssue(text, maxDepth, undefined, bytesBefore);
+    return structureIssue ? rejectedAt(structureIssue) : readByGrammar(text, maxDepth, bytesBefore, true);
   }
   return objectRoot(value);
 }
 
 /**
+ * The verdict on a text that is not JSON: the first structure issue the exact scan finds before the point where
+ * it stops being JSON, else that it is not JSON. `scanned` says the exact scan already ran and found nothing.
+ */
+function notJsonAt(text: string, maxDepth: number, bytesBefore: number, scanned: boolean): JsonObjectResult {
+  const structureIssue = scanned ? undefined : findStructureIssue(text, maxDepth, undefined, bytesBefore);
+  return structureIssue ? rejectedAt(structureIssue) : rejected(bodyIssueMessages.notJson);
+}
+
+/**
  * The exact scan's verdict, with the value read by the project's own parser rather than the engine's
- * (json-grammar.ts). `scanned` says the exact scan already ran and found nothing. The parser stops at a repeated
- * key as at text that is not JSON; only then does the exact scan run, to name the first structure issue, as it
- * would before any parse.
+ * (json-grammar.ts), for a text whose parsed keys disagree with it where the exact scan found no repeated key.
+ * `scanned` says the exact scan already ran and found nothing.
  */
 function readByGrammar(
   text: string,
@@ -143,8 +162,7 @@ function readByGrammar(
   try {
     value = parsedByGrammar(text, true);
   } catch {
-    const structureIssue = scanned ? undefined : findStructureIssue(text, maxDepth, undefined, bytesBefore);
-    return structureIssue ? rejectedAt(structureIssue) : rejected(bodyIssueMessages.notJson);
+    return notJsonAt(text, maxDepth, bytesBefore, scanned);
   }
   return objectRoot(value);
 }

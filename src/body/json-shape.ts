@@ -30,6 +30,11 @@ export interface JsonShape {
   tooManyShapes: boolean;
   /** Whether more than `maxContainers` objects and arrays open; the pass stops there. */
   tooManyContainers: boolean;
+  /**
+   * The opening and closing quote of each key written with an escape, in one flat list, as far as the pass read:
+   * the keys the engine's JSON.parse may decode wrongly (contract: value-is-text).
+   */
+  escapedKeys: number[];
 }
 
 /** Shape hashes start from the process's basis, so that no one can craft key sequences that share one. */
@@ -72,6 +77,25 @@ function addShape(table: Int32Array, hash: number): boolean {
   }
 }
 
+/** What the pass learnt, and which bound stopped it, if one did. */
+function shapeOf(
+  keys: number,
+  widestObject: number,
+  containers: number,
+  escapedKeys: number[],
+  stop: 'deep' | 'shapes' | 'containers' | undefined,
+): JsonShape {
+  return {
+    tooDeep: stop === 'deep',
+    keys,
+    widestObject,
+    containers,
+    tooManyShapes: stop === 'shapes',
+    tooManyContainers: stop === 'containers',
+    escapedKeys,
+  };
+}
+
 /**
  * Counts the keys of a JSON text, in all and in its widest object, and its objects and arrays, or stops as soon as
  * a container opens past `maxDepth` levels (the root is level 1), more than `maxContainers` open (a dense body is
@@ -111,6 +135,9 @@ function scanWith(
   const shapeAtLevel: number[] = [shapeBasis];
   let stringStart = 0;
   let stringClose = 0;
+  // The first backslash not yet passed: a key holds an escape when one lies between its quotes.
+  let backslash = text.indexOf('\\');
+  const escapedKeys: number[] = [];
   const length = text.length;
   for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
@@ -122,6 +149,13 @@ function scanWith(
       stringClose = i;
     } else if (code === COLON) {
       keys++;
+      if (backslash !== -1 && backslash < stringClose) {
+        if (backslash < stringStart) backslash = text.indexOf('\\', stringStart);
+        if (backslash !== -1 && backslash < stringClose) {
+          escapedKeys.push(stringStart, stringClose);
+          backslash = text.indexOf('\\', stringClose);
+        }
+      }
       const atLevel = (keysAtLevel[depth] as number) + 1;
       keysAtLevel[depth] = atLevel;
       if (atLevel > widestObject) widestObject = atLevel;
@@ -132,40 +166,19 @@ function scanWith(
         const hash = hashUnits(text, stringStart + 1, stringClose + 1, shapeAtLevel[depth] as number) || 1;
         shapeAtLevel[depth] = hash;
         if (addShape(table, hash) && ++shapes > maxShapes) {
-          return {
-            tooDeep: false,
-            keys,
-            widestObject,
-            containers,
-            tooManyShapes: true,
-            tooManyContainers: false,
-          };
+          return shapeOf(keys, widestObject, containers, escapedKeys, 'shapes');
         }
       }
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
       if (++containers > maxContainers) {
-        return {
-          tooDeep: false,
-          keys,
-          widestObject,
-          containers,
-          tooManyShapes: false,
-          tooManyContainers: true,
-        };
+        return shapeOf(keys, widestObject, containers, escapedKeys, 'containers');
       }
       if (++depth > maxDepth) {
-        return {
-          tooDeep: true,
-          keys,
-          widestObject,
-          containers,
-          tooManyShapes: false,
-          tooManyContainers: false,
-        };
+        return shapeOf(keys, widestObject, containers, escapedKeys, 'deep');
       }
       keysAtLevel[depth] = 0;
       shapeAtLevel[depth] = shapeBasis;
     } else if (depth > 0) depth--;
   }
-  return { tooDeep: false, keys, widestObject, containers, tooManyShapes: false, tooManyContainers: false };
+  return shapeOf(keys, widestObject, containers, escapedKeys, undefined);
 }

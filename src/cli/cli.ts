@@ -1,3 +1,4 @@
+import { enableCompileCache } from './compile-cache.js';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -81,6 +82,8 @@ async function serveCommand(args: readonly string[], io: CliIo): Promise<number>
   const { flags, corsOrigins } = readFlags(args);
   const env = io.env ?? {};
   if (io.untilStopped === undefined) throw new Error('serve needs a process to stop it');
+  // Before the server's modules load, so that the next start reads them compiled.
+  enableCompileCache(env);
   // Loaded on demand: validate and normalize never pay for the server.
   const { runGateway } = await import('../gateway/run.js');
   return runGateway(

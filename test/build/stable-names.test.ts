@@ -39,6 +39,34 @@ describe('the label of a place in the schemas', () => {
     expect(schemaLabel(`${deep}/properties/b`, schemas)).not.toBe(label);
   });
 
+  it('keeps a long label, digest and all, when a union gains a branch before its place', () => {
+    const deep = '/properties/a_rather_long_property_name'.repeat(3);
+    const branch = (tag: string) => ({ type: 'object', properties: { type: { enum: [tag] } } });
+    const withBranches = (...tags: string[]) => ({
+      'a-request': {
+        type: 'object',
+        properties: {
+          blocks: {
+            type: 'array',
+            items: { type: 'object', discriminator: { propertyName: 'type' }, oneOf: tags.map(branch) },
+          },
+        },
+      },
+    });
+    const at = (index: number) => `a-request#/properties/blocks/items/oneOf/${index}${deep}`;
+    const before = schemaLabel(at(0), withBranches('text', 'image'));
+    expect(before).toMatch(/_[0-9a-f]{6}$/);
+    expect(schemaLabel(at(1), withBranches('audio', 'text', 'image'))).toBe(before);
+    // The digest that tells apart two places that read alike stays too.
+    const secondName = (names: ReturnType<typeof labelNames>, origin: string) => (
+      names(origin, 0),
+      names(origin, 1)
+    );
+    expect(secondName(labelNames(withBranches('audio', 'text', 'image')), at(1))).toBe(
+      secondName(labelNames(withBranches('text', 'image')), at(0)),
+    );
+  });
+
   it('names the hoisted subschemas, a digest added where two places read alike', () => {
     const names = labelNames(schemas);
     expect(names('a-request#/properties/blocks', 0)).toBe('aRequest_blocks');

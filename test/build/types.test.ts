@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import * as paramsModule from '../../schemas/params.js';
+import { paramsSchemas } from '../../schemas/params.js';
 
 /*
  * The named types ship as the plain declarations of src/generated/types.ts; json-schema-to-ts, which derives them
@@ -28,6 +30,17 @@ describe('the generated types', () => {
     expect(derived.length).toBeGreaterThan(100);
     expect(emitted).toEqual(derived);
     expect(new Set(emitted).size).toBe(emitted.length);
+  });
+
+  it("name each operation's path parameters by the schema's own name, as `GetPresetVersionParams`", () => {
+    const unnamed = Object.values(paramsSchemas)
+      .map((schema) => Object.entries(paramsModule).find(([, value]) => value === schema)?.[0] ?? '?')
+      .map((name) => `${name[0]!.toUpperCase()}${name.slice(1)}`)
+      .filter((type) => !derived.includes(type));
+    expect(
+      unnamed,
+      'path-parameter schemas without a type: add `export type <Name> = Infer<typeof <name>>;` to build/types/from-schemas.ts',
+    ).toEqual([]);
   });
 
   it('are each held equal to their json-schema-to-ts type by the type test, by their names', () => {

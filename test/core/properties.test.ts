@@ -7,7 +7,15 @@ import {
   validatePresetConfig,
   type MessagesRequest,
 } from '../../src/index.js';
-import { message, validRequest } from '../support/arbitraries.js';
+import { contentBlockTypes } from '../../schemas/message.js';
+import { messagesRequest } from '../../schemas/messages-request.js';
+import {
+  contentBlockArbitraries,
+  message,
+  requestFields,
+  routingFields,
+  validRequest,
+} from '../support/arbitraries.js';
 
 type Body = Record<string, unknown>;
 
@@ -179,6 +187,29 @@ const mutations: Array<[name: string, path: string, mutate: (body: Body) => void
     },
   ],
 ];
+
+describe('the generators of the property tests', () => {
+  it('draw every kind of content block the schemas hold, each of its own kind', () => {
+    const missing = contentBlockTypes.filter((kind) => !Object.hasOwn(contentBlockArbitraries, kind));
+    expect(
+      missing,
+      'block kinds the property tests never generate: add each to contentBlockArbitraries (test/support/arbitraries.ts)',
+    ).toEqual([]);
+    for (const [kind, block] of Object.entries(contentBlockArbitraries))
+      fc.assert(
+        fc.property(block, (drawn) => drawn['type'] === kind),
+        { numRuns: 20 },
+      );
+  });
+
+  it('draw every field of the request schema', () => {
+    const drawn = new Set<string>([...Object.keys(requestFields), ...routingFields]);
+    expect(
+      Object.keys(messagesRequest.properties).filter((field) => !drawn.has(field)),
+      'request fields the property tests never generate: add each to requestFields (test/support/arbitraries.ts)',
+    ).toEqual([]);
+  });
+});
 
 describe('generated requests (properties)', () => {
   it('accepts every generated valid request', () => {

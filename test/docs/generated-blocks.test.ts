@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  blockDifferences,
   blockNames,
   documentationPages,
   stalePages,
   withFreshBlocks,
 } from '../../build/documents/doc-blocks.js';
 import { docTables, guardName } from '../../build/documents/doc-tables.js';
+import { markdownTable } from '../../build/documents/markdown-table.js';
 import { limitKeywords } from '../../build/documents/schema-tables.js';
 import { emittedSchemaSources, fileDescription } from '../../build/documents/emit.js';
 import { contentBlockTypes } from '../../schemas/message.js';
@@ -32,13 +34,18 @@ const read = (page: string) => readFileSync(`${root}${page}`, 'utf8');
 describe('the generated tables of the documentation', () => {
   it('sit where the reader looks for them', () => {
     expect(blockNames(read('README.md'))).toEqual(['operations']);
-    expect(blockNames(read('docs/contract.md'))).toEqual([
+    const contract = blockNames(read('docs/contract.md'));
+    expect(contract.filter((name) => !name.startsWith('operation-'))).toEqual([
       'operations',
       'request-fields',
       'block-kinds',
       'limits',
       'preset-config-keys',
     ]);
+    // Each operation's section opens with the block its record writes, in the table's order.
+    expect(contract.filter((name) => name.startsWith('operation-'))).toEqual(
+      operationIds.map((id) => `operation-${id}`),
+    );
     expect(blockNames(read('docs/schema-files.md'))).toEqual(['schema-files']);
     expect(blockNames(read('docs/validation.md'))).toEqual(['roots', 'preset-config-keys']);
     const used = documentationPages(root).flatMap((page) => blockNames(read(page)));
@@ -46,11 +53,15 @@ describe('the generated tables of the documentation', () => {
   });
 
   it('say what the operations table and the schemas say: run `npm run generate` when this fails', async () => {
-    expect((await stalePages(root)).map(({ page }) => page)).toEqual([]);
+    const stale = await stalePages(root);
+    expect(
+      stale.flatMap(({ differences }) => differences),
+      'the rows npm run generate would write',
+    ).toEqual([]);
   });
 
   it('list every operation, one row each', () => {
-    const rows = docTables['operations']!().split('\n').slice(2);
+    const rows = docTables['operations']!().split('\n').slice(3);
     expect(rows.map((row) => /^\| `(\w+)`/.exec(row)?.[1])).toEqual(operationIds);
   });
 
@@ -58,7 +69,7 @@ describe('the generated tables of the documentation', () => {
     const firstCells = (name: string) =>
       docTables[name]!()
         .split('\n')
-        .slice(2)
+        .slice(3)
         .map((row) => /^\| `([^`]+)`/.exec(row)?.[1]);
     expect(firstCells('request-fields')).toEqual(Object.keys(messagesRequest.properties));
     expect(firstCells('block-kinds')).toEqual([...contentBlockTypes]);
@@ -120,6 +131,33 @@ describe('the generated tables of the documentation', () => {
     const path = `${root}docs/contract.md`;
     expect(await withFreshBlocks(path, edited)).toBe(await withFreshBlocks(path, page));
     expect(await withFreshBlocks(path, edited)).toContain('| `listProviders`');
+  });
+
+  it('name the table and the row that a page no longer has right, not only the page', async () => {
+    const page = read('docs/contract.md');
+    const edited = page
+      .replace('| `listProviders`', '| `listAllProviders`')
+      .replace(/(\| `session_id` \| [^|]*\| )no/, '$1yes');
+    const fresh = await withFreshBlocks(`${root}docs/contract.md`, edited);
+    expect(blockDifferences('docs/contract.md', edited, fresh)).toEqual([
+      'docs/contract.md, table operations: row `listProviders` is missing',
+      'docs/contract.md, table operations: row `listAllProviders` is not in the source',
+      'docs/contract.md, table request-fields: row `session_id` differs',
+    ]);
+  });
+
+  it('leave every other row as it was when a cell grows, Prettier included', async () => {
+    const rows = (longest: string) => [
+      ['`a`', 'short'],
+      ['`b`', longest],
+    ];
+    const path = `${root}docs/contract.md`;
+    const page = (longest: string) =>
+      withFreshBlocks(path, `${markdownTable(['name', 'note'], rows(longest))}\n`);
+    const [before, after] = [await page('short'), await page('a cell much longer than any other')];
+    expect(before.split('\n').filter((line) => !after.split('\n').includes(line))).toEqual([
+      '| `b` | short |',
+    ]);
   });
 
   it('refuse a block without its end, or of a table that does not exist', async () => {

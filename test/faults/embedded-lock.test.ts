@@ -1,6 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -85,6 +95,12 @@ server.on('error', (error) => process.stdout.write('not bound ' + error.code + '
 setTimeout(() => process.exit(0), 120000);
 `;
 
+/** Writes an empty file at `path`, for a test to move somewhere; returns the path. */
+function writeNew(path: string): string {
+  writeFileSync(path, '');
+  return path;
+}
+
 /** The state letter of `/proc/<pid>/stat` (Z for a zombie), or null once the process is gone. */
 function processState(pid: number): string | null {
   try {
@@ -95,6 +111,74 @@ function processState(pid: number): string | null {
 }
 
 describe.skipIf(process.platform !== 'linux')('the data directory lock (contract: durable-presets)', () => {
+  it('refuses a second gateway whatever was done to the lock file, while the first serves creates and loses none', async () => {
+    const dataDir = join(scratch, 'lock-file-gone');
+    const lockFile = join(dataDir, 'gateway-contract.lock');
+    const link = join(scratch, 'link-to-live');
+    const env = { GATEWAY_DATA_DIR: dataDir, GATEWAY_MANAGEMENT_KEY: KEY };
+    const undoings: Array<[string, () => void]> = [
+      ['deleted', () => rmSync(lockFile)],
+      ['renamed', () => renameSync(lockFile, join(dataDir, 'stale.lock'))],
+      ['replaced by a new file', () => renameSync(writeNew(join(dataDir, 'new.lock')), lockFile)],
+      ['reached through a symbolic link to the directory', () => symlinkSync(dataDir, link)],
+    ];
+    const printed: Record<string, string> = {};
+    let acknowledged = 0;
+    for (const [done, undo] of undoings) {
+      const first = await startServe(env);
+      cleanups.push(() => first.child.kill('SIGKILL'));
+      // Creates run one after another for as long as the second start is tried.
+      const answers: Array<number | string> = [];
+      let creating = true;
+      const writer = (async () => {
+        while (creating) {
+          answers.push(await create(first.baseUrl, 'kept').then((answer) => answer.status, String));
+        }
+      })();
+      try {
+        undo();
+        const second = await serveUntilExit(
+          { ...env, GATEWAY_DATA_DIR: done.startsWith('reached') ? link : dataDir },
+          [],
+        );
+        expect({ done, code: second.code }).toEqual({ done, code: 2 });
+        printed[done] = second.output;
+      } finally {
+        creating = false;
+        await writer;
+      }
+      expect({ done, refused: answers.filter((status) => status !== 200) }).toEqual({ done, refused: [] });
+      expect((await create(first.baseUrl, 'kept')).status).toBe(200);
+      acknowledged += answers.length + 1;
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+    }
+    const inUse =
+      `gateway-contract: ${dataDir} is in use by another process: one process owns an embedded store ` +
+      '(share one PostgreSQL through DATABASE_URL instead)\n';
+    expect(printed).toEqual({
+      deleted: inUse,
+      renamed: inUse,
+      'replaced by a new file': inUse,
+      'reached through a symbolic link to the directory':
+        `gateway-contract: data directory "${link}" is a symbolic link (to "${dataDir}"), and the embedded ` +
+        'store uses a real directory only: give the directory itself as the data directory (GATEWAY_DATA_DIR), ' +
+        'not a link to it\n',
+    });
+
+    const restarted = await startServe(env);
+    cleanups.push(() => restarted.child.kill('SIGKILL'));
+    for (let version = 1; version <= acknowledged; version += 1) {
+      expect({ version, status: (await readVersion(restarted.baseUrl, 'kept', version)).status }).toEqual({
+        version,
+        status: 200,
+      });
+    }
+    expect((await readVersion(restarted.baseUrl, 'kept', acknowledged + 1)).status).toBe(404);
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+  }, 300_000);
+
   it(`lets exactly one of ${RACERS} starts racing over a stale lock take it`, async () => {
     const dataDir = join(scratch, 'raced');
     mkdirSync(dataDir, { mode: 0o700 });

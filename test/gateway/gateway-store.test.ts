@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gatewayBanner } from '../../src/gateway/banner.js';
 import { bundledCatalog } from '../../src/gateway/catalog.js';
-import { DataDirInUse, lockDataDir } from '../../src/gateway/data-dir-lock.js';
+import { lockDataDir } from '../../src/gateway/data-dir-lock.js';
+import { DataDirRefused } from '../../src/http/store/owned-data-dir.js';
 import { chooseStore, defaultDataDir } from '../../src/gateway/gateway-store.js';
 import {
   keptGatewayKeys,
@@ -108,29 +109,32 @@ describe('lockDataDir', () => {
     await expect(lockDataDir(held)).rejects.toThrow(
       `${held} is in use by process ${process.pid} on host ${hostname()} (since ${since})`,
     );
-    // Another path to the same directory meets the same lock.
+    // A link to it is refused as a link, before any lock is tried.
     symlinkSync(held, join(scratch, 'held-link'));
-    await expect(lockDataDir(join(scratch, 'held-link'))).rejects.toThrow(DataDirInUse);
+    await expect(lockDataDir(join(scratch, 'held-link'))).rejects.toThrow(DataDirRefused);
     release();
-    // The file stays, naming nobody: removing it could give two starts two different files to lock.
-    expect(readFileSync(join(held, 'gateway-contract.lock'), 'utf8')).toBe('');
+    // The file only names the holder, and goes with it.
+    expect(existsSync(join(held, 'gateway-contract.lock'))).toBe(false);
     // The file only names a holder: one left naming a live process (our parent) holds nothing.
     writeFileSync(join(held, 'gateway-contract.lock'), `${process.ppid}\n`);
     const retaken = await lockDataDir(held);
     retaken();
   });
 
-  it('says what is missing when no flock command is on PATH', async () => {
-    const path = process.env['PATH'];
-    process.env['PATH'] = mkdtempSync(join(tmpdir(), 'gateway-contract-no-flock-'));
-    try {
-      const dataDir = join(scratch, 'no-flock');
-      await expect(lockDataDir(dataDir)).rejects.toThrow(
-        `cannot lock ${dataDir}/gateway-contract.lock: the embedded store needs the flock command (util-linux) on PATH to own its data directory`,
-      );
-    } finally {
-      rmSync(process.env['PATH'], { recursive: true, force: true });
-      process.env['PATH'] = path;
-    }
-  });
+  it.skipIf(process.getBuiltinModule('node:ffi') !== undefined)(
+    'says what is missing when no flock command is on PATH and Node has no node:ffi',
+    async () => {
+      const path = process.env['PATH'];
+      process.env['PATH'] = mkdtempSync(join(tmpdir(), 'gateway-contract-no-flock-'));
+      try {
+        const dataDir = join(scratch, 'no-flock');
+        await expect(lockDataDir(dataDir)).rejects.toThrow(
+          `cannot lock the data directory "${dataDir}": the embedded store locks it with the flock command (util-linux or BusyBox), which is not on PATH, or through node:ffi, and this Node (${process.version}) has no node:ffi`,
+        );
+      } finally {
+        rmSync(process.env['PATH'], { recursive: true, force: true });
+        process.env['PATH'] = path;
+      }
+    },
+  );
 });

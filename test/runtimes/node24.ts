@@ -7,7 +7,12 @@ import { runtimesDir, runtimesIn } from '../../bench/runtimes.js';
  * key cache is poisoned (nodejs/node issue 63785); a missing one fails the test that needs it.
  */
 export function node24Binary(): string {
-  const { binary } = runtimesIn(runtimesDir()).find((runtime) => runtime.name === 'Node 24')!;
+  return installedNode('Node 24');
+}
+
+/** A Node binary test/runtimes/install.sh installs; a missing one fails the test that needs it. */
+export function installedNode(name: 'Node 22' | 'Node 24' | 'Node 26'): string {
+  const { binary } = runtimesIn(runtimesDir()).find((runtime) => runtime.name === name)!;
   expect(existsSync(binary), `${binary} is missing: run \`npm run test:runtimes\`, which installs it`).toBe(
     true,
   );

@@ -72,6 +72,17 @@ function guard(run: PgliteRun, deadlineMs: number): void {
 }
 
 /**
+ * What a failed start says: an error's message, or for what is no Error (Emscripten's file errors carry only a
+ * number), what it holds; never "undefined".
+ */
+function failureWords(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  const errno = (error as { errno?: unknown } | null)?.errno;
+  if (typeof errno === 'number') return `a file operation failed in PGlite's file layer (errno ${errno})`;
+  return `PGlite failed without saying why (${String(error)})`;
+}
+
+/**
  * Starts PostgreSQL on `home` (initialising a new data directory), every later step of it bounded by
  * `deadlineMs`: a step that runs past it, or a PANIC, marks the run stopped. A start that fails throws
  * `PresetStoreUnavailable` with PostgreSQL's own last words.
@@ -110,7 +121,7 @@ export async function startPgliteRun(
   } catch (error) {
     files.abandon();
     if (fresh) removeAllBut(home, before);
-    const why = lastWords || (error as Error).message;
+    const why = lastWords || failureWords(error);
     throw embeddedUnavailable(`cannot open the embedded store in ${home}: ${why}`, error);
   }
   guard(run, options.deadlineMs);
