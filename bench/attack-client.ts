@@ -3,6 +3,7 @@ import { normalizePresetRequest, validate } from '../src/index.js';
 import { MANAGEMENT_KEY, OTHER_MANAGEMENT_KEY, STANDARD_KEY } from './attack-keys.js';
 import { floodHeads, floodWithoutKey, keyedCreates } from './keyless-flood.js';
 import { ownCreatesBeside, stallBodies } from './stalled-bodies.js';
+import { fourKeysAtTheirShare, manyKeysUnderTheirShare, served } from './tenant-stalls.js';
 
 /*
  * The attacker of `npm run bench:attack`, one attack per process: `node attack-client.js <attack> <origin>
@@ -392,6 +393,30 @@ const attacks: Record<string, () => Promise<Outcome>> = {
         `${tally(own.map((create) => create.status))}, the slowest in ${slowest.toFixed(0)} ms; ` +
         `the stalled bodies: ${stalled.opened} connections, ${tally(stalled.statuses)}`,
       held: served === 30 && own.every((create) => create.status === 503),
+    };
+  },
+
+  async N() {
+    const seen = await fourKeysAtTheirShare({ port, base: BASE });
+    const large = seen.creates['300 kB']!;
+    const small = seen.creates['2 kB']!;
+    return {
+      result:
+        `the fifth key: ${served(large)} of 10 creates of 300 kB got 200 (${tally(large)}); the sixth: ` +
+        `${served(small)} of 10 of 2 kB (${tally(small)}); the stalled bodies: ${seen.stalled.opened} connections, ` +
+        tally(seen.stalled.statuses),
+      held: served(large) >= 9 && served(small) >= 9,
+    };
+  },
+
+  async O() {
+    const seen = await manyKeysUnderTheirShare({ port, base: BASE });
+    const large = seen.creates['300 kB']!;
+    return {
+      result:
+        `the 33rd key: ${served(large)} of 10 creates of 300 kB got 200 (${tally(large)}); the stalled bodies: ` +
+        `${seen.stalled.opened} connections, ${tally(seen.stalled.statuses)}`,
+      held: served(large) >= 9,
     };
   },
 

@@ -39,6 +39,18 @@ const attacks: Array<[id: string, what: string, shards?: number, server?: 'two k
     1,
     'two keys',
   ],
+  [
+    'N',
+    "four management keys of four workspaces: 16 connections each send 4 MiB less one byte of a 4 MiB body and stall (4 for each key, its whole share), beside a fifth key's 10 creates of 300 kB and a sixth's 10 of 2 kB (library server)",
+    1,
+    'two keys',
+  ],
+  [
+    'O',
+    "32 management keys of 32 workspaces: 32 connections each send 4 MiB less one byte of a 4 MiB body and stall (one for each key, under its share), beside a 33rd key's 10 creates of 300 kB (library server)",
+    1,
+    'two keys',
+  ],
   ['clean: create and read', '50 creates of the example, each read back'],
   ['clean: 1,000 keep-alive GETs', '`GET /providers`, one at a time'],
   ['clean: 4 MiB of turns', '5 creates of 4 MiB of short user turns'],

@@ -57,7 +57,9 @@ const freshStore = () =>
   new MemoryPresetStore({
     latency: () => Promise.resolve(),
     maxPresets: Number.MAX_SAFE_INTEGER,
+    maxPresetsPerWorkspace: Number.MAX_SAFE_INTEGER,
     maxConfigBytes: Number.MAX_SAFE_INTEGER,
+    maxConfigBytesPerWorkspace: Number.MAX_SAFE_INTEGER,
   });
 let store = freshStore();
 const nullDevice = openSync('/dev/null', 'w');

@@ -23,7 +23,8 @@ export interface StalledBodiesOptions {
   port: number;
   /** `/api/v1`. */
   base: string;
-  key: string;
+  /** The key of every connection, or one key for each connection in turn. */
+  key: string | readonly string[];
   connections: number;
   ms: number;
 }
@@ -35,7 +36,7 @@ export interface StalledSeen {
 }
 
 /** A create that declares a 4 MiB body and sends all of it but the last byte. */
-function stalledCreate({ base, key }: StalledBodiesOptions, slug: string): string {
+function stalledCreate(base: string, key: string, slug: string): string {
   return (
     `POST ${base}/presets/${slug}/messages HTTP/1.1\r\nhost: a\r\nauthorization: Bearer ${key}\r\n` +
     `content-type: application/json\r\ncontent-length: ${STALLED_BODY_BYTES}\r\n\r\n{` +
@@ -61,7 +62,9 @@ export async function stallBodies(options: StalledBodiesOptions): Promise<Stalle
         await after;
         for (let opened = 0; opened < MAX_OPENED_PER_CONNECTION && Date.now() < until; opened++) {
           seen.opened++;
-          const request = stalledCreate(options, `stalled-${connection}-${opened}`);
+          const key =
+            typeof options.key === 'string' ? options.key : options.key[connection % options.key.length]!;
+          const request = stalledCreate(options.base, key, `stalled-${connection}-${opened}`);
           const answers = await sendOnce(options.port, request, until, { written, endAtAnswer: true });
           seen.statuses.push(...answers);
           // A connection closed before its bytes were written lets the next one go all the same.

@@ -67,7 +67,12 @@ async function serve(id: StoreId, where: string): Promise<void> {
       : id === 'memory'
         ? // The caps of `--memory` (10,000 presets) end a fast run early: every create here is a fresh slug.
           {
-            presets: new MemoryPresetStore({ maxPresets: 1_000_000, maxConfigBytes: 2 ** 31 }),
+            presets: new MemoryPresetStore({
+              maxPresets: 1_000_000,
+              maxPresetsPerWorkspace: 1_000_000,
+              maxConfigBytes: 2 ** 31,
+              maxConfigBytesPerWorkspace: 2 ** 31,
+            }),
             close: async () => {},
           }
         : await openGatewayStore(chooseStore(false, env), () => {});

@@ -144,8 +144,10 @@ export const copyErrorMessages = {
 /** What a full preset store holds at most of each thing it caps, for the message of its error. */
 const storeCaps = {
   maxPresets: 'presets',
+  maxPresetsPerWorkspace: 'presets of one workspace',
   maxVersionsPerSlug: 'versions of one slug',
   maxConfigBytes: 'bytes of version JSON',
+  maxConfigBytesPerWorkspace: 'bytes of version JSON of one workspace',
 } as const;
 
 export type StoreCap = keyof typeof storeCaps;

@@ -1,8 +1,13 @@
+import { secretsToRedact } from './redact.js';
+
 /** `DATABASE_URL` as the gateway uses it: what the driver connects with, what is printed, and what never is. */
 export interface DatabaseUrl {
   /** What `pg` is given: the variable's value, with `postgresql://` put before one written without a scheme. */
   connectionString: string;
-  /** `user@host:port/db`, each part only when the URL has it: never the password, never a query parameter. */
+  /**
+   * `user@host:port/db`, each part only when the URL has it: never the password, never a query parameter, and a
+   * part that is the password (`postgres:postgres@...`) redacted as any printed line redacts it.
+   */
   description: string;
   /** The password and every password-like query parameter, as written and decoded: kept out of all output. */
   secrets: string[];
@@ -74,9 +79,11 @@ export function readDatabaseUrl(text: string): DatabaseUrl {
   }
   if (!SCHEMES.has(url.protocol)) throw refused();
   const user = decoded(url.username) || (parameters.get('user') ?? '');
+  const kept = secretsToRedact();
+  kept.add(...secrets);
   if (url.protocol === 'socket:') {
     const description = joinParts(user, decoded(url.pathname), '', parameters.get('db') ?? '');
-    return { connectionString, description, secrets: secrets.filter(Boolean) };
+    return { connectionString, description: kept.redact(description), secrets: secrets.filter(Boolean) };
   }
   if (url.hostname !== '' && !HOST.test(url.hostname)) throw refused();
   const host = parameters.get('host') || decoded(url.hostname) || 'localhost';
@@ -85,7 +92,7 @@ export function readDatabaseUrl(text: string): DatabaseUrl {
   const database = decoded(url.pathname.slice(1));
   return {
     connectionString,
-    description: joinParts(user, host, port, database),
+    description: kept.redact(joinParts(user, host, port, database)),
     secrets: secrets.filter(Boolean),
   };
 }

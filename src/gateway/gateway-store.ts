@@ -1,7 +1,11 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { KeyKind } from '../http/types.js';
-import { MemoryPresetStore } from '../http/store/memory-preset-store.js';
+import {
+  DEFAULT_MAX_CONFIG_BYTES,
+  DEFAULT_MAX_PRESETS,
+  MemoryPresetStore,
+} from '../http/store/memory-preset-store.js';
 import type { PresetStore } from '../http/store/preset-store.js';
 import { PresetStoreUnavailable } from '../http/store/preset-store-unavailable.js';
 import type { SqlEngine } from '../http/store/sql-engine.js';
@@ -104,7 +108,11 @@ async function sqlStore(
 export async function openGatewayStore(choice: StoreChoice, log: GatewayLog): Promise<GatewayStore> {
   if (choice.kind === 'memory') {
     return {
-      presets: new MemoryPresetStore(),
+      // The gateway's keys are of one workspace, which may hold the whole room.
+      presets: new MemoryPresetStore({
+        maxPresetsPerWorkspace: DEFAULT_MAX_PRESETS,
+        maxConfigBytesPerWorkspace: DEFAULT_MAX_CONFIG_BYTES,
+      }),
       keys: null,
       facts: memoryStoreFacts,
       probe: async () => {},

@@ -1,4 +1,6 @@
+import { UUID_PATTERN } from '../../schemas/shared.js';
 import { readBearerToken } from './bearer-token.js';
+import { ContractViolation } from './contract-violation.js';
 import { errorBody, invalidKeyBody, type ErrorBody } from '../core/errors.js';
 import type { AuthRequirement } from '../core/operations.js';
 import type { Principal, ResolveKey } from './types.js';
@@ -18,7 +20,7 @@ export async function authenticate(
   resolveKey: ResolveKey,
 ): Promise<AuthOutcome> {
   const token = readBearerToken(authorization);
-  const principal = token.ok ? ((await resolveKey(token.value)) ?? null) : null;
+  const principal = token.ok ? checkedPrincipal(await resolveKey(token.value)) : null;
   if (requirement === 'public') return { ok: true, principal };
   if (!token.ok) return { ok: false, status: 401, body: token.error };
   if (principal === null) return { ok: false, status: 401, body: invalidKeyBody() };
@@ -26,4 +28,57 @@ export async function authenticate(
     return { ok: false, status: 403, body: errorBody(403) };
   }
   return { ok: true, principal };
+}
+
+const uuid = new RegExp(UUID_PATTERN);
+
+/** How a resolver's principal should look, quoted by every complaint about one. */
+const FIX =
+  "resolveKey must return null for an unknown key, or { kind: 'management' | 'standard', userId: string, " +
+  "workspaceId: '<the workspace's UUID>' } (workspaceId: null for a key of no workspace)";
+
+/** What is wrong with each member of a principal, as the log should say it: none for a valid one. */
+function wrongMembers(principal: Record<string, unknown>): string[] {
+  const show = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
+  const { kind, userId, workspaceId } = principal;
+  const wrong: string[] = [];
+  if (kind !== 'management' && kind !== 'standard') {
+    wrong.push(`kind is ${show(kind)}, not 'management' or 'standard'`);
+  }
+  if (typeof userId !== 'string') wrong.push(`userId is ${show(userId)}, not a string`);
+  if (workspaceId !== null && !(typeof workspaceId === 'string' && uuid.test(workspaceId))) {
+    wrong.push(`workspaceId is ${show(workspaceId)}, not a UUID string or null`);
+  }
+  return wrong;
+}
+
+/**
+ * What the resolver returned, checked once per request (contract: authentication): a principal of another shape
+ * is the programmer's bug, which becomes a 500 before any operation runs, so that nothing is ever written under a
+ * workspace named `undefined` or `""`.
+ */
+function checkedPrincipal(returned: Principal | null | undefined): Principal | null {
+  if (returned === null || returned === undefined) return null;
+  const wrong =
+    typeof returned === 'object'
+      ? wrongMembers(returned as unknown as Record<string, unknown>)
+      : [`value is ${typeof returned}, not an object`];
+  if (wrong.length === 0) return returned;
+  throw new ContractViolation(`resolveKey returned a principal whose ${wrong.join(', and whose ')}; ${FIX}`);
+}
+
+/** The principal each request was authenticated as, kept only as long as the request object lives. */
+const authenticated = new WeakMap<object, Principal | null>();
+
+/** Remembers whom `request` was authenticated as, for the server around the handler to read. */
+export function rememberPrincipal(request: object, principal: Principal | null): void {
+  authenticated.set(request, principal);
+}
+
+/**
+ * Whom a request was authenticated as: undefined before its key was checked, null for no key. A server counts
+ * the request's body against that principal's workspace (contract: overload).
+ */
+export function principalOf(request: object): Principal | null | undefined {
+  return authenticated.get(request);
 }

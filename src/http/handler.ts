@@ -10,7 +10,7 @@ import {
 } from '../core/operations.js';
 import { validate, validateParams, type ValidateOptions } from '../core/validators.js';
 import { profileOf } from '../core/profiles.js';
-import { authenticate } from './authenticate.js';
+import { authenticate, rememberPrincipal } from './authenticate.js';
 import { ContractViolation } from './contract-violation.js';
 import { corsPolicy } from './cors.js';
 import {
@@ -46,12 +46,15 @@ function isProduction(): boolean {
   return runtime.process?.env?.['NODE_ENV'] === 'production';
 }
 
-/** Where a 500's cause goes when the user gives no `onError`. */
+/**
+ * Where a 500's cause goes when the user gives no `onError`: a contract violation as one line that says what to
+ * fix (its stack would only point into the handler), anything else with its stack.
+ */
 export function defaultOnError(error: unknown, context: ErrorContext): void {
-  console.error(
-    `gateway-contract: 500 in ${context.operationId ?? 'routing'} (${context.phase}), request ${context.requestId}:`,
-    error,
-  );
+  const where = `gateway-contract: 500 in ${context.operationId ?? 'routing'} (${context.phase}), request ${context.requestId}:`;
+  if (!(error instanceof ContractViolation)) return console.error(where, error);
+  const issues = error.issues.map((issue) => ` ${issue.path || '(root)'} ${issue.message};`).join('');
+  console.error(`${where} ${error.message}${issues}`);
 }
 
 /** Options are the programmer's, so a wrong one throws when the handler is made, never on a request. */
@@ -229,6 +232,7 @@ export function createHandler(options: HandlerOptions): Handler {
         resolveKey,
       );
       if (!auth.ok) return jsonResponse(auth.status, auth.body);
+      rememberPrincipal(request, auth.principal);
 
       if (match.undecodable !== null) {
         return errorResponse(badParamStatus(operation), [

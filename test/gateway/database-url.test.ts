@@ -64,4 +64,42 @@ describe('secretsToRedact', () => {
     expect(secrets.redact('x abcdef y abc z')).toBe('x [redacted] y [redacted] z');
     expect(secrets.redact('nothing here')).toBe('nothing here');
   });
+
+  it('redacts a short secret only where it stands as a word of its own, so no other word loses a letter', () => {
+    const secrets = secretsToRedact();
+    secrets.add(...readDatabaseUrl('postgresql://gw:e@db.internal/gateway').secrets);
+    const line = '2026-11-28T01:00:00.000Z GET /healthz 200 0.4 ms';
+    expect(secrets.redact(line)).toBe(line);
+    expect(secrets.redact('GET /api/v1/presets/e/versions/1 404')).toBe(
+      'GET /api/v1/presets/[redacted]/versions/1 404',
+    );
+    expect(secrets.redact('database "db-e" does not exist; e')).toBe(
+      'database "db-[redacted]" does not exist; [redacted]',
+    );
+  });
+
+  it('redacts a secret of 16 characters or more wherever it stands, inside a word too', () => {
+    const secrets = secretsToRedact();
+    const key = 'gw-mgmt-0123456789abcdef';
+    secrets.add(key);
+    expect(secrets.redact(`/presets/x${key}y/versions/1`)).toBe('/presets/x[redacted]y/versions/1');
+  });
+
+  it('replaces in one pass: no replacement is cut into by a secret found in the marker, or by a shorter secret', () => {
+    const secrets = secretsToRedact();
+    // Every letter of the marker, and a secret that holds another, at once.
+    secrets.add('r', 'e', 'd', 'a', 'c', 't', '[', ']', 'redacted', 'pw-9f3c1e7a', 'pw');
+    expect(secrets.redact('r e /pw-9f3c1e7a/ pw redacted [redacted]')).toBe(
+      '[redacted] [redacted] /[redacted]/ [redacted] [redacted] [[redacted]]',
+    );
+  });
+
+  it('leaves user@host:port/db whole unless a part of it is the password, as in postgres:postgres', () => {
+    expect(readDatabaseUrl('postgresql://postgres:e@127.0.0.1:5432/postgres').description).toBe(
+      'postgres@127.0.0.1:5432/postgres',
+    );
+    expect(readDatabaseUrl('postgresql://postgres:postgres@127.0.0.1:5432/gateway').description).toBe(
+      '[redacted]@127.0.0.1:5432/gateway',
+    );
+  });
 });

@@ -389,7 +389,7 @@ describe("a key's share of the budget, and a body that stops arriving", () => {
   });
 
   it("refuses a key's bytes past its share while leaving the rest of the budget to other keys", () => {
-    const budget = createBodyBudget(1000, 300);
+    const budget = createBodyBudget(1000, { perKey: 300 });
     const first = budget.hold('a');
     const second = budget.hold('a');
     expect(first.take(200)).toBe(true);
@@ -407,6 +407,70 @@ describe("a key's share of the budget, and a body that stops arriving", () => {
     other.release();
     expect(alone.take(300)).toBe(true);
     expect(alone.take(1)).toBe(false);
+  });
+
+  it('defaults the share of a workspace to a quarter and the reserve to an eighth, and refuses a reserve past the budget', () => {
+    expect(resolvedConnectionLimits().maxBodyBytesPerWorkspace).toBe(16 * 1024 * 1024);
+    expect(resolvedConnectionLimits().reservedBodyBytes).toBe(8 * 1024 * 1024);
+    const small = resolvedConnectionLimits({ maxBodyBytesInFlight: 1000 });
+    expect([small.maxBodyBytesPerWorkspace, small.reservedBodyBytes]).toEqual([250, 125]);
+    expect(resolvedConnectionLimits({ reservedBodyBytes: 0 }).reservedBodyBytes).toBe(0);
+    expect(() => resolvedConnectionLimits({ maxBodyBytesInFlight: 1000, reservedBodyBytes: 1000 })).toThrow(
+      /reservedBodyBytes must be less than maxBodyBytesInFlight/,
+    );
+  });
+
+  /** The default shares of a 64 MiB budget, in bytes. */
+  const MiB = 1024 * 1024;
+  const defaultShares = { perKey: 16 * MiB, perWorkspace: 16 * MiB, reserve: 8 * MiB };
+
+  it('leaves a key that holds nothing its ordinary bodies while four keys of four workspaces hold their share', () => {
+    const budget = createBodyBudget(64 * MiB, defaultShares);
+    const takenBy = (key: string, workspace: string | null, bodies: number, bytes: number) =>
+      Array.from({ length: bodies }, () => budget.hold(key, workspace).take(bytes));
+    const stalled = [1, 2, 3, 4].flatMap((n) => takenBy(`key-${n}`, `workspace-${n}`, 4, 4 * MiB));
+    // The common room is 56 MiB: the last two bodies of the fourth key would eat into the reserve.
+    expect(stalled.filter(Boolean)).toHaveLength(14);
+    expect(budget.hold('key-4', 'workspace-4').take(300_000)).toBe(false);
+    // Key 5 holds nothing: six bodies of 300 kB at once, a key of another workspace and a keyless-workspace key.
+    expect(takenBy('key-5', 'workspace-5', 6, 300_000)).toEqual(Array(6).fill(true));
+    expect(takenBy('key-5', 'workspace-5', 1, 300_000)).toEqual([false]);
+    expect(takenBy('key-6', null, 10, 2_000)).toEqual(Array(10).fill(true));
+  });
+
+  it("holds one workspace's keys to one share together, and leaves its key that holds nothing the reserve", () => {
+    const budget = createBodyBudget(64 * MiB, defaultShares);
+    const bodies = [1, 2, 3, 4, 5].map((n) => budget.hold(`key-${n}`, 'tenant').take(4 * MiB));
+    expect(bodies).toEqual([true, true, true, true, false]);
+    expect(budget.held).toBe(16 * MiB);
+    // Another workspace's key takes from the common room; the tenant's idle key only its part of the reserve.
+    expect(budget.hold('other', 'other-workspace').take(4 * MiB)).toBe(true);
+    const idle = budget.hold('key-6', 'tenant');
+    expect(idle.take(300_000)).toBe(true);
+    expect(budget.hold('key-7', 'tenant').take(2 * MiB)).toBe(true);
+    // Half the reserve for one workspace's keys together: 4 MiB.
+    expect(budget.hold('key-8', 'tenant').take(2 * MiB)).toBe(false);
+    idle.release();
+    expect(budget.hold('key-8', 'tenant').take(2 * MiB)).toBe(true);
+  });
+
+  it('leaves a 33rd key room while 32 keys of their own workspaces each hold one body of 4 MiB', () => {
+    const budget = createBodyBudget(64 * MiB, defaultShares);
+    const stalled = Array.from({ length: 32 }, (_, n) =>
+      budget.hold(`key-${n}`, `workspace-${n}`, 4 * MiB).take(4 * MiB),
+    );
+    expect(stalled.filter(Boolean)).toHaveLength(14);
+    expect(budget.held).toBe(56 * MiB);
+    // Declaring 4 MiB, the others may take none of the reserve, which gives the 33rd key six bodies of 300 kB.
+    const ordinary = Array.from({ length: 6 }, () =>
+      budget.hold('key-33', 'workspace-33', 300_000).take(300_000),
+    );
+    expect(ordinary).toEqual(Array(6).fill(true));
+    // A body that declares no length takes of the reserve as it arrives, up to a key's part of it.
+    const chunked = budget.hold('key-34', 'workspace-34');
+    expect(chunked.take(1.5 * MiB)).toBe(true);
+    expect(chunked.take(0.5 * MiB)).toBe(true);
+    expect(chunked.take(1)).toBe(false);
   });
 
   it('answers a key past its share 503 at once, and serves another key while it holds it', async () => {

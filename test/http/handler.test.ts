@@ -4,6 +4,8 @@ import { errorBody } from '../../src/core/errors.js';
 import { validate } from '../../src/core/validators.js';
 import { ContractViolation } from '../../src/http/contract-violation.js';
 import { createHandler } from '../../src/http/handler.js';
+import { MemoryPresetStore } from '../../src/http/store/memory-preset-store.js';
+import { presetOperations } from '../../src/http/store/preset-operations.js';
 import type { ErrorContext, GatewayOperations, HandlerOptions, Principal } from '../../src/http/types.js';
 import { exampleRequest } from './example-request.js';
 import { stubOperations } from '../support/stub-operations.js';
@@ -143,6 +145,97 @@ describe('authentication', () => {
     expect(await message({ authorization: 'Bearer ' })).toBe('Missing Authentication header');
     expect(await message({ authorization: 'Bearer unknown' })).toBe('Invalid API key');
     expect(await message({ authorization: 'Bearer sk\u0000x' })).toBe('Invalid API key');
+  });
+
+  describe('a principal the resolver gets wrong (contract: authentication)', () => {
+    const good = { kind: 'management', userId: 'u', workspaceId: null };
+    const create = {
+      method: 'POST',
+      url: '/presets/p/messages',
+      headers: { ...json, authorization: 'Bearer bad' },
+    };
+
+    /** A handler over a memory store whose resolver returns `returned` for `bad` and a valid principal for `good`. */
+    function resolvingTo(returned: unknown) {
+      const lines: string[] = [];
+      const handler = createHandler({
+        resolveKey: (key) => (key === 'bad' ? returned : key === 'good' ? good : null) as Principal | null,
+        operations: { ...recordingOperations([]), ...presetOperations(new MemoryPresetStore()) },
+        onError: (error, context) => lines.push(`${context.phase}: ${(error as Error).message}`),
+      });
+      const readBack = (slug: string) =>
+        handler({
+          method: 'GET',
+          url: `/presets/${slug}/versions/1`,
+          headers: { authorization: 'Bearer good' },
+        });
+      return { handler, lines, readBack };
+    }
+
+    it('without a workspaceId: 500 in the error shape, nothing stored, one line that says why and what to return', async () => {
+      const { handler, lines, readBack } = resolvingTo({ kind: 'management' });
+      const response = await handler({ ...create, body: exampleRequest });
+      expect(response.status).toBe(500);
+      expect(JSON.parse(response.body)).toEqual({ error: { code: 500, message: 'Internal Server Error' } });
+      expect((await readBack('p')).status).toBe(404);
+      expect(lines).toEqual([
+        'resolve-key: resolveKey returned a principal whose userId is undefined, not a string, and whose ' +
+          'workspaceId is undefined, not a UUID string or null; ' +
+          "resolveKey must return null for an unknown key, or { kind: 'management' | 'standard', userId: string, " +
+          "workspaceId: '<the workspace's UUID>' } (workspaceId: null for a key of no workspace)",
+      ]);
+    });
+
+    it.each<[string, unknown, string]>([
+      ["workspaceId ''", { kind: 'management', userId: 'u', workspaceId: '' }, 'workspaceId is ""'],
+      ["workspaceId 'undefined'", { ...good, workspaceId: 'undefined' }, 'workspaceId is "undefined"'],
+      [
+        'a UUID in braces',
+        { ...good, workspaceId: '{5b0c3a52-7d6e-4f3a-9c41-2e8f1d6a7b90}' },
+        'workspaceId is "{',
+      ],
+      ['a numeric workspaceId', { ...good, workspaceId: 7 }, 'workspaceId is 7, not'],
+      ["kind 'admin'", { ...good, kind: 'admin' }, 'kind is "admin", not'],
+      ['no userId', { kind: 'standard', workspaceId: null }, 'userId is undefined, not a string'],
+      ['a string', 'management', 'value is string, not an object'],
+    ])('%s: 500, nothing stored, the member named', async (_, returned, said) => {
+      const { handler, lines, readBack } = resolvingTo(returned);
+      expect((await handler({ ...create, body: exampleRequest })).status).toBe(500);
+      // A public operation checks the principal too: a wrong one is the same bug whatever the route.
+      expect((await handler({ method: 'GET', url: '/providers', headers: create.headers })).status).toBe(500);
+      expect((await readBack('p')).status).toBe(404);
+      expect(lines).toHaveLength(2);
+      for (const line of lines)
+        expect(line).toContain(`resolve-key: resolveKey returned a principal whose ${said}`);
+    });
+
+    it('a valid one, with a workspace UUID in either case, goes through', async () => {
+      const workspaceId = '5B0C3A52-7d6e-4f3a-9c41-2e8f1d6a7b90';
+      const { handler, lines } = resolvingTo({ kind: 'standard', userId: '', workspaceId });
+      expect((await handler({ method: 'GET', url: '/providers', headers: create.headers })).status).toBe(200);
+      expect(lines).toEqual([]);
+    });
+
+    it('is one line on standard error by default', async () => {
+      const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        const handler = createHandler({
+          resolveKey: () => ({ kind: 'management' }) as Principal,
+          operations: recordingOperations([]),
+        });
+        expect((await handler({ method: 'GET', url: '/providers', headers: create.headers })).status).toBe(
+          500,
+        );
+        expect(printed).toHaveBeenCalledTimes(1);
+        const line = printed.mock.calls[0]!.map(String).join(' ');
+        expect(line).toMatch(
+          /^gateway-contract: 500 in listProviders \(resolve-key\), request [0-9a-f-]{36}: resolveKey returned a principal whose userId is undefined, not a string, and whose workspaceId is undefined/,
+        );
+        expect(line).not.toContain('\n');
+      } finally {
+        printed.mockRestore();
+      }
+    });
   });
 });
 

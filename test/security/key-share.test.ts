@@ -3,12 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { keyedCreates } from '../../bench/keyless-flood.js';
 import { ownCreatesBeside, stallBodies } from '../../bench/stalled-bodies.js';
+import {
+  fourKeysAtTheirShare,
+  manyKeysUnderTheirShare,
+  served,
+  tenantKey,
+  tenantPrincipals,
+} from '../../bench/tenant-stalls.js';
 import { catalogOperations } from '../../src/gateway/catalog-operations.js';
 import { bundledCatalog } from '../../src/gateway/catalog.js';
 import { createNodeServer } from '../../src/http/node/node-server.js';
 import { MemoryPresetStore } from '../../src/http/store/memory-preset-store.js';
 import { presetOperations } from '../../src/http/store/preset-operations.js';
-import type { Principal } from '../../src/http/types.js';
+import type { HandlerOptions, Principal } from '../../src/http/types.js';
 import { exampleRequest } from '../http/example-request.js';
 
 /*
@@ -30,20 +37,28 @@ beforeAll(async () => {
   const principals = new Map<string, Principal>([
     [STALLING_KEY, { kind: 'management', userId: 'stalling', workspaceId: null }],
     [OTHER_KEY, { kind: 'management', userId: 'other', workspaceId: null }],
+    ...tenantPrincipals(33),
   ]);
-  server = createNodeServer({
+  ({ server, port } = await listening({
     basePath: '/api/v1',
     resolveKey: (key) => principals.get(key) ?? null,
     validateResponses: false,
     operations: { ...presetOperations(new MemoryPresetStore()), ...catalogOperations(bundledCatalog) },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  }));
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => closed(server));
+
+/** The library's Node server with its default bounds, listening on loopback. */
+async function listening(options: HandlerOptions): Promise<{ server: Server; port: number }> {
+  const started = createNodeServer(options);
+  await new Promise<void>((resolve) => started.listen(0, '127.0.0.1', resolve));
+  return { server: started, port: (started.address() as AddressInfo).port };
+}
+
+async function closed(stopped: Server): Promise<void> {
+  stopped.closeAllConnections();
+  await new Promise((resolve) => stopped.close(resolve));
+}
 
 it(
   "leaves another key's creates served while one key stalls 17 bodies of 4 MiB, and refuses that key's own",
@@ -70,3 +85,59 @@ it(
   },
   STALL_MS + 20_000,
 );
+
+/*
+ * Shares never add up to the whole (contract: overload): keys of workspaces of their own stall 4 MiB bodies, on
+ * the same server, until the budget's common room is full; the reserve that keys at their share cannot take
+ * serves the ordinary creates of keys that hold nothing, at least 9 of 10 on a loaded machine.
+ */
+it("serves two idle keys' creates of 300 kB and 2 kB while four keys each hold their whole share", async () => {
+  const seen = await fourKeysAtTheirShare({ port, base: '/api/v1' });
+  expect(served(seen.creates['300 kB']!)).toBeGreaterThanOrEqual(9);
+  expect(served(seen.creates['2 kB']!)).toBeGreaterThanOrEqual(9);
+  // The four keys held their share: each had bodies stalled (cut with 408) and past it refused with 503.
+  const statuses = seen.stalled.statuses;
+  expect(statuses.filter((status) => status === 408).length).toBeGreaterThanOrEqual(10);
+  expect(new Set(statuses)).toEqual(new Set([408, 503]));
+}, 30_000);
+
+it("serves a 33rd key's creates of 300 kB while 32 keys each stall a body of 4 MiB, under their share", async () => {
+  const seen = await manyKeysUnderTheirShare({ port, base: '/api/v1' });
+  expect(served(seen.creates['300 kB']!)).toBeGreaterThanOrEqual(9);
+  const statuses = seen.stalled.statuses;
+  // The common room holds 14 of the 32 bodies; the others were refused, and took none of the reserve.
+  expect(statuses.filter((status) => status === 408).length).toBeGreaterThanOrEqual(10);
+  expect(statuses.filter((status) => status === 503).length).toBeGreaterThanOrEqual(18);
+}, 30_000);
+
+it('leaves workspace A its creates while workspace B has filled its room in the memory store', async () => {
+  const A = tenantKey(1);
+  const B = tenantKey(2);
+  const principals = tenantPrincipals(2);
+  // A quarter of 40 presets for each workspace: B fills its 10, and A still has its own.
+  const library = await listening({
+    basePath: '/api/v1',
+    resolveKey: (key) => principals.get(key) ?? null,
+    operations: {
+      ...presetOperations(new MemoryPresetStore({ maxPresets: 40 })),
+      ...catalogOperations(bundledCatalog),
+    },
+  });
+  try {
+    const baseUrl = `http://127.0.0.1:${library.port}/api/v1`;
+    const create = (key: string, slug: string) =>
+      keyedCreates({ baseUrl, key, body: exampleRequest, count: 1, ms: 0, slugPrefix: slug });
+    const fromB: Array<number | string> = [];
+    for (let i = 0; i < 12; i++) fromB.push(...(await create(B, `b-${i}`)));
+    expect(fromB).toEqual([...Array(10).fill(200), 503, 503]);
+    const fromA: Array<number | string> = [];
+    for (let i = 0; i < 10; i++) fromA.push(...(await create(A, `a-${i}`)));
+    expect(fromA).toEqual(Array(10).fill(200));
+    const read = await fetch(`${baseUrl}/presets/a-0-0/versions/1`, {
+      headers: { authorization: `Bearer ${A}` },
+    });
+    expect(read.status).toBe(200);
+  } finally {
+    await closed(library.server);
+  }
+});

@@ -131,6 +131,55 @@ describe('the password of DATABASE_URL, whatever its form', () => {
   );
 });
 
+describe('a short password of DATABASE_URL', () => {
+  /** The lines after the banner, with what differs from run to run (times, ports, ids) made the same. */
+  const logLines = (output: string) =>
+    output
+      .slice(output.indexOf('One log line per request follows'))
+      .split('\n')
+      .slice(1)
+      .map((line) =>
+        line
+          .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>')
+          .replace(/\d+(\.\d+)?/g, '0'),
+      );
+
+  /**
+   * A run on the test server as user `postgres` with `password`, which a request also puts in its path, its log
+   * in the human lines (with the requests of `exercise`) or in JSON lines.
+   */
+  async function linesWith(password: string, format: 'text' | 'json'): Promise<string[]> {
+    const url = `postgresql://postgres:${password}@127.0.0.1:${server.port}/postgres`;
+    const started = await startServe({ ...keys, DATABASE_URL: url, GATEWAY_LOG_FORMAT: format }, []);
+    running.push(started);
+    expect((await fetch(new URL('/healthz', started.baseUrl))).status).toBe(200);
+    if (format === 'text') return logLines(await exercise(started, [password]));
+    const read = await fetch(`${started.baseUrl}/presets/${password}/versions/1`, {
+      headers: { authorization: `Bearer ${STANDARD_KEY}` },
+    });
+    expect(read.status).toBe(404);
+    started.child.kill('SIGTERM');
+    expect(await started.exited).toBe(0);
+    return logLines(started.output());
+  }
+
+  it.each(['text', 'json'] as const)(
+    'is redacted where it stands as a word, and every %s log line reads as with a long one (e, postgres:postgres)',
+    async (format) => {
+      const long = await linesWith(PASSWORD, format);
+      expect(long.some((line) => /GET \/healthz 0|"url":"\/healthz"/.test(line))).toBe(true);
+      expect(long.some((line) => line.includes('/presets/[redacted]/versions/0'))).toBe(true);
+      for (const password of ['e', 'postgres']) {
+        const lines = await linesWith(password, format);
+        expect(lines).toEqual(long);
+        const asWord = new RegExp(`(?<![\\p{L}\\p{N}])${password}(?![\\p{L}\\p{N}])`, 'u');
+        expect(lines.filter((line) => asWord.test(line))).toEqual([]);
+      }
+    },
+    120_000,
+  );
+});
+
 describe('a catalog file that is not JSON', () => {
   it('is answered with its line and column, never its text', async () => {
     const path = join(scratch, 'catalog.json');

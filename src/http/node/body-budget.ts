@@ -2,12 +2,19 @@
  * The request body bytes a server holds at once, across all its requests: a body's bytes are taken from the
  * budget as they arrive, only once its request is routed and its key accepted, and given back when it is
  * answered, so many large bodies at once wait their turn by refusal instead of exhausting memory, and a client
- * cannot take any of it with a length it only declares. One key holds at most its share of the budget, so a
- * client with a valid key cannot take the room of every other key (contract: overload).
+ * cannot take any of it with a length it only declares. One key, and one workspace's keys together, hold at most
+ * a share of it, and the shares never add up to the whole: a reserve is kept that only keys holding little may
+ * take, so however many keys hold their share, a key that holds nothing still gets its ordinary bodies through
+ * (contract: overload).
  */
 export interface BodyBudget {
-  /** A hold for one request's body, empty until its bytes arrive; `key` names whose share it counts against. */
-  hold(key?: string): BodyHold;
+  /**
+   * A hold for one request's body, empty until its bytes arrive; `key` names whose share it counts against,
+   * `workspace` (null for the keys of none) whose keys' share together. A body that declares more bytes than a
+   * key may take of the reserve takes none of it, so the large bodies of many keys cannot crowd it even for a
+   * moment.
+   */
+  hold(key?: string, workspace?: string | null, declaredBytes?: number): BodyHold;
   /** The bytes held now. */
   readonly held: number;
 }
@@ -20,33 +27,86 @@ export interface BodyHold {
   release(): void;
 }
 
-export function createBodyBudget(maxBytes: number, maxBytesPerKey: number = maxBytes): BodyBudget {
+/** How the budget is shared; each share is the whole budget, and the reserve none, unless given. */
+export interface BodyShares {
+  /** Bytes one key holds at once. */
+  perKey?: number;
+  /** Bytes the keys of one workspace hold at once, together. */
+  perWorkspace?: number;
+  /**
+   * Bytes of the budget kept for keys that hold little: a key may take of it only while it holds at most a
+   * quarter of it, and a workspace's keys at most half of it together.
+   */
+  reserve?: number;
+}
+
+/** Bytes held, by whom; one who holds none has no entry, so the maps stay as small as what is in flight. */
+class Tally {
+  readonly #held = new Map<string, number>();
+  of(who: string | undefined): number {
+    return who === undefined ? 0 : (this.#held.get(who) ?? 0);
+  }
+  add(who: string | undefined, bytes: number): void {
+    if (who === undefined || bytes === 0) return;
+    const left = this.of(who) + bytes;
+    if (left > 0) this.#held.set(who, left);
+    else this.#held.delete(who);
+  }
+}
+
+export function createBodyBudget(maxBytes: number, shares: BodyShares = {}): BodyBudget {
+  const { perKey = maxBytes, perWorkspace = maxBytes, reserve = 0 } = shares;
+  const reservePerKey = reserve / 4;
+  const reservePerWorkspace = reserve / 2;
   let held = 0;
-  /** The bytes each key holds now; a key holding none has no entry. */
-  const heldByKey = new Map<string, number>();
+  let heldOfReserve = 0;
+  const byKey = new Tally();
+  const byWorkspace = new Tally();
+  const reserveByWorkspace = new Tally();
   return {
-    hold(key) {
+    hold(key, workspace, declaredBytes) {
+      // The keys of no workspace share one entry; a request whose workspace is not known counts against none.
+      const space = workspace === undefined ? undefined : (workspace ?? '');
       let own = 0;
+      let ownOfReserve = 0;
+      const takeFrom = (bytes: number, fromReserve: boolean) => {
+        own += bytes;
+        held += bytes;
+        byKey.add(key, bytes);
+        byWorkspace.add(space, bytes);
+        if (!fromReserve) return true;
+        ownOfReserve += bytes;
+        heldOfReserve += bytes;
+        reserveByWorkspace.add(space, bytes);
+        return true;
+      };
       return {
         take(bytes) {
-          // A body alone in the budget, or alone for its key, always goes on, so that a budget or a share below
-          // the body limit still serves requests one by one.
-          if (held > own && held + bytes > maxBytes) return false;
-          const keyHeld = key === undefined ? 0 : (heldByKey.get(key) ?? 0);
-          if (keyHeld > own && keyHeld + bytes > maxBytesPerKey) return false;
-          own += bytes;
-          held += bytes;
-          if (key !== undefined) heldByKey.set(key, keyHeld + bytes);
-          return true;
+          // A body alone for its key goes past the key's share, so that a share below the body limit still
+          // serves that key's requests one by one.
+          const keyHeld = byKey.of(key);
+          if (keyHeld > own && keyHeld + bytes > perKey) return false;
+          // A body alone in the budget always goes, for a budget below the body limit.
+          if (held === own) return takeFrom(bytes, false);
+          const spaceHeld = byWorkspace.of(space);
+          const spaceFits = spaceHeld === own || spaceHeld + bytes <= perWorkspace;
+          if (spaceFits && held - heldOfReserve + bytes <= maxBytes - reserve) return takeFrom(bytes, false);
+          const reserveFits =
+            key !== undefined &&
+            (declaredBytes ?? 0) <= reservePerKey &&
+            keyHeld + bytes <= reservePerKey &&
+            reserveByWorkspace.of(space) + bytes <= reservePerWorkspace &&
+            heldOfReserve + bytes <= reserve;
+          return reserveFits && takeFrom(bytes, true);
         },
         release() {
           held -= own;
-          if (key !== undefined && own > 0) {
-            const left = (heldByKey.get(key) ?? own) - own;
-            if (left > 0) heldByKey.set(key, left);
-            else heldByKey.delete(key);
-          }
+          heldOfReserve -= ownOfReserve;
+          byKey.add(key, -own);
+          byWorkspace.add(space, -own);
+          reserveByWorkspace.add(space, -ownOfReserve);
           own = 0;
+          ownOfReserve = 0;
         },
       };
     },

@@ -30,6 +30,19 @@ export interface ConnectionLimits {
    * default (16 MiB), and a key's one body always goes. Past it: 503 with `Retry-After`, for that key alone.
    */
   maxBodyBytesPerKey?: number;
+  /**
+   * Request body bytes the keys of one workspace (of none, for keys without one) hold at once, together; a
+   * quarter of `maxBodyBytesInFlight` by default (16 MiB), so a client gains nothing past one key's share by
+   * holding more keys. Past it: 503 with `Retry-After`, unless the reserve takes the body.
+   */
+  maxBodyBytesPerWorkspace?: number;
+  /**
+   * Request body bytes kept for keys that hold little, which keys at their share cannot take: an eighth of
+   * `maxBodyBytesInFlight` by default (8 MiB). A key takes of it only while it holds at most a quarter of it
+   * (2 MiB), its workspace's keys at most half of it together, so however many keys hold their share, a key
+   * holding nothing gets several ordinary bodies through at once. Less than `maxBodyBytesInFlight`; 0 keeps none.
+   */
+  reservedBodyBytes?: number;
   /** Time a body may go without a byte arriving; 10 s by default. Past it: 408, its bytes given back, closed. */
   bodyIdleTimeoutMs?: number;
   /**
@@ -52,27 +65,39 @@ export const DEFAULT_CONNECTION_LIMITS: Required<ConnectionLimits> = {
   maxConnections: 1_024,
   maxBodyBytesInFlight: 64 * 1024 * 1024,
   maxBodyBytesPerKey: 16 * 1024 * 1024,
+  maxBodyBytesPerWorkspace: 16 * 1024 * 1024,
+  reservedBodyBytes: 8 * 1024 * 1024,
   bodyIdleTimeoutMs: 10_000,
   maxBodyBytesChecked: 4 * 1024 * 1024,
   lingerBytes: DEFAULT_LINGER.maxBytes,
   lingerMs: DEFAULT_LINGER.maxMs,
 };
 
-/** The share of the bytes in flight one key holds when none is given: a quarter. */
+/** The share of the bytes in flight one key, or one workspace's keys, hold when none is given: a quarter. */
 const KEY_SHARE_DIVISOR = 4;
+/** The part of the bytes in flight kept in reserve when none is given: an eighth. */
+const RESERVE_DIVISOR = 8;
 
 /**
- * Every bound given or its default, checked: a nonsense value is the programmer's bug and throws at once. A key's
- * share not given is a quarter of the bytes in flight, whichever those are.
+ * Every bound given or its default, checked: a nonsense value is the programmer's bug and throws at once. The
+ * shares and the reserve not given are parts of the bytes in flight, whichever those are.
  */
 export function resolvedConnectionLimits(limits: ConnectionLimits = {}): Required<ConnectionLimits> {
   const defaults = { ...DEFAULT_CONNECTION_LIMITS };
   if (limits.maxBodyBytesInFlight !== undefined) {
-    defaults.maxBodyBytesPerKey = Math.max(1, Math.floor(limits.maxBodyBytesInFlight / KEY_SHARE_DIVISOR));
+    const share = Math.max(1, Math.floor(limits.maxBodyBytesInFlight / KEY_SHARE_DIVISOR));
+    defaults.maxBodyBytesPerKey = share;
+    defaults.maxBodyBytesPerWorkspace = share;
+    defaults.reservedBodyBytes = Math.floor(limits.maxBodyBytesInFlight / RESERVE_DIVISOR);
   }
   const resolved = { ...defaults };
   for (const name of Object.keys(resolved) as Array<keyof ConnectionLimits>) {
-    resolved[name] = checkedLimit(name, limits[name] ?? defaults[name], 1);
+    resolved[name] = checkedLimit(name, limits[name] ?? defaults[name], name === 'reservedBodyBytes' ? 0 : 1);
+  }
+  if (resolved.reservedBodyBytes >= resolved.maxBodyBytesInFlight) {
+    throw new RangeError(
+      `reservedBodyBytes must be less than maxBodyBytesInFlight (${resolved.maxBodyBytesInFlight}), got ${resolved.reservedBodyBytes}`,
+    );
   }
   return resolved;
 }

@@ -14,7 +14,8 @@ import { readBearerToken } from '../bearer-token.js';
 import { readNodeStream } from '../request-body.js';
 import { nodeHeaders } from '../request-headers.js';
 import { inArrivalOrder } from './request-order.js';
-import type { BodySource, Handler, HandlerOptions, HandlerResponse } from '../types.js';
+import { principalOf } from '../authenticate.js';
+import type { BodySource, Handler, HandlerOptions, HandlerRequest, HandlerResponse } from '../types.js';
 
 /** What an adapter knows better than the raw request: a path relative to its mount point, a parsed body. */
 export interface NodeRequestOverrides {
@@ -36,7 +37,11 @@ export interface NodeServeBounds {
 /** The per-request bounds of `ConnectionLimits`, shared by every request of one server or listener. */
 export function nodeServeBounds(limits: Required<ConnectionLimits>): Required<NodeServeBounds> {
   return {
-    budget: createBodyBudget(limits.maxBodyBytesInFlight, limits.maxBodyBytesPerKey),
+    budget: createBodyBudget(limits.maxBodyBytesInFlight, {
+      perKey: limits.maxBodyBytesPerKey,
+      perWorkspace: limits.maxBodyBytesPerWorkspace,
+      reserve: limits.reservedBodyBytes,
+    }),
     turns: createBodyTurns(limits.maxBodyBytesChecked),
     bodyIdleMs: limits.bodyIdleTimeoutMs,
     linger: { maxBytes: limits.lingerBytes, maxMs: limits.lingerMs },
@@ -66,6 +71,8 @@ export function writeNodeResponse(
 interface BodyRead {
   hold?: BodyHold;
   endTurn?: () => void;
+  /** The request as the handler got it, which knows whom it was authenticated as. */
+  request?: HandlerRequest;
 }
 
 /**
@@ -75,6 +82,12 @@ interface BodyRead {
 function keyOf(request: IncomingMessage): string | undefined {
   const read = readBearerToken(request.headers.authorization);
   return read.ok ? read.value : undefined;
+}
+
+/** The body length a request declares, when it declares one. */
+function declaredLength(request: IncomingMessage): number | undefined {
+  const declared = request.headers['content-length'];
+  return declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
 }
 
 /**
@@ -91,7 +104,8 @@ function bodyAfterContinue(
 ): BodySource {
   return async (maxBytes: number) => {
     sendContinue(request, response);
-    const hold = (read.hold ??= bounds.budget?.hold(keyOf(request)));
+    const workspace = read.request && principalOf(read.request)?.workspaceId;
+    const hold = (read.hold ??= bounds.budget?.hold(keyOf(request), workspace, declaredLength(request)));
     const bytes = await readNodeStream(request, maxBytes, {
       take: hold && ((chunk) => hold.take(chunk)),
       idleMs: bounds.bodyIdleMs,
@@ -114,12 +128,13 @@ async function serveInOrder(
   const read: BodyRead = {};
   let result: HandlerResponse;
   try {
-    result = await handler({
+    read.request = {
       method: request.method ?? 'GET',
       url: overrides.url ?? request.url ?? '/',
       headers: nodeHeaders(request),
       body: 'body' in overrides ? overrides.body : bodyAfterContinue(request, response, bounds, read),
-    });
+    };
+    result = await handler(read.request);
   } finally {
     // The answer is made (a body broken off by its connection included): its bytes are given back before any
     // lingering close, which only discards.

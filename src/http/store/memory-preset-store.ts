@@ -13,9 +13,17 @@ import {
 import { rememberWrittenJson } from '../../core/written-json.js';
 
 /** The caps' defaults: room for a demo or a test suite, bounded so that a flood of creates cannot fill memory. */
-const DEFAULT_MAX_PRESETS = 10_000;
+export const DEFAULT_MAX_PRESETS = 10_000;
 const DEFAULT_MAX_VERSIONS_PER_SLUG = 1_000;
-const DEFAULT_MAX_CONFIG_BYTES = 256 * 1024 * 1024;
+export const DEFAULT_MAX_CONFIG_BYTES = 256 * 1024 * 1024;
+/** One workspace holds at most this part of the presets and bytes when no cap of its own is given: a quarter. */
+const WORKSPACE_SHARE_DIVISOR = 4;
+
+/** What one workspace holds, against its caps. */
+interface WorkspaceRoom {
+  presets: number;
+  configBytes: number;
+}
 
 /** Presets and versions are kept as JSON text: writing it is the copy in, parsing it the copy out. */
 interface Entry {
@@ -73,18 +81,23 @@ export interface MemoryPresetStoreOptions {
   latency?: () => Promise<void>;
   /** Most presets it holds, of every workspace; 10,000 by default. */
   maxPresets?: number;
+  /** Most presets of one workspace (of none, for keys without one); a quarter of `maxPresets` by default. */
+  maxPresetsPerWorkspace?: number;
   /** Most versions of one preset; 1,000 by default. */
   maxVersionsPerSlug?: number;
   /** Most bytes of versions it holds: the UTF-8 JSON each version is kept as (its config, system prompt, ids and times); 256 MiB by default. */
   maxConfigBytes?: number;
+  /** Most bytes of versions of one workspace; a quarter of `maxConfigBytes` by default. */
+  maxConfigBytesPerWorkspace?: number;
 }
 
 /**
  * The in-memory preset store, for tests and the reference gateway. Each call answers on a later turn of
  * the event loop, as a database would, so concurrent requests really interleave between a read and the
  * compare-and-set that follows it. What goes in and comes out is copied: no caller can change a stored preset.
- * It caps presets, versions per slug and config bytes: a write past a cap throws `PresetStoreFull`, writing
- * nothing, which the preset operations answer with 503 and `Retry-After` (contract: overload).
+ * It caps presets, versions per slug and config bytes, in all and for each workspace, so that one workspace
+ * cannot take another's room: a write past a cap throws `PresetStoreFull`, writing nothing, which the preset
+ * operations answer with 503 and `Retry-After` (contract: overload).
  */
 export class MemoryPresetStore implements PresetStore {
   readonly #presets = new Map<string, Entry>();
@@ -92,7 +105,11 @@ export class MemoryPresetStore implements PresetStore {
   readonly #maxPresets: number;
   readonly #maxVersionsPerSlug: number;
   readonly #maxConfigBytes: number;
+  readonly #maxPresetsPerWorkspace: number;
+  readonly #maxConfigBytesPerWorkspace: number;
   #configBytes = 0;
+  /** What each workspace holds; the workspace of none under the empty string, which no UUID is. */
+  readonly #workspaces = new Map<string, WorkspaceRoom>();
 
   constructor(options: MemoryPresetStoreOptions = {}) {
     this.#latency = options.latency ?? nextTurn;
@@ -105,6 +122,16 @@ export class MemoryPresetStore implements PresetStore {
     this.#maxConfigBytes = checkedLimit(
       'maxConfigBytes',
       options.maxConfigBytes ?? DEFAULT_MAX_CONFIG_BYTES,
+      0,
+    );
+    this.#maxPresetsPerWorkspace = checkedLimit(
+      'maxPresetsPerWorkspace',
+      options.maxPresetsPerWorkspace ?? Math.ceil(this.#maxPresets / WORKSPACE_SHARE_DIVISOR),
+      0,
+    );
+    this.#maxConfigBytesPerWorkspace = checkedLimit(
+      'maxConfigBytesPerWorkspace',
+      options.maxConfigBytesPerWorkspace ?? Math.ceil(this.#maxConfigBytes / WORKSPACE_SHARE_DIVISOR),
       0,
     );
   }
@@ -136,24 +163,39 @@ export class MemoryPresetStore implements PresetStore {
     checkNextVersion(key, expectedVersion, preset);
     const { presetText, versionText } = presetTexts(preset);
     const bytes = utf8Length(versionText);
-    this.#checkRoom(entry, bytes);
+    const room = this.#roomOf(key.workspaceId);
+    this.#checkRoom(entry, bytes, room);
     const versions = entry?.versions ?? [];
     versions.push(versionText);
     this.#presets.set(at, { preset: presetText, versions });
     this.#configBytes += bytes;
+    room.configBytes += bytes;
+    if (entry === undefined) room.presets++;
+    this.#workspaces.set(key.workspaceId ?? '', room);
     return true;
   }
 
-  /** Throws `PresetStoreFull` when one more version, of `bytes`, would pass a cap. */
-  #checkRoom(entry: Entry | undefined, bytes: number): void {
+  /** What a workspace holds now; a workspace that holds nothing gets an empty room, kept once it is written. */
+  #roomOf(workspaceId: string | null): WorkspaceRoom {
+    return this.#workspaces.get(workspaceId ?? '') ?? { presets: 0, configBytes: 0 };
+  }
+
+  /** Throws `PresetStoreFull` when one more version, of `bytes`, would pass a cap, in all or of its workspace. */
+  #checkRoom(entry: Entry | undefined, bytes: number, room: WorkspaceRoom): void {
     if (entry === undefined && this.#presets.size >= this.#maxPresets) {
       throw new PresetStoreFull('maxPresets', this.#maxPresets);
+    }
+    if (entry === undefined && room.presets >= this.#maxPresetsPerWorkspace) {
+      throw new PresetStoreFull('maxPresetsPerWorkspace', this.#maxPresetsPerWorkspace);
     }
     if ((entry?.versions.length ?? 0) >= this.#maxVersionsPerSlug) {
       throw new PresetStoreFull('maxVersionsPerSlug', this.#maxVersionsPerSlug);
     }
     if (this.#configBytes + bytes > this.#maxConfigBytes) {
       throw new PresetStoreFull('maxConfigBytes', this.#maxConfigBytes);
+    }
+    if (room.configBytes + bytes > this.#maxConfigBytesPerWorkspace) {
+      throw new PresetStoreFull('maxConfigBytesPerWorkspace', this.#maxConfigBytesPerWorkspace);
     }
   }
 }

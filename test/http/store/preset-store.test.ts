@@ -98,7 +98,7 @@ describe('MemoryPresetStore', () => {
   });
 
   it('caps presets, writing nothing past the cap (contract: overload)', async () => {
-    const store = new MemoryPresetStore({ maxPresets: 2 });
+    const store = new MemoryPresetStore({ maxPresets: 2, maxPresetsPerWorkspace: 2 });
     await saved(store, 'one', 'm');
     await saved(store, 'two', 'm');
     const refused = savePresetVersion(store, 'three', draft('m'), author);
@@ -127,7 +127,7 @@ describe('MemoryPresetStore', () => {
     // Every version of draft('m') by this author is as long in JSON: the ids and times have fixed lengths.
     const sample = await saved(new MemoryPresetStore(), 'a', 'm');
     const one = new TextEncoder().encode(JSON.stringify(sample.designated_version)).byteLength;
-    const store = new MemoryPresetStore({ maxConfigBytes: 2 * one });
+    const store = new MemoryPresetStore({ maxConfigBytes: 2 * one, maxConfigBytesPerWorkspace: 2 * one });
     await saved(store, 'a', 'm');
     await saved(store, 'b', 'm');
     await expect(savePresetVersion(store, 'c', draft('m'), author)).rejects.toMatchObject({
@@ -143,19 +143,48 @@ describe('MemoryPresetStore', () => {
     const sample = await saved(new MemoryPresetStore(), 'a', model);
     const one = new TextEncoder().encode(JSON.stringify(sample.designated_version)).byteLength;
     expect(JSON.stringify(sample.designated_version).length).toBe(one - 3);
-    const roomy = new MemoryPresetStore({ maxConfigBytes: 2 * one });
+    const roomy = new MemoryPresetStore({ maxConfigBytesPerWorkspace: 2 * one });
     await saved(roomy, 'a', model);
     await saved(roomy, 'b', model);
-    const tight = new MemoryPresetStore({ maxConfigBytes: 2 * one - 1 });
+    const tight = new MemoryPresetStore({ maxConfigBytesPerWorkspace: 2 * one - 1 });
     await saved(tight, 'a', model);
     await expect(savePresetVersion(tight, 'b', draft(model), author)).rejects.toMatchObject({
-      cap: 'maxConfigBytes',
+      cap: 'maxConfigBytesPerWorkspace',
     });
+  });
+
+  it("caps each workspace's presets and bytes to a quarter of the whole by default, leaving the others theirs", async () => {
+    const elsewhere = { userId: 'user-2', workspaceId: '00000000-0000-4000-8000-0000000000b2' };
+    const store = new MemoryPresetStore({ maxPresets: 8 });
+    for (const slug of ['a', 'b']) await saved(store, slug, 'm');
+    await expect(savePresetVersion(store, 'c', draft('m'), author)).rejects.toMatchObject({
+      cap: 'maxPresetsPerWorkspace',
+      limit: 2,
+      message:
+        'The preset store is full: it holds at most 2 presets of one workspace (maxPresetsPerWorkspace)',
+    });
+    expect(await store.getPreset(at('c'))).toBeNull();
+    // Another workspace, and the workspace of none, still have their room; a held preset takes new versions.
+    for (const who of [elsewhere, { userId: 'user-3', workspaceId: null }]) {
+      expect((await savePresetVersion(store, 'c', draft('m'), who)).ok).toBe(true);
+    }
+    expect((await saved(store, 'a', 'm')).designated_version.version).toBe(2);
+
+    const sample = await saved(new MemoryPresetStore(), 'a', 'm');
+    const one = new TextEncoder().encode(JSON.stringify(sample.designated_version)).byteLength;
+    const bytes = new MemoryPresetStore({ maxConfigBytes: 8 * one });
+    for (const slug of ['a', 'b']) await saved(bytes, slug, 'm');
+    await expect(savePresetVersion(bytes, 'c', draft('m'), author)).rejects.toMatchObject({
+      cap: 'maxConfigBytesPerWorkspace',
+      limit: 2 * one,
+    });
+    expect((await savePresetVersion(bytes, 'c', draft('m'), elsewhere)).ok).toBe(true);
   });
 
   it('refuses a cap that is not a usable integer', () => {
     expect(() => new MemoryPresetStore({ maxPresets: -1 })).toThrow(RangeError);
     expect(() => new MemoryPresetStore({ maxConfigBytes: Number.NaN })).toThrow(RangeError);
+    expect(() => new MemoryPresetStore({ maxPresetsPerWorkspace: 1.5 })).toThrow(RangeError);
   });
 
   it('answers on a later turn of the event loop, so requests interleave as with a database', async () => {
