@@ -66,6 +66,9 @@ function requestOf({ method, path, headers = {}, body }: WireRequest): Request {
   const pairs = Object.entries(headers).flatMap(([name, value]) =>
     (Array.isArray(value) ? value : [value]).map((one): [string, string] => [name, one]),
   );
+  // A fixed request id, so every runtime's answer echoes the same one rather than a random UUID of its own.
+  if (!pairs.some(([name]) => name.toLowerCase() === 'x-request-id'))
+    pairs.push(['x-request-id', 'runtimes-table']);
   return new Request(`${origin}${path}`, { method, headers: pairs, ...(body !== undefined && { body }) });
 }
 
