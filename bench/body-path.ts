@@ -15,8 +15,8 @@ import { escapedKeyShapes } from './escaped-key-bodies.js';
  * shape, depth and repeated-key checks, the parse), against `JSON.parse` of the same text, on the Node running
  * this and on Node 24 (from test/runtimes/install.sh), each payload in a fresh process. Besides the small,
  * typical and large requests, the typical one with escaped keys (its tools' property names and its metadata
- * key), and the escaped-key bodies of bench/escaped-key-bodies.ts at 256 KiB beside their plain twins, which
- * the guards parse with those keys written plain (contract: value-is-text).
+ * key), and the escaped-key bodies of bench/escaped-key-bodies.ts at 256 KiB beside their plain twins, whose
+ * escaped keys the guards check against the text (contract: value-is-text).
  *
  *   node dist/bench/body-path.js [--rounds N] [--processes N] [--no-node24] [--write] [--before]
  *   `npm run bench` runs it after its own rows, with its `--write` and `--no-node24`.
@@ -98,7 +98,7 @@ function timePayload(name: string): Timing {
   return {
     payload: name,
     bytes: bytes.byteLength,
-    escapedKeys: scanJsonShape(text, Infinity).escapedKeys.length / 2,
+    escapedKeys: scanJsonShape(text, Infinity).escapedKeys.length / 3,
     parseUs: median(parseNs) / 1000,
     bodyUs: median(bodyNs) / 1000,
     ratio: median(ratios),
@@ -163,7 +163,7 @@ async function main(): Promise<void> {
       `median over rounds of the two times of a round, and each figure the median of ${processes} such processes. ` +
       '"typical, escaped keys" is the typical request with the ' +
       "first letter of its tools' property names and of its metadata key written as `\\uXXXX`: the guards read it " +
-      "with its escaped keys written plain for `JSON.parse` ([the value is the text's](../docs/contract.md#value-is-text)); " +
+      "with `JSON.parse` and checks its escaped keys against the text ([the value is the text's](../docs/contract.md#value-is-text)); " +
       'the 256 KiB rows are the escaped-key bodies of `bench/escaped-key-bodies.ts`, each beside its twin written plain. ' +
       `Machine: ${cpus().length} cores, shared; load average ${load.toFixed(1)} when the run began, ` +
       `${loadavg()[0]!.toFixed(1)} when it ended.` +
