@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import * as paramsModule from '../../schemas/params.js';
 import { paramsSchemas } from '../../schemas/params.js';
 
 /*
@@ -32,14 +31,17 @@ describe('the generated types', () => {
     expect(new Set(emitted).size).toBe(emitted.length);
   });
 
-  it("name each operation's path parameters by the schema's own name, as `GetPresetVersionParams`", () => {
-    const unnamed = Object.values(paramsSchemas)
-      .map((schema) => Object.entries(paramsModule).find(([, value]) => value === schema)?.[0] ?? '?')
-      .map((name) => `${name[0]!.toUpperCase()}${name.slice(1)}`)
-      .filter((type) => !derived.includes(type));
+  it("name each operation's path parameters, as `GetPresetVersionParams`", () => {
+    const source = read('build/types/from-schemas.ts');
+    const unnamed = Object.keys(paramsSchemas).filter(
+      (id) =>
+        !new RegExp(`^export type \\w+Params = Infer<\\(typeof paramsSchemas\\)\\['${id}'\\]>;$`, 'm').test(
+          source,
+        ),
+    );
     expect(
       unnamed,
-      'path-parameter schemas without a type: add `export type <Name> = Infer<typeof <name>>;` to build/types/from-schemas.ts',
+      "operations whose path parameters have no type: add `export type <Name>Params = Infer<(typeof paramsSchemas)['<id>']>;` to build/types/from-schemas.ts",
     ).toEqual([]);
   });
 
