@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { contentBlock } from '../../schemas/message.js';
 import { paramsSchemas } from '../../schemas/params.js';
 
 /*
@@ -42,6 +43,22 @@ describe('the generated types', () => {
     expect(
       unnamed,
       "operations whose path parameters have no type: add `export type <Name>Params = Infer<(typeof paramsSchemas)['<id>']>;` to build/types/from-schemas.ts",
+    ).toEqual([]);
+  });
+
+  it('name each content block, so the `ContentBlock` union reads as its kinds', async () => {
+    const source = read('build/types/from-schemas.ts');
+    const names = new Map<unknown, string>();
+    for (const file of readdirSync(new URL('schemas/', root)).filter((name) => name.endsWith('.ts'))) {
+      const module = (await import(new URL(`schemas/${file}`, root).href)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module)) if (!names.has(value)) names.set(value, name);
+    }
+    const unnamed = contentBlock.oneOf
+      .map((branch) => names.get(branch) ?? `the ${branch.properties.type.enum[0]} block (no export)`)
+      .filter((name) => !source.includes(`= Infer<typeof ${name}>;`));
+    expect(
+      unnamed,
+      'content blocks without a type: add `export type <Kind>Block = Infer<typeof <kind>Block>;` to build/types/from-schemas.ts',
     ).toEqual([]);
   });
 
