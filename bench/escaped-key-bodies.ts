@@ -59,6 +59,19 @@ export const escapedKeyShapes: readonly EscapedKeyShape[] = [
       ),
   },
   {
+    // An array-index key, which engines list first, leaves the text's order of keys to be read from the text.
+    name: 'keys that hold a quote, 8 per object, and an index key',
+    build: (size, escaped) =>
+      inInput(
+        fill(
+          size - ROOM,
+          (i) =>
+            `{${Array.from({ length: 8 }, (_, k) => `"${escaped ? '\\"' : '__'}${k}":${i}`).join(',')},"0":${i}}`,
+        ),
+        escaped,
+      ),
+  },
+  {
     name: 'objects nested 57 deep, every key escaped',
     build: (size, escaped) => {
       const levels = 57;

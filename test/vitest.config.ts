@@ -14,7 +14,8 @@ export default defineConfig({
     // The source's lazily loaded validators need `import()` under the test runner (src/core/profiles.ts).
     setupFiles: ['test/support/load-profiles.ts'],
     // The Debian packages the suite runs for real, installed first where they are missing and this may install.
-    globalSetup: ['test/support/system-packages.ts'],
+    // Then the scratch directory of the one PostgreSQL `initdb` the embedded store's tests copy (initialized-data-dir.ts).
+    globalSetup: ['test/support/system-packages.ts', 'test/support/initialized-data-dir-root.ts'],
     hookTimeout: 60_000,
     // A file per core, not vitest's default of one fewer: on two cores that default is one file at a time, while
     // much of a file's time is spent waiting on the processes it starts (servers, PostgreSQL, tsc, Chromium).

@@ -8,8 +8,8 @@ import { rootValidator, validate, type RootName, type ValidationResult } from '.
 /*
  * One body from its bytes to its verdict, the same steps for the HTTP handler, the body check of every adapter
  * (`createBodyValidator`, `readBody`) and the command line: the size on the raw bytes (413), UTF-8, then depth,
- * the cost bounds and repeated keys on the text, JSON.parse (or the project's own parser, for a text with an
- * escaped key) and an object root (json-body.ts), the profile's validator, and the normalizer when asked.
+ * the cost bounds and repeated keys on the text, JSON.parse (its keys checked against the text, for a text with
+ * an escaped key) and an object root (json-body.ts), the profile's validator, and the normalizer when asked.
  * Reading a request for its bytes (its content type, its declared length, a stream) is the HTTP layer's, in
  * src/http/request-body.ts.
  *
@@ -20,9 +20,10 @@ import { rootValidator, validate, type RootName, type ValidationResult } from '.
  * json-structure.ts (keys compared as text only when their hashes meet). The property tests of
  * test/body/json-parse-first.test.ts, test/body/json-shape.test.ts and test/body/body-guards.test.ts hold it.
  * And the value it accepts is the value the text means by the JSON grammar, on every runtime, whatever the
- * process parsed before (contract: value-is-text): the engine's JSON.parse is trusted only with a text that
- * writes no escaped object key (escaped-keys.ts), and every other text is read by the project's own parser
- * (json-grammar.ts); no value whose keys differ from its text is accepted. test/body/escaped-keys.test.ts
+ * process parsed before (contract: value-is-text): the engine's JSON.parse is trusted as it is only with a text
+ * that writes no escaped object key (escaped-keys.ts); for every other text its escaped keys are checked against
+ * the text, and a text they differ from is parsed with them written plain (checked-keys.ts); no value whose keys
+ * differ from its text is accepted. test/body/escaped-keys.test.ts
  * holds it, on Node 24 too, whose V8 decodes escaped keys wrongly once its key cache is poisoned.
  */
 

@@ -1,16 +1,16 @@
 import { COLON, isJsonWhitespace, stringEnd } from './json-text.js';
 import { parsedByGrammar } from './json-grammar.js';
 import { scanJsonShape } from './json-shape.js';
-import { parsedWithPlainKeys } from './placeholder-keys.js';
+import { parsedWithTextKeys } from './checked-keys.js';
 
 /*
  * Where the engine's JSON.parse may not give the value a text means (contract: value-is-text). V8's parser, on
  * Node 24 and on early releases of Node 26, reuses a key it decoded in an earlier parse for an escaped key at the
  * same place of an object of the same keys so far, so `{"h":1,"\"":2}` can come out with the key `\` once a text
  * like `{"h":[],"\\":0}` was parsed in the same process (nodejs/node issue 63785). The fault needs an escaped key,
- * so a text that writes one is parsed with each escaped key written again without escapes, or as a placeholder
- * put back afterwards (placeholder-keys.ts): the values stay JSON.parse's, and every engine takes the same path,
- * fixed or not.
+ * so the keys of a text that writes one are checked against the text (checked-keys.ts), and where they differ
+ * the text is parsed with each escaped key written again without escapes (placeholder-keys.ts): the values stay
+ * JSON.parse's, and no engine's wrong key is ever kept.
  */
 
 /** The index past the JSON whitespace from `at`. */
@@ -46,12 +46,13 @@ export function hasEscapedKey(text: string): boolean {
 
 /**
  * The value of a JSON text that needs no body guard, such as one a store wrote and reads back: JSON.parse's,
- * with the keys the text means where it writes escaped ones (placeholder-keys.ts); an object that repeats a key,
+ * with the keys the text means where it writes escaped ones (checked-keys.ts); an object that repeats a key,
  * which a store never writes, is read by the project's own parser, last value wins, as JSON.parse does. Throws
  * on text that is not JSON.
  */
 export function parsedJsonText(text: string): unknown {
   if (!hasEscapedKey(text)) return JSON.parse(text);
-  const parsed = parsedWithPlainKeys(text, scanJsonShape(text, Infinity).escapedKeys);
-  return parsed === undefined || parsed.repeated ? parsedByGrammar(text) : parsed.value;
+  const shape = scanJsonShape(text, Infinity);
+  const parsed = parsedWithTextKeys(text, shape.escapedKeys, shape.keys);
+  return parsed === undefined || parsed.keys !== shape.keys ? parsedByGrammar(text) : parsed.value;
 }

@@ -4,7 +4,7 @@ import { isJsonObject } from '../core/json-object.js';
 import { maxContainers, tooDenseMessage, tooManyShapesMessage } from './body-cost.js';
 import { isJsonWhitespace } from './json-text.js';
 import { utf8Length } from './utf8-length.js';
-import { parsedWithPlainKeys } from './placeholder-keys.js';
+import { parsedWithTextKeys } from './checked-keys.js';
 import { parsedByGrammar } from './json-grammar.js';
 import { scanJsonShape } from './json-shape.js';
 import { findStructureIssue } from './json-structure.js';
@@ -57,8 +57,8 @@ function isBlank(text: string): boolean {
  * `maxObjectShapes` distinct object shapes, 4096 by default, or objects and arrays packed denser than one per 24
  * characters past the first 4096, gets 400 at the root), JSON.parse, and a root that must be an object. Each 400
  * names its path (docs/contract.md#body-limits). A text that writes an escaped object key is parsed by JSON.parse
- * with those keys written plain, or as placeholders put back after (placeholder-keys.ts), the same value on every
- * runtime (docs/contract.md#value-is-text).
+ * with those keys checked against the text (checked-keys.ts), the same value on every runtime
+ * (docs/contract.md#value-is-text).
  * A small, sparse body is parsed first and checked on the value (json-parse-first.ts), with the same verdicts:
  * the body verdict invariant (body-pipeline.ts). A limit that is not a usable integer throws a RangeError: that
  * is the caller's bug, not the input's.
@@ -112,15 +112,15 @@ export function checkedJsonText(
     // Nesting past the limit that the exact scan does not reach lies past where the text stopped being JSON.
     if (shape.tooDeep) return rejected(bodyIssueMessages.notJson);
   }
-  // The engine's JSON.parse may decode an escaped key wrongly: the text is parsed with its escaped keys written
-  // plain, or as placeholders put back after (contract: value-is-text).
+  // The engine's JSON.parse may decode an escaped key wrongly: its keys are checked against the text, and a text
+  // they differ from is parsed with its escaped keys written plain (contract: value-is-text).
   let value: unknown;
   let keptEveryKey: boolean;
   if (shape.escapedKeys.length > 0) {
-    const parsed = parsedWithPlainKeys(text, shape.escapedKeys);
+    const parsed = parsedWithTextKeys(text, shape.escapedKeys, shape.keys);
     if (parsed === undefined) return notJsonAt(text, maxDepth, bytesBefore, scanned);
     value = parsed.value;
-    keptEveryKey = !parsed.repeated && (scanned || parsed.keys === shape.keys);
+    keptEveryKey = parsed.keys >= 0 && (scanned || parsed.keys === shape.keys);
   } else {
     try {
       value = JSON.parse(text);

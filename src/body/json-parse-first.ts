@@ -11,7 +11,7 @@ import { keptEveryKeyByColons, keysKept } from './repeated-keys.js';
  * times a character; docs/contract.md#body-cost). A value is accepted when it shows every guard passed; one
  * that does not is a parsed object within the shape and density bounds, so only the exact scan for depth and
  * repeated keys is left to give the verdict the full way would.
- * A text with an escaped key is left to the full path, which reads it with the project's own parser (contract:
+ * A text with an escaped key is left to the full path, which checks its keys against the text (contract:
  * value-is-text).
  * Its verdict must equal the exact scan's (`checkedJsonText`, json-body.ts): the property test "small bodies
  * parsed first get the verdict and the message the full scan gives" (test/body/json-parse-first.test.ts) holds it.

@@ -1,4 +1,15 @@
-import { CLOSE_ARRAY, CLOSE_OBJECT, COLON, OPEN_ARRAY, OPEN_OBJECT, QUOTE, stringEnd } from './json-text.js';
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  PLACEHOLDER_MARK,
+  QUOTE,
+  SHORT_STRING,
+  stringEnd,
+} from './json-text.js';
 import { hashUnits, processHashBasis } from './seeded-hash.js';
 
 /*
@@ -31,10 +42,12 @@ export interface JsonShape {
   /** Whether more than `maxContainers` objects and arrays open; the pass stops there. */
   tooManyContainers: boolean;
   /**
-   * The opening and closing quote of each key written with an escape, in one flat list, as far as the pass read:
-   * the keys the engine's JSON.parse may decode wrongly (contract: value-is-text).
+   * Each key written with an escape, as far as the pass read, three numbers apiece in one flat list: its place
+   * among all the keys of the text (the first is 1), its opening and its closing quote. These are the keys the
+   * engine's JSON.parse may decode wrongly (contract: value-is-text); in a text that writes one, each key that
+   * starts with the placeholders' mark is listed too (placeholder-keys.ts).
    */
-  escapedKeys: number[];
+  escapedKeys: Int32Array;
 }
 
 /** Shape hashes start from the process's basis, so that no one can craft key sequences that share one. */
@@ -77,12 +90,22 @@ function addShape(table: Int32Array, hash: number): boolean {
   }
 }
 
+const NO_QUOTES = new Int32Array(0);
+
+/** The list with twice the room, its items kept. */
+function doubled(list: Int32Array): Int32Array {
+  const grown = new Int32Array(Math.max(16, 2 * list.length));
+  grown.set(list);
+  return grown;
+}
+
 /** What the pass learnt, and which bound stopped it, if one did. */
 function shapeOf(
   keys: number,
   widestObject: number,
   containers: number,
-  escapedKeys: number[],
+  quotes: Int32Array,
+  quoteCount: number,
   stop: 'deep' | 'shapes' | 'containers' | undefined,
 ): JsonShape {
   return {
@@ -92,7 +115,7 @@ function shapeOf(
     containers,
     tooManyShapes: stop === 'shapes',
     tooManyContainers: stop === 'containers',
-    escapedKeys,
+    escapedKeys: quoteCount === 0 ? NO_QUOTES : quotes.subarray(0, quoteCount),
   };
 }
 
@@ -135,26 +158,50 @@ function scanWith(
   const shapeAtLevel: number[] = [shapeBasis];
   let stringStart = 0;
   let stringClose = 0;
-  // The first backslash not yet passed: a key holds an escape when one lies between its quotes.
+  // Whether the string read last holds an escape, or is too long to have been read here; for a long one, the
+  // first backslash not yet passed, as one lies between its quotes when it holds an escape.
+  let stringEscaped = false;
+  let stringLong = false;
   let backslash = text.indexOf('\\');
-  const escapedKeys: number[] = [];
+  // Without a backslash no key is written again, so no key can be taken for a placeholder.
+  const marked = backslash !== -1 && text.includes(String.fromCharCode(PLACEHOLDER_MARK));
+  // A typed list grown by doubling: pushing to an array costs several times more once it holds many keys.
+  let quotes: Int32Array = NO_QUOTES;
+  let quoteCount = 0;
   const length = text.length;
   for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
     if (code >= 128 || isCounted[code] === 0) continue;
     if (code === QUOTE) {
+      // A short string is read here, noting an escape in it; a long one is left to stringEnd.
       stringStart = i;
-      i = stringEnd(text, i);
+      stringEscaped = false;
+      const shortEnd = i + SHORT_STRING < length ? i + SHORT_STRING : length;
+      let end = i + 1;
+      while (end < shortEnd) {
+        const unit = text.charCodeAt(end);
+        if (unit === QUOTE) break;
+        if (unit === BACKSLASH) {
+          stringEscaped = true;
+          end += 2;
+        } else end++;
+      }
+      stringLong = end >= shortEnd;
+      i = stringLong ? stringEnd(text, stringStart) : end;
       if (i < 0) break;
       stringClose = i;
     } else if (code === COLON) {
       keys++;
-      if (backslash !== -1 && backslash < stringClose) {
+      let escaped = stringEscaped;
+      if (stringLong && backslash !== -1) {
         if (backslash < stringStart) backslash = text.indexOf('\\', stringStart);
-        if (backslash !== -1 && backslash < stringClose) {
-          escapedKeys.push(stringStart, stringClose);
-          backslash = text.indexOf('\\', stringClose);
-        }
+        escaped = backslash !== -1 && backslash < stringClose;
+      }
+      if (escaped || (marked && text.charCodeAt(stringStart + 1) === PLACEHOLDER_MARK)) {
+        if (quoteCount + 3 > quotes.length) quotes = doubled(quotes);
+        quotes[quoteCount++] = keys;
+        quotes[quoteCount++] = stringStart;
+        quotes[quoteCount++] = stringClose;
       }
       const atLevel = (keysAtLevel[depth] as number) + 1;
       keysAtLevel[depth] = atLevel;
@@ -166,19 +213,19 @@ function scanWith(
         const hash = hashUnits(text, stringStart + 1, stringClose + 1, shapeAtLevel[depth] as number) || 1;
         shapeAtLevel[depth] = hash;
         if (addShape(table, hash) && ++shapes > maxShapes) {
-          return shapeOf(keys, widestObject, containers, escapedKeys, 'shapes');
+          return shapeOf(keys, widestObject, containers, quotes, quoteCount, 'shapes');
         }
       }
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
       if (++containers > maxContainers) {
-        return shapeOf(keys, widestObject, containers, escapedKeys, 'containers');
+        return shapeOf(keys, widestObject, containers, quotes, quoteCount, 'containers');
       }
       if (++depth > maxDepth) {
-        return shapeOf(keys, widestObject, containers, escapedKeys, 'deep');
+        return shapeOf(keys, widestObject, containers, quotes, quoteCount, 'deep');
       }
       keysAtLevel[depth] = 0;
       shapeAtLevel[depth] = shapeBasis;
     } else if (depth > 0) depth--;
   }
-  return shapeOf(keys, widestObject, containers, escapedKeys, undefined);
+  return shapeOf(keys, widestObject, containers, quotes, quoteCount, undefined);
 }

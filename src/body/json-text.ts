@@ -8,6 +8,12 @@ export const CLOSE_OBJECT = 0x7d;
 export const OPEN_ARRAY = 0x5b;
 export const CLOSE_ARRAY = 0x5d;
 
+/**
+ * What every placeholder key starts with (DEL, which a key may hold raw but hardly ever starts with): the shape
+ * scan hands on every key that starts with it, so that no key written plain is taken for a placeholder.
+ */
+export const PLACEHOLDER_MARK = 0x7f;
+
 /** JSON's whitespace is only space, tab, line feed and carriage return (RFC 8259, section 2). */
 export function isJsonWhitespace(unit: number): boolean {
   return unit === 0x20 || unit === 0x09 || unit === 0x0a || unit === 0x0d;
@@ -21,7 +27,7 @@ export function countOf(text: string, unit: string): number {
 }
 
 /** Strings up to about this long are skipped one unit at a time; longer ones by searching for quotes. */
-const SHORT_STRING = 32;
+export const SHORT_STRING = 32;
 
 /**
  * The index of the quote that closes the string opened at `open`, or -1 if it never closes. Short strings are
@@ -58,6 +64,15 @@ for (const [written, meant] of Object.entries({
 }))
   ESCAPED[written.charCodeAt(0)] = meant;
 
+/** ESCAPED as code units, -1 where a character opens no escape, for the loops that read a unit at a time. */
+const ESCAPED_UNITS = new Int32Array(128).fill(-1);
+ESCAPED.forEach((meant, written) => (ESCAPED_UNITS[written] = (meant as string).charCodeAt(0)));
+
+/** The code unit a one-character escape stands for, by the character after its backslash, or -1. */
+export function escapedUnit(escape: number): number {
+  return escape < 128 ? (ESCAPED_UNITS[escape] as number) : -1;
+}
+
 /** The value of a hexadecimal digit, or -1. */
 function hexDigit(unit: number): number {
   if (unit >= 0x30 && unit <= 0x39) return unit - 0x30;
@@ -66,7 +81,7 @@ function hexDigit(unit: number): number {
 }
 
 /** The code unit the four hexadecimal digits at `at` write (`\\uXXXX`), or -1. */
-function hexUnit(text: string, at: number): number {
+export function hexUnit(text: string, at: number): number {
   let unit = 0;
   for (let i = at; i < at + 4; i++) {
     const digit = hexDigit(text.charCodeAt(i));

@@ -1,57 +1,247 @@
-import { keysKept } from './repeated-keys.js';
+import { keysKept, prototypeIsClean } from './repeated-keys.js';
+import { BACKSLASH, escapedUnit, hexUnit, PLACEHOLDER_MARK, QUOTE } from './json-text.js';
+import { hashUnits, processHashBasis } from './seeded-hash.js';
 
 /*
- * JSON.parse as the engine for the values of a text that writes escaped object keys, with the keys read the
- * careful way (contract: value-is-text). The engine's fault (escaped-keys.ts) needs an escaped key, so the text
- * is parsed with each escaped key written again without escapes: as the key it means where JSON lets that be
- * written plain, else as a placeholder, which is put back as the key it stands for once the value is parsed.
- * Each key is decoded by the same JSON.parse as a string on its own, where no key cache takes part.
+ * JSON.parse as the engine for the values of a text that writes escaped object keys, where the engine's keys
+ * differ from the text or cannot be checked against it (checked-keys.ts), with the keys read the careful way
+ * (contract: value-is-text). The engine's fault (escaped-keys.ts) needs an escaped key, so the text is parsed
+ * with each escaped key written again without escapes: as the key it means where JSON lets that be written
+ * plain, else as a placeholder, which is put back as the key it stands for once the value is parsed.
  *
  * Why the value is the text's: the quotes given are those of string tokens, as a pass that reads the text from
  * its start finds them (json-shape.ts), and the text written again differs from it only inside those strings,
  * each written again as a string of no quote, backslash or control character that means the same key (or its
  * placeholder). So the two texts hold the same tokens: either both are JSON or neither, and where they are, they
- * mean the same value but for the placeholders; and the text written again has no escaped key for the engine's
- * parse to get wrong, on any engine.
+ * mean the same value but for the placeholders. A placeholder is the mark and a number, one for each key it
+ * stands for, and every key that starts with the mark is one (the scan hands on those written plain too), so
+ * two keys of an object are one key written again exactly when they are one key: JSON.parse keeps as many keys
+ * as the text means, and a repeated key shows as one fewer, as it does without escapes.
  */
 
-/** How many of the spellings met last are compared in place before a lookup. */
-const RECENT_SPELLINGS = 8;
-
-/** A private-use character, rare in text; a placeholder is a run of it and a number. */
-const MARK = '\ue000';
-const MARK_UNIT = 0xe000;
-const QUOTE_UNIT = 0x22;
-
-/** The value, the keys of all its objects, and whether an object repeats a key, which JSON.parse hid. */
+/** The value, and the keys of all its objects (JSON.parse keeps one of each repeated key), or -1 where not counted. */
 export interface ParsedText {
   value: unknown;
   keys: number;
-  repeated: boolean;
 }
 
-/** A run of the mark longer than any in the text, so that no key of the text can be a placeholder. */
-function placeholderPrefix(text: string): string {
-  let longest = 0;
-  for (let at = text.indexOf(MARK); at !== -1;) {
-    let end = at + 1;
-    while (text.charCodeAt(end) === MARK_UNIT) end++;
-    longest = Math.max(longest, end - at);
-    at = text.indexOf(MARK, end);
+const MARK = String.fromCharCode(PLACEHOLDER_MARK);
+
+/** Past this many keys a text is written again as bytes, which costs less per key than pieces of text. */
+const KEYS_WRITTEN_AS_BYTES = 64;
+
+/** What `keyWritten` answers for a key that needs its placeholder, whatever else it holds. */
+const NOT_PLAIN = -1;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The placeholders of one text: the key each stands for, and the placeholder of each key, in both directions. */
+class Placeholders {
+  readonly meant = new Map<string, string>();
+  private readonly byKey = new Map<string, string>();
+
+  /** The placeholder of `key`, the same for every spelling of it. */
+  of(key: string): string {
+    let placeholder = this.byKey.get(key);
+    if (placeholder === undefined) {
+      placeholder = MARK + this.byKey.size.toString(36);
+      this.byKey.set(key, placeholder);
+      this.meant.set(placeholder, key);
+    }
+    return placeholder;
   }
-  return MARK.repeat(longest + 1);
 }
 
 /**
- * Whether a key can be written between quotes as it is (no quote, backslash or control character) and holds no
- * mark, so that no key written plain can be taken for a placeholder.
+ * The spellings of keys that need a placeholder, by a seeded hash of their text, so that a spelling met again is
+ * found without making a string of it: an open-addressed table of indexes into the lists beside it.
  */
+class SpellingTable {
+  private slots = new Int32Array(64);
+  private readonly hashes: number[] = [];
+  private readonly spellings: string[] = [];
+  private readonly placeholders: string[] = [];
+
+  /** The placeholder met before for the key spelled between `open` and `close` (its quotes), if any. */
+  find(text: string, open: number, close: number, hash: number): string | undefined {
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = (this.slots[slot] as number) - 1;
+      if (entry < 0) return undefined;
+      const spelling = this.spellings[entry] as string;
+      if (
+        this.hashes[entry] === hash &&
+        spelling.length === close + 1 - open &&
+        text.startsWith(spelling, open)
+      ) {
+        return this.placeholders[entry];
+      }
+    }
+  }
+
+  add(spelling: string, hash: number, placeholder: string): void {
+    const entry = this.spellings.push(spelling) - 1;
+    this.hashes.push(hash);
+    this.placeholders.push(placeholder);
+    if (2 * this.spellings.length > this.slots.length) {
+      this.slots = new Int32Array(2 * this.slots.length);
+      for (let i = 0; i < this.spellings.length; i++) this.place(i);
+    } else this.place(entry);
+  }
+
+  private place(entry: number): void {
+    const mask = this.slots.length - 1;
+    let slot = (this.hashes[entry] as number) & mask;
+    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+    this.slots[slot] = entry + 1;
+  }
+}
+
+/** Whether a key can be written between quotes as it is and is not taken for a placeholder. */
 function isWritablePlain(key: string): boolean {
+  if (key.charCodeAt(0) === PLACEHOLDER_MARK) return false;
   for (let i = 0; i < key.length; i++) {
     const unit = key.charCodeAt(i);
-    if (unit < 0x20 || unit === 0x22 || unit === 0x5c || unit === MARK_UNIT) return false;
+    if (unit < 0x20 || unit === QUOTE || unit === BACKSLASH) return false;
   }
   return true;
+}
+
+/** A key's spelling, quotes and all, decoded by JSON.parse as a string on its own, where no key cache takes part. */
+function decodedKey(spelling: string): string | undefined {
+  try {
+    const key: unknown = JSON.parse(spelling);
+    return typeof key === 'string' ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where the unit `unitAt` read last ends in the text. */
+let unitEnd = 0;
+
+/** The code unit written at `at` of a key that ends before `close`, as it is or escaped; -1 where not JSON. */
+function unitAt(text: string, at: number, close: number): number {
+  const unit = text.charCodeAt(at);
+  if (unit !== BACKSLASH) {
+    unitEnd = at + 1;
+    return unit < 0x20 ? -1 : unit;
+  }
+  const escape = text.charCodeAt(at + 1);
+  if (escape !== 0x75) {
+    unitEnd = at + 2;
+    return escapedUnit(escape);
+  }
+  unitEnd = at + 6;
+  return unitEnd <= close ? hexUnit(text, at + 2) : -1;
+}
+
+/**
+ * Writes the key whose quotes are at `open` and `close` into `out` from `at`, decoded and encoded in UTF-8, and
+ * answers where it ends; NOT_PLAIN, having written nothing that counts, where it holds a unit JSON does not let a
+ * key hold plain, a surrogate that is not half of a pair (which UTF-8 cannot carry), or an escape that is not JSON.
+ */
+function keyWritten(text: string, open: number, close: number, out: Uint8Array, at: number): number {
+  let written = at;
+  for (let i = open + 1; i < close;) {
+    let unit = unitAt(text, i, close);
+    i = unitEnd;
+    if (unit < 0x20 || unit === QUOTE || unit === BACKSLASH) return NOT_PLAIN;
+    if (unit < 0x80) {
+      if (unit === PLACEHOLDER_MARK && written === at) return NOT_PLAIN;
+      out[written++] = unit;
+    } else if (unit < 0x800) {
+      out[written++] = 0xc0 | (unit >> 6);
+      out[written++] = 0x80 | (unit & 0x3f);
+    } else if ((unit & 0xf800) !== 0xd800) {
+      out[written++] = 0xe0 | (unit >> 12);
+      out[written++] = 0x80 | ((unit >> 6) & 0x3f);
+      out[written++] = 0x80 | (unit & 0x3f);
+    } else {
+      const trail = (unit & 0xfc00) === 0xd800 && i < close ? unitAt(text, i, close) : -1;
+      if ((trail & 0xfc00) !== 0xdc00 || trail < 0) return NOT_PLAIN;
+      i = unitEnd;
+      unit = 0x10000 + ((unit - 0xd800) << 10) + (trail - 0xdc00);
+      out[written++] = 0xf0 | (unit >> 18);
+      out[written++] = 0x80 | ((unit >> 12) & 0x3f);
+      out[written++] = 0x80 | ((unit >> 6) & 0x3f);
+      out[written++] = 0x80 | (unit & 0x3f);
+    }
+  }
+  return written;
+}
+
+/** The bytes of a well-formed text's UTF-8 encoding from `from` up to `to`, counted without encoding it. */
+function utf8Between(text: string, from: number, to: number): number {
+  let bytes = to - from;
+  for (let i = from; i < to; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x80) bytes += unit < 0x800 || (unit & 0xf800) === 0xd800 ? 1 : 2;
+  }
+  return bytes;
+}
+
+/**
+ * The text with its keys at `quotes` written again, as UTF-8 bytes copied from its own, for a text of many such
+ * keys: no string is made for a key written plain, nor for a spelling met before. Undefined where a key's
+ * escapes are not JSON.
+ */
+function writtenAsBytes(text: string, keys: Int32Array, placeholders: Placeholders): string | undefined {
+  const bytes = encoder.encode(text);
+  const ascii = bytes.length === text.length;
+  // A key written plain is never longer than its spelling, and a placeholder's spelling takes at least a byte.
+  const count = keys.length / 3;
+  const out = new Uint8Array(bytes.length + count * (MARK.length + count.toString(36).length));
+  const spellings = new SpellingTable();
+  let written = 0;
+  let from = 0;
+  let fromByte = 0;
+  for (let i = 0; i < keys.length; i += 3) {
+    const open = keys[i + 1] as number;
+    const close = keys[i + 2] as number;
+    // The text up to the key's opening quote, copied as it is.
+    const openByte = ascii ? open : fromByte + utf8Between(text, from, open);
+    const length = openByte + 1 - fromByte;
+    if (length > 32) out.set(bytes.subarray(fromByte, openByte + 1), written);
+    else for (let b = 0; b < length; b++) out[written + b] = bytes[fromByte + b] as number;
+    written += length;
+    let end = keyWritten(text, open, close, out, written);
+    if (end === NOT_PLAIN) {
+      const hash = hashUnits(text, open, close, processHashBasis);
+      let placeholder = spellings.find(text, open, close, hash);
+      if (placeholder === undefined) {
+        const spelling = text.slice(open, close + 1);
+        const key = decodedKey(spelling);
+        if (key === undefined) return undefined;
+        placeholder = placeholders.of(key);
+        spellings.add(spelling, hash, placeholder);
+      }
+      end = written;
+      for (let p = 0; p < placeholder.length; p++) out[end++] = placeholder.charCodeAt(p);
+    }
+    written = end;
+    from = close;
+    fromByte = ascii ? close : openByte + 1 + utf8Between(text, open + 1, close);
+  }
+  out.set(bytes.subarray(fromByte), written);
+  return decoder.decode(out.subarray(0, written + bytes.length - fromByte));
+}
+
+/** The text with its keys at `quotes` written again piece by piece, for a text of a few such keys. */
+function writtenAsPieces(text: string, keys: Int32Array, placeholders: Placeholders): string | undefined {
+  const pieces: string[] = [];
+  let from = 0;
+  for (let i = 0; i < keys.length; i += 3) {
+    const open = keys[i + 1] as number;
+    const close = keys[i + 2] as number;
+    const key = decodedKey(text.slice(open, close + 1));
+    if (key === undefined) return undefined;
+    pieces.push(text.slice(from, open + 1), isWritablePlain(key) ? key : placeholders.of(key));
+    from = close;
+  }
+  pieces.push(text.slice(from));
+  return pieces.join('');
 }
 
 /** Sets a key as JSON.parse does: an own data property, even `__proto__`, which assignment would not make. */
@@ -63,35 +253,35 @@ function setOwn(object: Record<string, unknown>, key: string, value: unknown): v
   }
 }
 
-/** Whether `for...in` sees only own keys: an enumerable key added to Object.prototype would be walked too. */
-function prototypeIsClean(): boolean {
-  for (const _ in {}) return false;
-  return true;
-}
-
-/** The meant key of a key the text so written holds: itself, or the key its placeholder stands for. */
-function meantKey(name: string, prefix: string, keys: string[]): string {
-  return name.charCodeAt(0) === MARK_UNIT && name.startsWith(prefix)
-    ? (keys[Number(name.slice(prefix.length))] as string)
-    : name;
+/** The object made again with the keys its placeholders stand for, in its order. */
+function withMeantKeys(
+  node: Record<string, unknown>,
+  meant: ReadonlyMap<string, string>,
+): Record<string, unknown> {
+  const fresh: Record<string, unknown> = {};
+  for (const name in node) {
+    const key = name.charCodeAt(0) === PLACEHOLDER_MARK ? (meant.get(name) ?? name) : name;
+    // The common key is set inline: a call per key costs as much as the rest of making the object.
+    if (key === '__proto__') setOwn(fresh, key, node[name]);
+    else fresh[key] = node[name];
+  }
+  return fresh;
 }
 
 /**
  * Walks the parsed value with an explicit stack, counting the keys of its objects, and makes each object that
- * holds a placeholder again with the meant keys in their order, in its place in its parent. `placed` is how many
- * placeholders the text was written with: fewer found means JSON.parse kept one of a key an object repeats.
+ * holds a placeholder again with the meant keys (made again rather than changed in place: deleting keys slows
+ * the engine's objects down), in its place in the container that holds it. -1 where the keys cannot be walked.
  */
-function restoredKeys(root: object, prefix: string, keys: string[], placed: number): ParsedText {
-  let count = 0;
-  let found = 0;
-  let repeated = false;
-  const top: Record<string, unknown> = { root };
+function restoredKeys(holder: { value: unknown }, meant: ReadonlyMap<string, string>): number {
+  if (!prototypeIsClean()) return -1;
+  let keys = 0;
   // Each container still to walk, with the container that holds it and its key or index there.
-  const pending: object[] = [root];
-  const parents: Record<string, unknown>[] = [top];
-  const slots: (string | number)[] = ['root'];
+  const pending: unknown[] = [holder.value];
+  const parents: Record<string, unknown>[] = [holder];
+  const slots: (string | number)[] = ['value'];
   while (pending.length > 0) {
-    const node = pending.pop() as Record<string, unknown>;
+    let node = pending.pop() as Record<string, unknown>;
     const parent = parents.pop() as Record<string, unknown>;
     const slot = slots.pop() as string | number;
     if (Array.isArray(node)) {
@@ -106,10 +296,10 @@ function restoredKeys(root: object, prefix: string, keys: string[], placed: numb
       continue;
     }
     const children = pending.length;
-    let held = 0;
+    let placed = false;
     for (const name in node) {
-      count++;
-      if (name.charCodeAt(0) === MARK_UNIT && name.startsWith(prefix)) held++;
+      keys++;
+      if (name.charCodeAt(0) === PLACEHOLDER_MARK) placed = true;
       const item = node[name];
       if (item !== null && typeof item === 'object') {
         pending.push(item);
@@ -117,178 +307,39 @@ function restoredKeys(root: object, prefix: string, keys: string[], placed: numb
         slots.push(name);
       }
     }
-    if (held === 0) continue;
-    found += held;
-    // Made again rather than changed in place: deleting keys slows the engine's objects down.
-    const fresh: Record<string, unknown> = {};
-    for (const name in node) {
-      const key = meantKey(name, prefix, keys);
-      if (Object.hasOwn(fresh, key)) repeated = true;
-      setOwn(fresh, key, node[name]);
-    }
-    setOwn(parent, slot as string, fresh);
+    if (!placed) continue;
+    node = withMeantKeys(node, meant);
+    setOwn(parent, slot as string, node);
     for (let i = children; i < pending.length; i++) {
-      parents[i] = fresh;
-      slots[i] = meantKey(slots[i] as string, prefix, keys);
+      parents[i] = node;
+      const name = slots[i] as string;
+      if (name.charCodeAt(0) === PLACEHOLDER_MARK) slots[i] = meant.get(name) ?? name;
     }
   }
-  return { value: top.root, keys: count, repeated: repeated || found !== placed };
-}
-
-/** From this many escaped keys on, an ASCII text is written again in place. */
-const IN_PLACE_KEYS = 256;
-
-const encoder = new TextEncoder();
-const asciiDecoder = new TextDecoder();
-const SPACE = 0x20;
-const BACKSLASH = 0x5c;
-
-/** The value of a hexadecimal digit's byte, or -1. */
-function hexValue(byte: number): number {
-  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
-  const lower = byte | 0x20;
-  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
+  return keys;
 }
 
 /**
- * The key whose quotes are at `open` and `close` of ASCII `bytes` written again in place: its characters decoded
- * as UTF-8, the closing quote after them and spaces up to where it was, which JSON allows between a key and its
- * colon. False, having written nothing past the key, where it cannot be: a character it may not hold plain, a
- * surrogate, or an escape that is not JSON.
+ * The value of a text whose escaped keys are `escapedKeys` (the shape scan's), parsed by JSON.parse with those
+ * keys written plain or as placeholders, with the keys its objects kept. Undefined where the text is not JSON.
  */
-function keyWrittenInPlace(bytes: Uint8Array, open: number, close: number): boolean {
-  let out = open + 1;
-  for (let at = open + 1; at < close; at++) {
-    let unit = bytes[at] as number;
-    if (unit === BACKSLASH) {
-      const escape = bytes[++at] as number;
-      if (escape === 0x75) {
-        unit = 0;
-        for (let digit = 1; digit <= 4; digit++) {
-          const value = hexValue(bytes[at + digit] as number);
-          if (value < 0 || at + digit >= close) return false;
-          unit = unit * 16 + value;
-        }
-        at += 4;
-      } else if (escape === 0x2f) unit = 0x2f;
-      else return false;
-    }
-    if (unit < 0x20 || unit === QUOTE_UNIT || unit === BACKSLASH || (unit >= 0xd800 && unit <= 0xdfff))
-      return false;
-    if (unit === MARK_UNIT) return false;
-    if (unit < 0x80) bytes[out++] = unit;
-    else if (unit < 0x800) {
-      bytes[out++] = 0xc0 | (unit >> 6);
-      bytes[out++] = 0x80 | (unit & 0x3f);
-    } else {
-      bytes[out++] = 0xe0 | (unit >> 12);
-      bytes[out++] = 0x80 | ((unit >> 6) & 0x3f);
-      bytes[out++] = 0x80 | (unit & 0x3f);
-    }
-  }
-  bytes[out++] = QUOTE_UNIT;
-  bytes.fill(SPACE, out, close + 1);
-  return true;
-}
-
-/**
- * The text with every escaped key written plain in place, where it writes many, the text is ASCII (so its indexes are its
- * bytes') and every key can be written plain: a copy of its bytes written over, one allocation for the text
- * whatever the number of keys. Undefined otherwise, and the caller writes it again piece by piece.
- */
-function writtenInPlace(text: string, quotes: readonly number[]): string | undefined {
-  // A few keys cost less written piece by piece than the text's bytes twice over.
-  if (quotes.length < 2 * IN_PLACE_KEYS) return undefined;
-  const bytes = encoder.encode(text);
-  if (bytes.length !== text.length) return undefined;
-  for (let i = 0; i < quotes.length; i += 2) {
-    if (!keyWrittenInPlace(bytes, quotes[i] as number, quotes[i + 1] as number)) return undefined;
-  }
-  return asciiDecoder.decode(bytes);
-}
-
-/**
- * The value of a text whose escaped keys have their quotes at `quotes` (the shape scan's `escapedKeys`), parsed
- * by JSON.parse with those keys written plain or as placeholders; with how many keys its objects kept (JSON.parse
- * keeps one of each repeated key), and whether an object repeats a key that JSON.parse could not tell. Undefined
- * where the text is not JSON.
- */
-export function parsedWithPlainKeys(text: string, quotes: readonly number[]): ParsedText | undefined {
-  const inPlace = writtenInPlace(text, quotes);
-  if (inPlace !== undefined) {
-    let value: unknown;
-    try {
-      value = JSON.parse(inPlace);
-    } catch {
-      return undefined;
-    }
-    return { value, keys: keysKept(value), repeated: false };
-  }
-  // How each spelling of a key is written again, decoded once however often it is written; the spellings met
-  // last are compared in place first, so that the common body, a few keys written again and again, makes no
-  // string per key.
-  const rewritten = new Map<string, string>();
-  const recentSpellings: string[] = [];
-  const recentPlain: string[] = [];
-  const placeholderIds = new Map<string, number>();
-  const placeheld: string[] = [];
-  let prefix = '';
-  let placed = 0;
-  const pieces: string[] = [];
-  let from = 0;
-  for (let i = 0; i < quotes.length; i += 2) {
-    const open = quotes[i] as number;
-    const close = quotes[i + 1] as number;
-    let plain: string | undefined;
-    for (let r = 0; r < recentSpellings.length; r++) {
-      const recent = recentSpellings[r] as string;
-      if (recent.length === close + 1 - open && text.startsWith(recent, open)) {
-        plain = recentPlain[r] as string;
-        break;
-      }
-    }
-    if (plain === undefined) {
-      const spelling = text.slice(open, close + 1);
-      plain = rewritten.get(spelling);
-      if (plain === undefined) {
-        let key: unknown;
-        try {
-          key = JSON.parse(spelling);
-        } catch {
-          return undefined;
-        }
-        if (typeof key !== 'string') return undefined;
-        if (isWritablePlain(key)) {
-          plain = key;
-        } else {
-          if (prefix === '') prefix = placeholderPrefix(text);
-          let id = placeholderIds.get(key);
-          if (id === undefined) placeholderIds.set(key, (id = placeheld.push(key) - 1));
-          plain = prefix + String(id);
-        }
-        rewritten.set(spelling, plain);
-      }
-      if (recentSpellings.length === RECENT_SPELLINGS) {
-        recentSpellings.shift();
-        recentPlain.shift();
-      }
-      recentSpellings.push(spelling);
-      recentPlain.push(plain);
-    }
-    if (plain.charCodeAt(0) === MARK_UNIT) placed++;
-    pieces.push(text.slice(from, open + 1), plain);
-    from = close;
-  }
-  pieces.push(text.slice(from));
-  let value: unknown;
+export function parsedWithPlainKeys(text: string, escapedKeys: Int32Array): ParsedText | undefined {
+  const placeholders = new Placeholders();
+  // A text that holds half a surrogate pair has no UTF-8 encoding that keeps it.
+  const asBytes =
+    escapedKeys.length >= 3 * KEYS_WRITTEN_AS_BYTES &&
+    (text as { isWellFormed?: () => boolean }).isWellFormed?.() === true;
+  const written = asBytes
+    ? writtenAsBytes(text, escapedKeys, placeholders)
+    : writtenAsPieces(text, escapedKeys, placeholders);
+  if (written === undefined) return undefined;
+  const holder: { value: unknown } = { value: undefined };
   try {
-    value = JSON.parse(pieces.join(''));
+    holder.value = JSON.parse(written);
   } catch {
     return undefined;
   }
-  if (placed === 0 || value === null || typeof value !== 'object') {
-    return { value, keys: keysKept(value), repeated: false };
-  }
-  if (!prototypeIsClean()) return undefined;
-  return restoredKeys(value, prefix, placeheld, placed);
+  if (placeholders.meant.size === 0) return { value: holder.value, keys: keysKept(holder.value) };
+  const keys = restoredKeys(holder, placeholders.meant);
+  return { value: holder.value, keys };
 }

@@ -147,8 +147,8 @@ function rememberHash(keys: ObjectKeys, hash: number, start: number): void {
   }
 }
 
-/** Whether `for...in` sees only own keys: an enumerable key added to Object.prototype would be counted as kept. */
-function prototypeIsClean(): boolean {
+/** Whether `for...in` sees only own keys: an enumerable key added to Object.prototype would be walked too. */
+export function prototypeIsClean(): boolean {
   for (const _ in {}) return false;
   return true;
 }

@@ -25,6 +25,11 @@ export class DataDirInUse extends Error {
 /** How long a start waits for a lock that is held: a holder killed a moment ago may still be dying. */
 const DYING_HOLDER_MS = 2_000;
 
+export interface LockOptions {
+  /** How long a start waits for a held lock before it is refused; 2 s by default. */
+  dyingHolderMs?: number;
+}
+
 /** The file that names the lock's holder for the message a refused start prints; it holds no lock itself. */
 const HOLDER_FILE = 'gateway-contract.lock';
 
@@ -228,7 +233,7 @@ function nameHolder(dataDir: string): (() => void) | null {
 }
 
 /** Unix: flock(2) on the data directory itself, held until this process closes it or dies. */
-async function lockDirectory(dataDir: string): Promise<(() => void) | null> {
+async function lockDirectory(dataDir: string, dyingHolderMs: number): Promise<(() => void) | null> {
   const fd = openDataDir(dataDir);
   try {
     let taken = await flockOnce(fd, dataDir);
@@ -237,7 +242,7 @@ async function lockDirectory(dataDir: string): Promise<(() => void) | null> {
       return null;
     }
     // A killed holder frees its memory before its files: give a dying one a moment to let go.
-    for (const waitUntil = Date.now() + DYING_HOLDER_MS; !taken && Date.now() < waitUntil;) {
+    for (const waitUntil = Date.now() + dyingHolderMs; !taken && Date.now() < waitUntil;) {
       await sleep(50);
       taken = await flockOnce(fd, dataDir);
     }
@@ -288,7 +293,9 @@ function lockByExclusiveFile(dataDir: string): () => void {
  * or through node:ffi where there is none; on Windows, and elsewhere than Linux without either, it is that file
  * created exclusively, which a start racing another over a dead holder's file may share. Returns the release.
  */
-export async function lockDataDir(dataDir: string): Promise<() => void> {
+export async function lockDataDir(dataDir: string, options: LockOptions = {}): Promise<() => void> {
   if (process.platform === 'win32') return lockByExclusiveFile(dataDir);
-  return (await lockDirectory(dataDir)) ?? lockByExclusiveFile(dataDir);
+  return (
+    (await lockDirectory(dataDir, options.dyingHolderMs ?? DYING_HOLDER_MS)) ?? lockByExclusiveFile(dataDir)
+  );
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPgliteEngine } from '../../src/http/store/pglite-engine.js';
 import { PresetStoreUnavailable } from '../../src/http/store/preset-store-unavailable.js';
 import { createPreset, serveUntilExit, startServe, type Started } from '../gateway/serve-process.js';
+import { initializedDataDir } from '../support/initialized-data-dir.js';
 import { readyzTurns } from '../support/readyz-turns.js';
 import { mountSmallDisk, smallDiskChange, type SmallDisk } from '../support/small-disk.js';
 import { walAtTheEdge } from '../support/wal-edge.js';
@@ -72,7 +73,7 @@ describe.skipIf(skip)(
     beforeEach(refuse);
     it('answers a create 503 while the disk is full, keeps serving the rest, and writes again once it has room', async () => {
       const small = smallDisk();
-      const dataDir = join(small.dir, 'served');
+      const dataDir = await initializedDataDir(join(small.dir, 'served'));
       const gateway = await serve(dataDir);
       expect((await create(gateway.baseUrl, 'kept')).status).toBe(200);
       expect((await fetch(new URL('/readyz', gateway.baseUrl))).status).toBe(200);
@@ -112,7 +113,7 @@ describe.skipIf(skip)(
 
     it('refuses to start on a full disk (exit 2, lock released), and a start once it has room keeps every version', async () => {
       const small = smallDisk();
-      const dataDir = join(small.dir, 'restarted');
+      const dataDir = await initializedDataDir(join(small.dir, 'restarted'));
       const first = await serve(dataDir);
       expect((await create(first.baseUrl, 'through')).status).toBe(200);
       expect((await create(first.baseUrl, 'through')).status).toBe(200);
@@ -142,7 +143,7 @@ describe.skipIf(skip)(
 
     it('refuses to start on a read-only disk, saying so', async () => {
       const small = smallDisk();
-      const dataDir = join(small.dir, 'read-only');
+      const dataDir = await initializedDataDir(join(small.dir, 'read-only'));
       const first = await serve(dataDir);
       first.child.kill('SIGTERM');
       expect(await first.exited).toBe(0);
@@ -160,7 +161,7 @@ describe.skipIf(skip)(
 
     it('throws PresetStoreUnavailable at once when PostgreSQL stops mid-commit, and starts it again once there is room', async () => {
       const small = smallDisk();
-      const dataDir = join(small.dir, 'stopped');
+      const dataDir = await initializedDataDir(join(small.dir, 'stopped'));
       // No free-space margin: the write runs into the full disk inside PostgreSQL, as when another process fills it.
       const faults: string[] = [];
       const engine = await openPgliteEngine(dataDir, {

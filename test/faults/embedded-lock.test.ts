@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createPreset, root, serveUntilExit, startServe, type Started } from '../gateway/serve-process.js';
+import { initializedDataDir } from '../support/initialized-data-dir.js';
 import { raceForLock } from '../support/lock-racers.js';
 import { systemChange } from '../support/system-changes.js';
 
@@ -112,7 +113,7 @@ function processState(pid: number): string | null {
 
 describe.skipIf(process.platform !== 'linux')('the data directory lock (contract: durable-presets)', () => {
   it('refuses a second gateway whatever was done to the lock file, while the first serves creates and loses none', async () => {
-    const dataDir = join(scratch, 'lock-file-gone');
+    const dataDir = await initializedDataDir(join(scratch, 'lock-file-gone'));
     const lockFile = join(dataDir, 'gateway-contract.lock');
     const link = join(scratch, 'link-to-live');
     const env = { GATEWAY_DATA_DIR: dataDir, GATEWAY_MANAGEMENT_KEY: KEY };
@@ -191,7 +192,7 @@ describe.skipIf(process.platform !== 'linux')('the data directory lock (contract
   }, 180_000);
 
   it('serves a start made 0.1 s after its process group was killed with SIGKILL', async () => {
-    const dataDir = join(scratch, 'killed');
+    const dataDir = await initializedDataDir(join(scratch, 'killed'));
     const first = await startServe({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MANAGEMENT_KEY: KEY }, [], {
       detached: true,
     });
@@ -212,7 +213,7 @@ describe.skipIf(process.platform !== 'linux')('the data directory lock (contract
     }`,
     async () => {
       otherNamespace.refuse();
-      const dataDir = join(scratch, 'namespaces');
+      const dataDir = await initializedDataDir(join(scratch, 'namespaces'));
       const first = await startServe({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MANAGEMENT_KEY: KEY });
       cleanups.push(() => first.child.kill('SIGKILL'));
       const CREATES = 40;
@@ -253,7 +254,7 @@ describe.skipIf(process.platform !== 'linux')('the data directory lock (contract
       const open = join(scratch, 'open');
       mkdirSync(open, { mode: 0o755 });
       chmodSync(scratch, 0o755);
-      const dataDir = join(open, 'squatted');
+      const dataDir = await initializedDataDir(join(open, 'squatted'));
       const first = await startServe({ GATEWAY_DATA_DIR: dataDir, GATEWAY_MANAGEMENT_KEY: KEY });
       cleanups.push(() => first.child.kill('SIGKILL'));
       first.child.kill('SIGTERM');
@@ -290,7 +291,7 @@ describe.skipIf(process.platform !== 'linux')('the data directory lock (contract
   );
 
   it('serves a start made while the killed holder is still a zombie nobody has reaped', async () => {
-    const dataDir = join(scratch, 'zombie');
+    const dataDir = await initializedDataDir(join(scratch, 'zombie'));
     // sh starts the gateway, prints its pid, then becomes `sleep`, which never reaps it.
     const parent = spawn(
       'sh',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { serveUntilExit, startServe, type Started } from '../gateway/serve-process.js';
+import { initializedDataDir } from '../support/initialized-data-dir.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'gateway-contract-modes-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -53,7 +54,7 @@ describe('the embedded data directory is its owner’s alone (contract: durable-
   });
 
   it('takes group and others’ bits off a directory an earlier release left 0755 with files 0666', async () => {
-    const dataDir = join(scratch, 'earlier');
+    const dataDir = await initializedDataDir(join(scratch, 'earlier'));
     await serveAndStop(dataDir);
     for (const { path, directory } of modesUnder(dataDir)) chmodSync(path, directory ? 0o755 : 0o666);
     await serveAndStop(dataDir);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPreset, startServe } from '../gateway/serve-process.js';
+import { initializedDataDir } from '../support/initialized-data-dir.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'gateway-contract-sync-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -36,7 +37,7 @@ describe.skipIf(!hasStrace)(
   `the embedded store syncs a create before its answer (contract: durable-presets)${hasStrace ? '' : ": skipped, strace is not installed (Debian's strace package)"}`,
   () => {
     it('five creates: each 200 follows an fsync of the WAL made after its request was read', async () => {
-      const dataDir = join(scratch, 'data');
+      const dataDir = await initializedDataDir(join(scratch, 'data'));
       const traceFile = join(scratch, 'trace');
       const under = ['strace', '-f', '-y', '-s', '64', '-e', 'signal=none', '-o', traceFile];
       under.push('-e', 'trace=fsync,fdatasync,sync_file_range,syncfs,read,recvfrom,write,writev');

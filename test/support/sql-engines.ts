@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { openPgliteEngine } from '../../src/http/store/pglite-engine.js';
 import { openPostgresEngine } from '../../src/http/store/postgres-engine.js';
 import type { SqlEngine } from '../../src/http/store/sql-engine.js';
+import { initializedDataDir } from './initialized-data-dir.js';
 import { startPostgres } from './postgres-server.js';
 
 /** An engine over a database of its own, empty, and how to close it and remove what it made. */
@@ -20,13 +21,13 @@ export const sqlEngines: Array<{ name: string; open: () => Promise<OpenedEngine>
   {
     name: 'PGlite',
     async open() {
-      const dataDir = mkdtempSync(join(tmpdir(), 'gateway-contract-engine-'));
-      const engine = await openPgliteEngine(dataDir);
+      const scratch = mkdtempSync(join(tmpdir(), 'gateway-contract-engine-'));
+      const engine = await openPgliteEngine(await initializedDataDir(join(scratch, 'data')));
       return {
         engine,
         close: async () => {
           await engine.close();
-          rmSync(dataDir, { recursive: true, force: true });
+          rmSync(scratch, { recursive: true, force: true });
         },
       };
     },

@@ -15,24 +15,26 @@ import type { SqlEngine } from '../../../src/http/store/sql-engine.js';
 import { migrate, migrations, SchemaTooNew } from '../../../src/http/store/sql-migrations.js';
 import { SqlPresetStore } from '../../../src/http/store/sql-preset-store.js';
 import { validRequest } from '../../support/arbitraries.js';
+import { initializedDataDir } from '../../support/initialized-data-dir.js';
 
 const author = { userId: 'user-1', workspaceId: '5b0c3a52-7d6e-4f3a-9c41-2e8f1d6a7b90' };
 /** Where `author`'s preset at a slug is: in the author's workspace. */
 const at = (slug: string) => ({ workspaceId: author.workspaceId, slug });
 const draft = (model: string) => ({ config: { model, max_tokens: 64 }, system_prompt: 'Be brief.' });
 
-const dataDir = mkdtempSync(join(tmpdir(), 'gateway-contract-pglite-'));
+const scratch = mkdtempSync(join(tmpdir(), 'gateway-contract-pglite-'));
+const dataDir = join(scratch, 'data');
 let engine: SqlEngine;
 let store: SqlPresetStore;
 
 beforeAll(async () => {
-  engine = await openPgliteEngine(dataDir);
+  engine = await openPgliteEngine(await initializedDataDir(dataDir));
   expect(await migrate(engine)).toEqual(migrations.map((migration) => migration.version));
   store = new SqlPresetStore(engine);
 });
 afterAll(async () => {
   await engine?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
 });
 
 async function saved(slug: string, model: string): Promise<StoredPreset> {
