@@ -90,19 +90,11 @@ function patternRules(schemas: Record<string, object> = precompiledSchemas()): R
 }
 
 /**
- * Each object that accepts only the properties it lists (`additionalProperties: false`), by the schema path Ajv
- * gives its `additionalProperties` error: in the precompiled validators (the roots and definitions split with
- * shared refs) and in those `compileValidator` builds (each schema split on its own). The issue sentence names
- * these properties instead of the one sent (contract: issue-paths). A path two objects would share with
- * different lists is left out, and its sentence says the rule without the names.
+ * Each object of `schema` that accepts only the properties it lists (`additionalProperties: false`), with those
+ * properties, by the schema path Ajv gives its `additionalProperties` error when it compiles `schema`.
  */
-function closedProperties(schemas: Record<string, object> = precompiledSchemas()): Record<string, string[]> {
-  const table = new Map<string, string[] | null>();
-  const record = (path: string, names: string[]) => {
-    const known = table.get(path);
-    if (known === undefined) table.set(path, names);
-    else if (known !== null && known.join('\n') !== names.join('\n')) table.set(path, null);
-  };
+function closedLists(schema: object): [string, string[]][] {
+  const found: [string, string[]][] = [];
   const walk = (node: unknown, path: string) => {
     if (node === null || typeof node !== 'object') return;
     if (Array.isArray(node)) {
@@ -113,17 +105,53 @@ function closedProperties(schemas: Record<string, object> = precompiledSchemas()
     if (schema['additionalProperties'] === false) {
       const properties = schema['properties'];
       const names = properties !== null && typeof properties === 'object' ? Object.keys(properties) : [];
-      record(`${path}/additionalProperties`, names);
+      found.push([`${path}/additionalProperties`, names]);
     }
     for (const [key, value] of Object.entries(schema)) {
       walk(value, `${path}/${pointerSegment(key)}`);
     }
   };
-  const { roots, definitions } = splitSchemas(schemas, sharedRef);
-  for (const schema of [...Object.values(roots), ...Object.values(definitions)]) walk(schema, '#');
-  for (const schema of Object.values(schemas)) walk(withSharedRefs(schema), '#');
+  walk(schema, '#');
+  return found;
+}
+
+/**
+ * The closed objects of the run time's table (contract: issue-paths), by schema path alone, as Ajv reports them
+ * where it compiles at run time: in those `compileValidator` builds (each schema split on its own, its
+ * definitions named by their places) and in Ajv's own module of the precompiled schemas (the roots and
+ * definitions split with shared refs), which the tests hold the rewritten one to. The issue sentence names these
+ * properties instead of the one sent. A path two objects would share with different lists is left out, and its
+ * sentence says the rule without the names.
+ */
+function closedProperties(schemas: Record<string, object> = precompiledSchemas()): Record<string, string[]> {
+  const table = new Map<string, string[] | null>();
+  const { roots, definitions } = splitSchemas(schemas, sharedRef, labelNames(schemas));
+  const compiled = [
+    ...Object.values(roots),
+    ...Object.values(definitions),
+    ...Object.values(schemas).map(withSharedRefs),
+  ];
+  for (const [path, names] of compiled.flatMap(closedLists)) {
+    const known = table.get(path);
+    if (known === undefined) table.set(path, names);
+    else if (known !== null && known.join('\n') !== names.join('\n')) table.set(path, null);
+  }
   const entries = [...table].filter((entry): entry is [string, string[]] => entry[1] !== null);
   return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * The closed objects of the precompiled schemas by the id of the schema Ajv compiles (a root's name, a shared
+ * subschema's ref), then by schema path: exact, where the run time's table is by path alone, so the build
+ * words each site with its own object's list whatever other schema shares its path.
+ */
+function closedBySchema(schemas: Record<string, object>): Map<string, Map<string, string[]>> {
+  const { roots, definitions } = splitSchemas(schemas, sharedRef, labelNames(schemas));
+  const compiled = [
+    ...Object.entries(roots),
+    ...Object.entries(definitions).map(([name, definition]) => [sharedRef(name), definition] as const),
+  ];
+  return new Map(compiled.map(([id, schema]) => [id, new Map(closedLists(schema))]));
 }
 
 /** Schema keywords whose value is data, not schemas: names inside them are the data's, never a property's. */
@@ -157,7 +185,8 @@ function propertyNames(schemas: Record<string, object> = precompiledSchemas()): 
 
 /**
  * What the run time needs to know of the schemas besides their validators, derived from them here so the
- * library's main entry never loads schemas/ (about 45 modules) just to read a few names.
+ * library's main entry never loads schemas/ (about 45 modules) just to read a few names. The run time reads the
+ * default profile's (its run-time compiling is the default's), so every module exports these same facts.
  */
 function metadata(schemas: Record<string, object> = precompiledSchemas()): Record<string, unknown> {
   return {
@@ -185,7 +214,13 @@ function metadata(schemas: Record<string, object> = precompiledSchemas()): Recor
 export function ajvStandalone(
   schemas: Record<string, object> = precompiledSchemas(),
   ajv: Ajv = addBuildKeywords(createAjv()),
-): { code: string; exported: Record<string, string>; labels: Map<string, string> } {
+): {
+  code: string;
+  exported: Record<string, string>;
+  labels: Map<string, string>;
+  /** The id of the schema each of Ajv's functions compiles. */
+  ids: Map<string, string>;
+} {
   const { roots, definitions } = splitSchemas(schemas, sharedRef, labelNames(schemas));
   const places = new Map(Object.keys(definitions).map((name) => [sharedRef(name), name]));
   for (const [name, definition] of Object.entries(definitions)) ajv.addSchema(definition, sharedRef(name));
@@ -197,14 +232,16 @@ export function ajvStandalone(
   }
   // Ajv compiles each schema into one function: its name, and the schema's id, are known here only.
   const labels = new Map<string, string>();
+  const ids = new Map<string, string>();
   const { process } = ajv.opts.code;
   ajv.opts.code.process = (code, env) => {
     const label = env === undefined ? undefined : places.get(env.baseId);
     if (label !== undefined) labels.set(env!.validateName!.str, label);
+    if (env?.validateName !== undefined) ids.set(env.validateName.str, env.baseId);
     return process === undefined ? code : process(code, env);
   };
   try {
-    return { code: standalone.default(ajv, exported), exported, labels };
+    return { code: standalone.default(ajv, exported), exported, labels, ids };
   } finally {
     ajv.opts.code.process = process;
   }
@@ -240,14 +277,14 @@ export function emitStandaloneModule(
   facts: Record<string, unknown> = {},
   ajv: Ajv = addBuildKeywords(createAjv()),
 ): string {
-  const { code: ajvCode, exported, labels } = ajvStandalone(schemas, ajv);
+  const { code: ajvCode, exported, labels, ids } = ajvStandalone(schemas, ajv);
   const rules = patternRules(schemas);
-  const closed = closedProperties(schemas);
+  const closed = closedBySchema(schemas);
   const collectsAll = ajv.opts.allErrors === true;
   const rewritten = rewriteStandalone(ajvCode, {
     collectsAll,
     patternRule: (pattern) => (Object.hasOwn(rules, pattern) ? rules[pattern] : undefined),
-    closedRule: (schemaPath) => (Object.hasOwn(closed, schemaPath) ? closed[schemaPath] : undefined),
+    closedRule: (schemaPath, validator) => closed.get(ids.get(validator) ?? '')?.get(schemaPath),
   });
   const code = integerTests(enumChecksAfterTags(rewritten));
   const exports = Object.entries(facts).map(
@@ -271,7 +308,7 @@ interface Generated {
  * reads) and where each split part was found, which names its code, and the facts it exports.
  */
 function validatorInputs(schemas: Record<string, object>): unknown {
-  return { compiled: splitSchemas(schemas, sharedRef, labelNames(schemas)), facts: metadata(schemas) };
+  return { compiled: splitSchemas(schemas, sharedRef, labelNames(schemas)), facts: metadata() };
 }
 
 /** A profile's validators of one part: the verdict's, or the collecting ones of the reject path (Ajv's `allErrors`). */
@@ -280,7 +317,7 @@ function validatorModule(profile: Profile, part: Part): Generated {
   const ajv = addBuildKeywords(createAjv({ allErrors: part === 'collecting' }));
   return {
     inputs: validatorInputs(schemas),
-    body: () => emitStandaloneModule(schemas, metadata(schemas), ajv),
+    body: () => emitStandaloneModule(schemas, metadata(), ajv),
   };
 }
 

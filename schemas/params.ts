@@ -1,3 +1,10 @@
+import {
+  operationIds,
+  operations,
+  pathParameterList,
+  type OperationId,
+  type PathParameterList,
+} from '../src/core/operations.js';
 import { UUID_PATTERN } from './shared.js';
 
 /*
@@ -47,38 +54,62 @@ export const destinationId = {
   description: 'a canonical UUID (8-4-4-4-12 hex digits)',
 } as const;
 
-/** The path parameters of POST /presets/{slug}/messages. */
-export const createPresetParams = {
-  type: 'object',
-  required: ['slug'],
-  properties: { slug: presetSlug },
+/**
+ * The schema of each path parameter, by its name in the operations' paths (src/core/operations.ts): an
+ * operation's params schema is made of those its path names, so a path is the one place that lists them.
+ */
+export const pathParameters = {
+  slug: presetSlug,
+  version: presetVersionNumber,
+  author: modelAuthor,
+  id: destinationId,
 } as const;
 
-/** The path parameters of GET /presets/{slug}/versions/{version}. */
-export const getPresetVersionParams = {
-  type: 'object',
-  required: ['slug', 'version'],
-  properties: { slug: presetSlug, version: presetVersionNumber },
+/** Parameters whose name means another value in one operation's path: a model's `slug` is not a preset's. */
+const ownParameters = {
+  listEndpoints: { slug: modelSlug },
 } as const;
 
-/** The path parameters of GET /models/{author}/{slug}/endpoints. */
-export const listEndpointsParams = {
-  type: 'object',
-  required: ['author', 'slug'],
-  properties: { author: modelAuthor, slug: modelSlug },
-} as const;
+type Table = typeof operations;
+type NamesOf<Id extends OperationId> = PathParameterList<Table[Id]['path']>;
+type SchemaOf<Id extends OperationId, Name extends string> = Id extends keyof typeof ownParameters
+  ? Name extends keyof (typeof ownParameters)[Id]
+    ? (typeof ownParameters)[Id][Name]
+    : (typeof pathParameters)[Name & keyof typeof pathParameters]
+  : (typeof pathParameters)[Name & keyof typeof pathParameters];
 
-/** The path parameters of GET /observability/destinations/{id}. */
-export const getObservabilityDestinationParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: destinationId },
-} as const;
+/** The params schema of one operation: its path's parameters, each required, each with its schema. */
+export type ParamsSchema<Id extends OperationId> = {
+  readonly type: 'object';
+  readonly required: NamesOf<Id>;
+  readonly properties: { readonly [Name in NamesOf<Id>[number]]: SchemaOf<Id, Name> };
+};
+
+/** The operations whose path has parameters. */
+type WithParams = { [Id in OperationId]: NamesOf<Id> extends [] ? never : Id }[OperationId];
+
+function paramsSchema(id: OperationId): ParamsSchema<OperationId> | undefined {
+  const names = pathParameterList(operations[id].path);
+  if (names.length === 0) return undefined;
+  const own: Readonly<Record<string, object>> =
+    id in ownParameters ? ownParameters[id as keyof typeof ownParameters] : {};
+  const properties = names.map((name) => {
+    const schema = own[name] ?? (pathParameters as Readonly<Record<string, object>>)[name];
+    if (schema === undefined)
+      throw new Error(`${id}: no schema for the path parameter ${name}; add it to pathParameters`);
+    return [name, schema];
+  });
+  return {
+    type: 'object',
+    required: names,
+    properties: Object.fromEntries(properties),
+  } as ParamsSchema<OperationId>;
+}
 
 /** The path parameters of each operation that has any, by its id in the operations table. */
-export const paramsSchemas = {
-  createPresetsMessages: createPresetParams,
-  getPresetVersion: getPresetVersionParams,
-  listEndpoints: listEndpointsParams,
-  getObservabilityDestination: getObservabilityDestinationParams,
-} as const;
+export const paramsSchemas = Object.fromEntries(
+  operationIds.flatMap((id) => {
+    const schema = paramsSchema(id);
+    return schema === undefined ? [] : [[id, schema]];
+  }),
+) as { readonly [Id in WithParams]: ParamsSchema<Id> };

@@ -12,8 +12,12 @@ import { pathSegment } from './calls.js';
 export interface SiteWording {
   /** A `pattern`'s description, the phrase that completes "must be ...". */
   patternRule: (pattern: string) => string | undefined;
-  /** The properties a closed object accepts, by the schema path of its `additionalProperties` error. */
-  closedRule?: (schemaPath: string) => readonly string[] | undefined;
+  /**
+   * The properties a closed object accepts, by the schema path of its `additionalProperties` error and the name
+   * of Ajv's function it is in: a schema path is relative to the schema that function compiles, so two schemas
+   * may share one, and another schema added must not change which list a site names.
+   */
+  closedRule?: (schemaPath: string, validator: string) => readonly string[] | undefined;
 }
 
 export interface ErrorSiteEntry {
@@ -113,11 +117,21 @@ export function wordErrorSites(
   const sites = new Map<string, ErrorSiteEntry>();
   const pathFirst = (list: unknown) =>
     ast.matches((list as AstNode[])[0], { key: ast.identifier('instancePath') });
+  let functions: AstNode[] = [];
+  const validatorAt = (node: AstNode): string => {
+    const around = functions.find((fn) => fn.start <= node.start && node.end <= fn.end);
+    return around === undefined
+      ? ast.fail('error sites', 'an error object outside `function validateN`')
+      : around.id.name;
+  };
   const out = ast.rewriteEach(
     'error sites',
     'error objects `{instancePath, schemaPath: "...", keyword: "...", params: {...}}`',
     code,
-    (program) => ast.find(program, { type: 'ObjectExpression', properties: pathFirst }),
+    (program) => {
+      functions = ast.find(program, ast.validatorFunction);
+      return ast.find(program, { type: 'ObjectExpression', properties: pathFirst });
+    },
     (node) => {
       const { $path, $schemaPath, $keyword, $params } = ast.capture(errorObject, node) ?? {};
       const [schemaPath, keyword] = [$schemaPath?.value, $keyword?.value];
@@ -125,10 +139,12 @@ export function wordErrorSites(
       const shaped = typeof keyword === 'string' && typeof schemaPath === 'string' && segment !== undefined;
       if (!shaped || $params?.type !== 'ObjectExpression') return undefined;
       const params = readParams(code, $params, schemas, helpers);
+      const validator = validatorAt(node);
+      const closedHere = closedRule && ((path: string) => closedRule(path, validator));
       // The sentence may not depend on a value only known at run time: word it with two different stand-ins.
       const wordWith = (standIn: string | null) => {
         const values = Object.fromEntries(params.map((p) => [p.key, p.known ? p.known.value : standIn]));
-        const sentence = issueSentence({ keyword, params: values, schemaPath }, patternRule, closedRule);
+        const sentence = issueSentence({ keyword, params: values, schemaPath }, patternRule, closedHere);
         return { values, message: sentence ?? 'is invalid' };
       };
       const { message } = wordWith('a');

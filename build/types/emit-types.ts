@@ -284,9 +284,17 @@ async function readNamedTypes(): Promise<NamedType[]> {
     if (!modules.has(url)) modules.set(url, import(url) as Promise<Record<string, unknown>>);
     return (await modules.get(url)!)[(declaration.propertyName ?? declaration.name).text];
   };
-  /** The schema a type argument of `Infer<...>` spells: `typeof name`, or an object literal type of those. */
+  /**
+   * The schema a type argument of `Infer<...>` spells: `typeof name`, an entry of one
+   * (`(typeof paramsSchemas)['getPresetVersion']`), or an object literal type of those.
+   */
   const evaluate = async (node: ts.TypeNode): Promise<unknown> => {
     if (ts.isTypeQueryNode(node)) return valueOf(node.exprName);
+    if (ts.isParenthesizedTypeNode(node)) return evaluate(node.type);
+    if (ts.isIndexedAccessTypeNode(node)) {
+      const [object, key] = await Promise.all([evaluate(node.objectType), evaluate(node.indexType)]);
+      return isJsonObject(object) && typeof key === 'string' ? object[key] : undefined;
+    }
     if (ts.isTypeLiteralNode(node)) {
       const entries = await Promise.all(
         node.members.map(async (member) =>

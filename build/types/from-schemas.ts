@@ -42,12 +42,7 @@ import type {
 } from '../../schemas/observability-destination.js';
 import type { filterRule, filterRuleGroup, filterRules } from '../../schemas/observability-filter-rules.js';
 import type { effort, outputConfig, outputFormat, taskBudget } from '../../schemas/output-config.js';
-import type {
-  createPresetParams,
-  getObservabilityDestinationParams,
-  getPresetVersionParams,
-  listEndpointsParams,
-} from '../../schemas/params.js';
+import type { paramsSchemas } from '../../schemas/params.js';
 import type {
   contextCompressionPlugin,
   fileParserPlugin,
@@ -269,10 +264,10 @@ export type TaskBudget = Infer<typeof taskBudget>;
 export type OutputConfig = Infer<typeof outputConfig>;
 
 // schemas/params.ts
-export type CreatePresetParams = Infer<typeof createPresetParams>;
-export type GetPresetVersionParams = Infer<typeof getPresetVersionParams>;
-export type ListEndpointsParams = Infer<typeof listEndpointsParams>;
-export type GetObservabilityDestinationParams = Infer<typeof getObservabilityDestinationParams>;
+export type CreatePresetParams = Infer<(typeof paramsSchemas)['createPresetsMessages']>;
+export type GetPresetVersionParams = Infer<(typeof paramsSchemas)['getPresetVersion']>;
+export type ListEndpointsParams = Infer<(typeof paramsSchemas)['listEndpoints']>;
+export type GetObservabilityDestinationParams = Infer<(typeof paramsSchemas)['getObservabilityDestination']>;
 
 // schemas/plugin.ts
 export type ContextCompressionPlugin = Infer<typeof contextCompressionPlugin>;

@@ -7,16 +7,14 @@ import type { RootName } from './roots.js';
  */
 export type AuthRequirement = 'management' | 'key' | 'public';
 
-export interface Operation {
-  readonly id: string;
+/** An operation as its record writes it: every fact once, its id being its key in the table. */
+export interface OperationRecord {
   readonly method: 'GET' | 'POST';
-  /** Relative to the base URL, which ends in `/v1`; `{name}` marks a path parameter. */
-  readonly path: string;
   /**
-   * The path's parameters, in its order, and what the implementation receives of each: the decoded string the
-   * router hands over, or `number` for one whose schema admits only canonical digits.
+   * Relative to the base URL, which ends in `/v1`; `{name}` marks a path parameter, whose schema is the one of
+   * that name (`pathParameters` of schemas/params.ts).
    */
-  readonly params: Readonly<Record<string, 'string' | 'number'>>;
+  readonly path: string;
   readonly summary: string;
   /** The root that validates the request body, if the operation takes one. */
   readonly body: RootName | null;
@@ -40,18 +38,65 @@ export interface Operation {
   readonly beyondPublicApi?: true;
 }
 
+/** An operation of the table: its record, with its id and its path's parameters derived from it. */
+export interface Operation extends OperationRecord {
+  readonly id: string;
+  /**
+   * The path's parameters, in its order, and what the implementation receives of each: the decoded string the
+   * router hands over, or `number` for one whose schema admits only canonical digits (`numberParameters`).
+   */
+  readonly params: Readonly<Record<string, 'string' | 'number'>>;
+}
+
+/** The names of the `{name}` parameters of a path template, in its order. */
+export type PathParameterList<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? [Name, ...PathParameterList<Rest>]
+  : [];
+
+/** The names of a path template's parameters, in its order. */
+export const pathParameterList = (path: string): string[] =>
+  [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+
+/**
+ * The path parameters that arrive as numbers, by name: their schemas admit canonical digits alone (a preset's
+ * `version`), so the conversion loses nothing.
+ */
+const numberParameters = ['version'] as const;
+
+type ParamKinds<Path extends string> = {
+  readonly [Name in PathParameterList<Path>[number]]: Name extends (typeof numberParameters)[number]
+    ? 'number'
+    : 'string';
+};
+
+type WithDerived<Table extends Record<string, OperationRecord>> = {
+  readonly [Id in keyof Table]: Table[Id] & {
+    readonly id: Id;
+    readonly params: ParamKinds<Table[Id]['path']>;
+  };
+};
+
+/** The table with each record's id (its key) and path parameters (from its path) written in. */
+function withDerived<const Table extends Record<string, OperationRecord>>(table: Table): WithDerived<Table> {
+  const kind = (name: string) =>
+    (numberParameters as readonly string[]).includes(name) ? 'number' : 'string';
+  const entries = Object.entries(table).map(([id, record]) => {
+    const params = Object.fromEntries(pathParameterList(record.path).map((name) => [name, kind(name)]));
+    return [id, { id, ...record, params }];
+  });
+  return Object.fromEntries(entries) as WithDerived<Table>;
+}
+
 /**
  * The operations of the interface (docs/contract.md#operations): the one place that knows their paths,
  * parameters, statuses and auth. The handler calls each implementation from its entry, and the implementations'
  * types derive from it (`GatewayOperations`). Schemas are named, not imported, so routing loads no schema
  * module; `operationSchemas` (`gateway-contract/schemas`) holds the objects.
  */
-export const operations = {
+export const operations = withDerived({
   createPresetsMessages: {
-    id: 'createPresetsMessages',
     method: 'POST',
     path: '/presets/{slug}/messages',
-    params: { slug: 'string' },
     summary: 'Create a preset, or a new version of one, from a messages request',
     body: 'messages-request',
     success: 'preset-response',
@@ -59,11 +104,8 @@ export const operations = {
     auth: 'management',
   },
   getPresetVersion: {
-    id: 'getPresetVersion',
     method: 'GET',
     path: '/presets/{slug}/versions/{version}',
-    // The version's schema admits a positive integer of at most 9 digits alone, so it arrives as that number.
-    params: { slug: 'string', version: 'number' },
     summary: 'Read one version of a preset',
     body: null,
     success: 'preset-version-response',
@@ -72,10 +114,8 @@ export const operations = {
     auth: 'key',
   },
   listEndpoints: {
-    id: 'listEndpoints',
     method: 'GET',
     path: '/models/{author}/{slug}/endpoints',
-    params: { author: 'string', slug: 'string' },
     summary: 'List the endpoints of a model',
     body: null,
     success: 'model-endpoints-response',
@@ -83,10 +123,8 @@ export const operations = {
     auth: 'public',
   },
   getObservabilityDestination: {
-    id: 'getObservabilityDestination',
     method: 'GET',
     path: '/observability/destinations/{id}',
-    params: { id: 'string' },
     summary: 'Read one observability destination',
     body: null,
     success: 'observability-destination-response',
@@ -95,17 +133,15 @@ export const operations = {
     auth: 'management',
   },
   listProviders: {
-    id: 'listProviders',
     method: 'GET',
     path: '/providers',
-    params: {},
     summary: 'List providers',
     body: null,
     success: 'providers-response',
     errors: [500],
     auth: 'public',
   },
-} as const satisfies Record<string, Operation>;
+});
 
 export type OperationId = keyof typeof operations;
 

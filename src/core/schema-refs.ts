@@ -1,6 +1,7 @@
 import { schemaLists, schemaMaps, schemaValues } from './schema-keywords.js';
 import { isJsonObject } from './json-object.js';
 import { pointerSegment } from './json-pointer.js';
+import { identifierPart, schemaPlace, textDigest } from './schema-places.js';
 
 /**
  * Ajv inlines every subschema into its root's one function; a schema composed by import (hundreds of KB of
@@ -123,8 +124,24 @@ export function splitSchemas(
   return { roots: split, definitions };
 }
 
-/** One schema split on its own, its definitions inside it. */
+/**
+ * Names for the subschemas hoisted out of `schemas` from their places (the words of the path, and a digest of
+ * the place where two read alike), so a definition keeps its name, and an error's `schemaPath` through it stays
+ * the same, when a union gains a branch before it.
+ */
+function placeNames(schemas: Readonly<Record<string, object>>): NameOf {
+  const taken = new Set<string>();
+  return (origin) => {
+    const { root, words, place } = schemaPlace(origin, schemas);
+    const label = [root, ...words].map(identifierPart).join('_');
+    const name = taken.has(label) ? `${label}_${textDigest(place)}` : label;
+    taken.add(name);
+    return name;
+  };
+}
+
+/** One schema split on its own, its definitions inside it, each named by its place. */
 export function withSharedRefs(root: object): object {
-  const { roots, definitions } = splitSchemas({ root });
+  const { roots, definitions } = splitSchemas({ root }, localRef, placeNames({ root }));
   return Object.keys(definitions).length === 0 ? roots['root']! : { ...roots['root'], definitions };
 }

@@ -3,7 +3,9 @@ import { unwrapBareBlocks } from '../../build/standalone/bare-blocks.js';
 import { siteKey } from '../../build/standalone/error-sites.js';
 import { labelNames, schemaLabel } from '../../build/standalone/schema-labels.js';
 import { shortFunctionNames, stableNames } from '../../build/standalone/stable-names.js';
-import { splitSchemas } from '../../src/core/schema-refs.js';
+import { splitSchemas, withSharedRefs } from '../../src/core/schema-refs.js';
+import { emitStandaloneModule } from '../../build/precompile.js';
+import { taggedUnion, type TaggedBranch } from '../../schemas/tagged-union.js';
 
 /**
  * The generated validators' names (build/standalone/stable-names.ts, schema-labels.ts, bare-blocks.ts): each
@@ -164,5 +166,75 @@ describe('the key of an error site', () => {
     expect(siteKey({ ...entry })).toBe(siteKey(entry));
     expect(siteKey({ ...entry, message: 'must be a' })).not.toBe(siteKey(entry));
     expect(siteKey({ keyword: 'false schema', params: {}, message: 'is invalid' })).toMatch(/^false_schema:/);
+  });
+});
+
+describe('a union that gains a branch', () => {
+  /**
+   * A closed media block whose source, big enough to be hoisted, is closed too: the sources of two kinds share
+   * their schema path (`#/additionalProperties` of each) but not their properties.
+   */
+  const mediaBlock = (kind: string, ...more: string[]) => ({
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'source'],
+    properties: {
+      type: { enum: [kind] },
+      source: {
+        type: 'object',
+        description: `Where the ${kind} comes from.`.padEnd(620, '.'),
+        additionalProperties: false,
+        required: ['type', 'media_type', 'data'],
+        properties: {
+          type: { enum: ['base64'] },
+          media_type: { enum: [`${kind}/png`] },
+          data: { type: 'string' },
+          ...Object.fromEntries(more.map((name) => [name, { type: 'string' }])),
+        },
+      },
+    },
+  });
+  // Enough small kinds for the tags' enum to be one Set lookup, as the content blocks' is.
+  const smallKinds = Array.from({ length: 15 }, (_, i) => ({
+    type: 'object',
+    required: ['type'],
+    properties: { type: { enum: [`kind${i}`] }, count: { type: 'integer' } },
+  }));
+  const request = (...blocks: TaggedBranch<'type'>[]) => ({
+    'a-request': {
+      type: 'object',
+      properties: { blocks: { type: 'array', items: taggedUnion('type', blocks) } },
+    },
+  });
+  const lines = (schemas: Record<string, object>) => emitStandaloneModule(schemas).split('\n');
+
+  it('adds the code of that branch and changes no line of another but the list of kinds', () => {
+    const before = lines(request(...smallKinds, mediaBlock('image')));
+    const after = new Set(
+      lines(request(...smallKinds, mediaBlock('audio', 'duration'), mediaBlock('image'))),
+    );
+    const code = before.join('\n');
+    // Each closed object's sentence names its own properties, whatever other schema shares its path.
+    expect(code).toContain('must have only the properties type, media_type, data\\"');
+    const kindsSite = /\\"(enum:[0-9a-f]{8})\\":[^\n]*kind14/.exec(code)?.[1];
+    const kindsSet = /const (obj_[0-9a-f]{8}) = new Set\(\[\n\s*"kind0"/.exec(code)?.[1];
+    expect([kindsSite, kindsSet]).not.toContain(undefined);
+    const changed = before.filter((line) => !after.has(line));
+    expect(changed.length).toBeGreaterThan(0);
+    for (const line of changed)
+      expect(
+        [kindsSite!, kindsSet!].some((name) => line.includes(name)),
+        line,
+      ).toBe(true);
+  });
+
+  it('leaves the names of the definitions a run-time compile hoists, and so their schema paths', () => {
+    const hoisted = (schemas: Record<string, object>) =>
+      Object.keys((withSharedRefs(schemas['a-request']!) as { definitions: object }).definitions);
+    const before = hoisted(request(...smallKinds, mediaBlock('image')));
+    expect(before).toContain('root_blocks_image_source');
+    expect(hoisted(request(...smallKinds, mediaBlock('audio', 'duration'), mediaBlock('image')))).toEqual(
+      expect.arrayContaining(before),
+    );
   });
 });

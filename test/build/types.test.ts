@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import * as paramsModule from '../../schemas/params.js';
+import { contentBlock } from '../../schemas/message.js';
 import { paramsSchemas } from '../../schemas/params.js';
 
 /*
@@ -32,14 +32,33 @@ describe('the generated types', () => {
     expect(new Set(emitted).size).toBe(emitted.length);
   });
 
-  it("name each operation's path parameters by the schema's own name, as `GetPresetVersionParams`", () => {
-    const unnamed = Object.values(paramsSchemas)
-      .map((schema) => Object.entries(paramsModule).find(([, value]) => value === schema)?.[0] ?? '?')
-      .map((name) => `${name[0]!.toUpperCase()}${name.slice(1)}`)
-      .filter((type) => !derived.includes(type));
+  it("name each operation's path parameters, as `GetPresetVersionParams`", () => {
+    const source = read('build/types/from-schemas.ts');
+    const unnamed = Object.keys(paramsSchemas).filter(
+      (id) =>
+        !new RegExp(`^export type \\w+Params = Infer<\\(typeof paramsSchemas\\)\\['${id}'\\]>;$`, 'm').test(
+          source,
+        ),
+    );
     expect(
       unnamed,
-      'path-parameter schemas without a type: add `export type <Name> = Infer<typeof <name>>;` to build/types/from-schemas.ts',
+      "operations whose path parameters have no type: add `export type <Name>Params = Infer<(typeof paramsSchemas)['<id>']>;` to build/types/from-schemas.ts",
+    ).toEqual([]);
+  });
+
+  it('name each content block, so the `ContentBlock` union reads as its kinds', async () => {
+    const source = read('build/types/from-schemas.ts');
+    const names = new Map<unknown, string>();
+    for (const file of readdirSync(new URL('schemas/', root)).filter((name) => name.endsWith('.ts'))) {
+      const module = (await import(new URL(`schemas/${file}`, root).href)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module)) if (!names.has(value)) names.set(value, name);
+    }
+    const unnamed = contentBlock.oneOf
+      .map((branch) => names.get(branch) ?? `the ${branch.properties.type.enum[0]} block (no export)`)
+      .filter((name) => !source.includes(`= Infer<typeof ${name}>;`));
+    expect(
+      unnamed,
+      'content blocks without a type: add `export type <Kind>Block = Infer<typeof <kind>Block>;` to build/types/from-schemas.ts',
     ).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { operationSchemas, rootSchemas } from '../../schemas/index.js';
-import { createPresetParams, paramsSchemas } from '../../schemas/params.js';
+import { paramsSchemas, presetSlug } from '../../schemas/params.js';
 import type { OperationId, operations } from '../../src/core/operations.js';
 
 type Table = typeof operations;
@@ -21,7 +21,11 @@ describe('operationSchemas', () => {
 
   it('types a body and parameters as the schema objects themselves, and null where there are none', () => {
     expectTypeOf(operationSchemas.createPresetsMessages).toEqualTypeOf<{
-      readonly params: typeof createPresetParams;
+      readonly params: {
+        readonly type: 'object';
+        readonly required: ['slug'];
+        readonly properties: { readonly slug: typeof presetSlug };
+      };
       readonly body: (typeof rootSchemas)['messages-request'];
       readonly success: (typeof rootSchemas)['preset-response'];
     }>();
