@@ -8,6 +8,11 @@ import {
   bundledRuntimeFile,
   generatedModuleNames,
 } from '../src/core/generated-modules.js';
+import {
+  bundledOnFirstUseFile,
+  modulesOnFirstUse,
+  type ModuleOnFirstUseName,
+} from '../src/core/load-on-first-use.js';
 import { splitValidators, withNumberedSites } from './split-validators.js';
 import { parse } from './standalone/ast.js';
 import { printCompact } from './standalone/print.js';
@@ -107,21 +112,52 @@ function importGraph(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-const entryFile = (name: string) => fileURLToPath(new URL(bundledEntries[name]!, built));
+const builtFile = (file: string) => fileURLToPath(new URL(file, built));
+const entryFile = (name: string) => builtFile(bundledEntries[name]!);
+const onFirstUseNames = Object.keys(modulesOnFirstUse) as ModuleOnFirstUseName[];
 
 /**
  * The code the main entry loads is one chunk, whichever other entries share parts of it, so `import` of the
  * library reads four files, not one per module; the HTTP layer is another, shared by its adapters. The schemas
  * entry shares the masked-secret constants (contract: secret-masking) with the main entry, so it loads that
- * chunk (and the validators) too.
+ * chunk (and the validators) too. Each module the main entry loads on first use (src/core/load-on-first-use.ts)
+ * is a chunk of its own too, which the HTTP layer and index-preloaded import and `loadProfile` imports where
+ * `require` cannot load its CommonJS copy.
  */
 function chunkGroups() {
   const library = importGraph(entryFile('index'));
   const http = importGraph(entryFile('http'));
+  const onFirstUse = onFirstUseNames.map((name) => {
+    const graph = importGraph(builtFile(modulesOnFirstUse[name]));
+    return { name, priority: 1.5, test: (id: string) => graph.has(id) && !library.has(id) };
+  });
   return [
     { name: 'library', priority: 2, test: (id: string) => library.has(id) },
+    ...onFirstUse,
     { name: 'http-handler', priority: 1, test: (id: string) => http.has(id) && !library.has(id) },
   ];
+}
+
+/**
+ * A module loaded on first use as the CommonJS file `require` loads, whole: with its own copy of what it shares
+ * with the library's chunk (pure functions and constants), since a CommonJS file cannot import an ES module on
+ * every Node the package supports.
+ */
+async function bundleOnFirstUse(name: ModuleOnFirstUseName): Promise<void> {
+  const output = await build({
+    input: builtFile(modulesOnFirstUse[name]),
+    external: isExternal,
+    logLevel: 'warn',
+    write: false,
+    output: { format: 'cjs', banner: "'use strict';", minify: { compress: false, mangle: false } },
+  });
+  const [chunk, ...more] = output.output;
+  if (chunk?.type !== 'chunk' || more.length > 0 || /\brequire\(/.test(chunk.code)) {
+    throw new Error(
+      `${name} is not one self-contained CommonJS file: it imports a package or a generated module`,
+    );
+  }
+  writeFileSync(fileURLToPath(new URL(bundledOnFirstUseFile(name), outDir)), chunk.code);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -157,6 +193,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       write(bundledRootFile(name, group), part);
     }
   }
+  for (const name of onFirstUseNames) await bundleOnFirstUse(name);
   // The same helpers as CommonJS, for the files of each root, which `require` loads.
   await build({
     input: fileURLToPath(new URL('src/runtime/validator-runtime.js', built)),

@@ -43,7 +43,7 @@ export {
   type OperationId,
   type AuthRequirement,
 } from './core/operations.js';
-export { parseJsonBody } from './body/json-body.js';
+export { parseJsonBody } from './body/json-body-loader.js';
 export type { MessagesRequest } from './generated/types.js';
 export type { PresetConfig, PresetDraft } from './generated/types.js';
 export type * from './core/types.js';
@@ -53,7 +53,7 @@ export { checkJsonDepth } from './body/json-depth.js';
 export { bodyIssueMessages } from './core/errors.js';
 export { readBearerToken } from './http/bearer-token.js';
 export { createModelFilter, type ModelFilterLists } from './core/router-patterns.js';
-export { maskSecret, maskDestination } from './core/masking.js';
+export { maskSecret, maskDestination } from './core/secret-scan-loader.js';
 export {
   SECRET_NAME_WORDS,
   DESCRIBING_NAME_WORDS,

@@ -54,6 +54,34 @@ describe('the entry points', () => {
     ]);
   });
 
+  it('load the body guards and the secret scan on their first use, not for a first validate()', () => {
+    // What `require` has loaded after each step, by file name: the main entry's code that loads on first use
+    // (src/core/load-on-first-use.ts) and each root's validators are CommonJS files beside the bundle.
+    const script = `
+      import { createRequire } from 'node:module';
+      import { validate, parseJsonBody, maskSecret } from 'gateway-contract';
+      const cache = createRequire(import.meta.url).cache;
+      const loaded = () => Object.keys(cache).map((file) => file.split('/').pop()).sort();
+      const steps = [];
+      steps.push([validate('messages-request', { model: 'm', max_tokens: 1, messages: [] }).ok, loaded()]);
+      steps.push([parseJsonBody('{"\\u0061":1}'), loaded()]);
+      steps.push([validate('observability-destination-response', {}).ok, maskSecret('x'), loaded()]);
+      console.log(JSON.stringify(steps));
+    `;
+    const verdict = 'generated-validators.messages-request.cjs';
+    const destination = 'generated-validators.observability-destination-response.cjs';
+    const collecting = 'generated-validators-all-issues.observability-destination-response.cjs';
+    expect(runAsUser(script)).toEqual([
+      [true, [verdict, 'validator-runtime.cjs']],
+      [{ ok: true, value: { a: 1 } }, [verdict, 'json-body.cjs', 'validator-runtime.cjs']],
+      [
+        false,
+        '********',
+        [collecting, verdict, destination, 'json-body.cjs', 'secret-scan.cjs', 'validator-runtime.cjs'],
+      ],
+    ]);
+  });
+
   it('run the README example that compiles an extended schema', () => {
     const script = `
       import { compileValidator } from 'gateway-contract/compile';

@@ -1,6 +1,7 @@
 import type { PrecompiledValidator } from '../generated/validators.js';
 import { bundledModuleFile, bundledRootFile, generatedModules, rootGroupOf } from './generated-modules.js';
 import { isMissingModule } from './missing-module.js';
+import { loadModulesAhead, nodeRequire } from './load-on-first-use.js';
 import type { RootName } from './roots.js';
 
 /**
@@ -39,15 +40,6 @@ const importers: Readonly<Record<string, () => Promise<unknown>>> = {
 
 type ModuleRequire = (specifier: string) => unknown;
 
-function nodeRequire(): ModuleRequire | undefined {
-  try {
-    const module = globalThis.process?.getBuiltinModule?.('node:module');
-    return module?.createRequire(import.meta.url);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Made on the first load of a module, not at import: a runtime whose validators are all imported up front never
  * asks for `node:module`.
@@ -81,7 +73,7 @@ export function addLoaded(name: string, table: ValidatorTable): void {
  * of each file, in order, or null where the runtime has no synchronous loading at all.
  */
 function requireFirst(name: string, files: readonly string[]): true | unknown[] | null {
-  if (requireModule === null) requireModule = nodeRequire();
+  if (requireModule === null) requireModule = nodeRequire(import.meta.url);
   if (requireModule === undefined) return null;
   const errors: unknown[] = [];
   for (const file of files) {
@@ -185,7 +177,8 @@ async function loadLater(name: string): Promise<void> {
 
 /**
  * Loads a profile's validators ahead of use: of the roots named (`roots`), or of every root. Where the runtime
- * loads synchronously this resolves at once; elsewhere it imports the profile's modules whole.
+ * loads synchronously this resolves at once; elsewhere it imports the profile's modules whole, and the library's
+ * code that loads on first use (load-on-first-use.ts).
  */
 export function loadProfile(profile: Profile, roots?: readonly RootName[]): Promise<void> {
   const names = Object.values(generatedModules[profile]).filter((name) =>
@@ -194,13 +187,14 @@ export function loadProfile(profile: Profile, roots?: readonly RootName[]): Prom
         requireFirst(name, [`./${bundledModuleFile(name)}`, `../generated/${name}.js`]) !== true
       : roots.some((root) => (loaded.get(name)?.[root] ?? loadNow(name, root)) === undefined),
   );
-  return Promise.all(
-    names.map((name) => {
+  return Promise.all([
+    ...names.map((name) => {
       let pending = loading.get(name);
       if (pending === undefined) loading.set(name, (pending = loadLater(name)));
       return pending;
     }),
-  ).then(() => undefined);
+    loadModulesAhead(),
+  ]).then(() => undefined);
 }
 
 /** The profile an option names; anything else is a programmer error and throws. */

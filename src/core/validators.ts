@@ -9,7 +9,7 @@ import {
   type PrecompiledError,
 } from './errors.js';
 import type { OperationId } from './operations.js';
-import { unmaskedSecretMessage } from './secret-fields.js';
+import { secretScan } from './secret-scan-loader.js';
 import { withStandardSchema, type StandardSchemaV1 } from './standard-schema.js';
 import { everyIssue } from './every-issue.js';
 import { notLoadedMessage, profileOf, validatorOf, type Profile } from './profiles.js';
@@ -67,6 +67,8 @@ const CONFIG_LEVEL = 3;
  * through a `$ref`, which the published files, self-contained, do not use, and reads no part of a string.
  */
 function withSecretSearch(validator: Guard<unknown>): Guard<unknown> {
+  // Loaded with the root's validator, so a runtime that must load ahead fails here as it would for the validator.
+  const { unmaskedSecretMessage } = secretScan();
   const guard = ((data: unknown): boolean => {
     if (!validator(data)) {
       guard.errors = validator.errors;
