@@ -30,13 +30,17 @@ const staticFiles = ['index.html', 'page.css'] as const;
 const generatedImport = /\/generated\/(validators(?:-[a-z-]+)?)\.js$/;
 
 async function bundleScripts(): Promise<void> {
-  await build({
+  const { output } = await build({
     input: {
       playground: source('src/page/playground.ts'),
       reference: source('src/page/reference.ts'),
     },
     external: (id) => generatedImport.test(id),
     logLevel: 'warn',
+    // The playground imports up front what the library loads on first use elsewhere, so those imports stay in its chunk.
+    onLog: (level, log, defaultHandler) => {
+      if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') defaultHandler(level, log);
+    },
     platform: 'browser',
     output: {
       dir: fileURLToPath(new URL('assets/', pageDir)),
@@ -51,6 +55,15 @@ async function bundleScripts(): Promise<void> {
       },
     },
   });
+  // The gateway serves the page's files by a fixed list (src/gateway/page-files.ts): a chunk beyond the entries
+  // would be a 404 in the browser, so the build fails instead.
+  const chunks = output.filter((file) => file.type === 'chunk').map((file) => file.fileName);
+  const extra = chunks.filter((file) => file !== 'playground.js' && file !== 'reference.js');
+  if (extra.length > 0) {
+    throw new Error(
+      `the page bundle split off ${extra.join(', ')}, which the gateway does not serve: import the code statically in src/page/`,
+    );
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

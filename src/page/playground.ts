@@ -1,8 +1,11 @@
 import { parseJsonBody } from '../body/json-body.js';
+import { jsonBody } from '../body/json-body-loader.js';
 import type { Issue } from '../core/errors.js';
 import { normalizePresetRequest } from '../core/normalize.js';
 import { operations } from '../core/operations.js';
 import { loadProfile } from '../core/profiles.js';
+import { maskDestination, maskSecret, unmaskedSecretMessage } from '../core/secret-scan.js';
+import { secretScan } from '../core/secret-scan-loader.js';
 import { validate, type RootName } from '../core/validators.js';
 import type { MessagesRequest } from '../generated/types.js';
 import { locateValues, type TextRange } from './json-locator.js';
@@ -13,6 +16,10 @@ import type { PageExample } from './page-example.js';
  * compiled at run time, so the page's Content Security Policy needs no `unsafe-eval`), lists every issue, marks
  * each issue's path in the pasted JSON, and shows the preset a valid messages request normalizes to.
  */
+
+// The page is served as a fixed set of files, so the code the library loads on first use is bundled in, not fetched.
+jsonBody.provide({ parseJsonBody });
+secretScan.provide({ maskDestination, maskSecret, unmaskedSecretMessage });
 
 const element = <T extends HTMLElement>(id: string): T => {
   const found = document.getElementById(id);
