@@ -3,7 +3,7 @@ import { CHARACTERS_PER_CONTAINER } from '../src/body/body-cost.js';
 import { median } from '../src/cli/median.js';
 import { numberOption } from './load-runs.js';
 import { measuredBodySizes } from '../test/fixtures/hostile/builders.js';
-import { escapedKeyShapes, fill } from './escaped-key-bodies.js';
+import { compareTwins, escapedKeyShapes, fill } from './escaped-key-bodies.js';
 
 /*
  * What one body may cost (docs/contract.md#body-cost), side by side in one run: bodies built to cost the most while
@@ -239,29 +239,22 @@ for (const [label, size] of escapedSizes) {
   for (const shape of escapedKeyShapes) {
     const plain = encode(shape.build(size, false));
     const escaped = encode(shape.build(size, true));
-    const plainMs: number[] = [];
-    const escapedMs: number[] = [];
-    const ratios: number[] = [];
-    let seen = '';
-    for (let round = -2; round < rounds; round++) {
-      // Which goes first alternates, so neither always runs on the other's garbage or warm caches.
-      const [first, second] = round % 2 === 0 ? [plain, escaped] : [escaped, plain];
-      const a = timed(first);
-      const b = timed(second);
-      const [base, cost] = first === plain ? [a, b] : [b, a];
-      if (base.verdict !== cost.verdict)
-        throw new Error(`${shape.name} (${label}): ${cost.verdict} vs ${base.verdict}`);
-      seen = cost.verdict;
-      if (round < 0) continue;
-      plainMs.push(base.ms);
-      escapedMs.push(cost.ms);
-      ratios.push(cost.ms / base.ms);
-    }
-    const ratio = median(ratios);
+    const timing = (body: Uint8Array) => {
+      const { ms, verdict } = timed(body);
+      return { ms, outcome: verdict };
+    };
+    const {
+      plainMs,
+      escapedMs,
+      ratio,
+      outcome: seen,
+    } = await compareTwins(plain, escaped, rounds, 2, timing).catch((error: Error) =>
+      Promise.reject(new Error(`${shape.name} (${label}): ${error.message}`)),
+    );
     if (ratio > ESCAPED_GOAL) escapedOver++;
     const shown = seen.length > 40 ? `${seen.slice(0, 37)}...` : seen;
     console.log(
-      `| ${shape.name} | ${label} | ${escaped.byteLength} | ${shown} | ${median(plainMs).toFixed(1)} | ${median(escapedMs).toFixed(1)} | ${ratio.toFixed(2)} | ${ratio <= ESCAPED_GOAL ? 'yes' : '**no**'} |`,
+      `| ${shape.name} | ${label} | ${escaped.byteLength} | ${shown} | ${plainMs.toFixed(1)} | ${escapedMs.toFixed(1)} | ${ratio.toFixed(2)} | ${ratio <= ESCAPED_GOAL ? 'yes' : '**no**'} |`,
     );
   }
 }

@@ -1,3 +1,5 @@
+import { median } from '../src/cli/median.js';
+
 /*
  * Bodies that write escaped object keys, each beside its plain twin: the same body with every escaped key
  * written without escapes (where a key must hold an escape, `\"`, the twin holds two plain characters instead;
@@ -93,3 +95,47 @@ export const escapedKeyShapes: readonly EscapedKeyShape[] = [
     },
   },
 ];
+
+/** One timing of a body, and what it answered, which must be the same for a body and its twin. */
+export interface TwinTiming {
+  ms: number;
+  outcome: string;
+}
+
+/** The medians of a body and its twin written plain over timed rounds, the ratio, and what both answered. */
+export interface TwinComparison {
+  plainMs: number;
+  escapedMs: number;
+  ratio: number;
+  outcome: string;
+}
+
+/**
+ * Times a body written with escaped keys against its twin written plain, back to back, after `warmups` untimed
+ * rounds; which goes first alternates, so neither always runs on the other's garbage or warm caches.
+ */
+export async function compareTwins(
+  plain: Uint8Array,
+  escaped: Uint8Array,
+  rounds: number,
+  warmups: number,
+  time: (body: Uint8Array) => TwinTiming | Promise<TwinTiming>,
+): Promise<TwinComparison> {
+  const plainMs: number[] = [];
+  const escapedMs: number[] = [];
+  const ratios: number[] = [];
+  let outcome = '';
+  for (let round = -warmups; round < rounds; round++) {
+    const first = round % 2 === 0 ? plain : escaped;
+    const a = await time(first);
+    const b = await time(first === plain ? escaped : plain);
+    const [base, cost] = first === plain ? [a, b] : [b, a];
+    if (base.outcome !== cost.outcome) throw new Error(`${cost.outcome} vs ${base.outcome}`);
+    outcome = cost.outcome;
+    if (round < 0) continue;
+    plainMs.push(base.ms);
+    escapedMs.push(cost.ms);
+    ratios.push(cost.ms / base.ms);
+  }
+  return { plainMs: median(plainMs), escapedMs: median(escapedMs), ratio: median(ratios), outcome };
+}

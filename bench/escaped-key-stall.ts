@@ -7,9 +7,8 @@ import { createNodeServer } from '../src/http/node/node-server.js';
 import { MemoryPresetStore } from '../src/http/store/memory-preset-store.js';
 import { presetOperations } from '../src/http/store/preset-operations.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../src/index.js';
-import { median } from '../src/cli/median.js';
 import { MANAGEMENT_KEY } from './attack-keys.js';
-import { escapedKeyShapes } from './escaped-key-bodies.js';
+import { compareTwins, escapedKeyShapes, type TwinTiming } from './escaped-key-bodies.js';
 import { numberOption } from './load-runs.js';
 
 /*
@@ -65,13 +64,13 @@ const delay = monitorEventLoopDelay({ resolution: 1 });
 delay.enable();
 
 /** The longest the event loop waited while one create was served, in milliseconds, and its status. */
-async function blocked(body: Uint8Array): Promise<{ ms: number; status: number }> {
+async function blocked(body: Uint8Array): Promise<TwinTiming> {
   (globalThis as { gc?: () => void }).gc?.();
   // A tick so that what came before is not counted against this body.
   await new Promise((resolve) => setTimeout(resolve, 20));
   delay.reset();
   const status = await create(body);
-  return { ms: delay.max / 1e6, status };
+  return { ms: delay.max / 1e6, outcome: String(status) };
 }
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -84,27 +83,18 @@ let over = 0;
 for (const shape of escapedKeyShapes) {
   const plain = encode(shape.build(size, false));
   const escaped = encode(shape.build(size, true));
-  const plainMs: number[] = [];
-  const escapedMs: number[] = [];
-  const ratios: number[] = [];
-  let status = '';
-  // One untimed round warms the compiler; then which body goes first alternates.
-  for (let round = -1; round < rounds; round++) {
-    const first = round % 2 === 0 ? plain : escaped;
-    const a = await blocked(first);
-    const b = await blocked(first === plain ? escaped : plain);
-    const [base, cost] = first === plain ? [a, b] : [b, a];
-    if (base.status !== cost.status) throw new Error(`${shape.name}: ${cost.status} vs ${base.status}`);
-    status = String(cost.status);
-    if (round < 0) continue;
-    plainMs.push(base.ms);
-    escapedMs.push(cost.ms);
-    ratios.push(cost.ms / base.ms);
-  }
-  const ratio = median(ratios);
+  // One untimed round warms the compiler.
+  const {
+    plainMs,
+    escapedMs,
+    ratio,
+    outcome: status,
+  } = await compareTwins(plain, escaped, rounds, 1, blocked).catch((error: Error) =>
+    Promise.reject(new Error(`${shape.name}: ${error.message}`)),
+  );
   if (ratio > GOAL) over++;
   console.log(
-    `| ${shape.name} | ${status} | ${median(plainMs).toFixed(0)} | ${median(escapedMs).toFixed(0)} | ${ratio.toFixed(2)} | ${ratio <= GOAL ? 'yes' : '**no**'} |`,
+    `| ${shape.name} | ${status} | ${plainMs.toFixed(0)} | ${escapedMs.toFixed(0)} | ${ratio.toFixed(2)} | ${ratio <= GOAL ? 'yes' : '**no**'} |`,
   );
 }
 console.log('');
