@@ -3,6 +3,8 @@ import {
   CLOSE_ARRAY,
   CLOSE_OBJECT,
   COLON,
+  DIGIT_NINE,
+  DIGIT_ZERO,
   OPEN_ARRAY,
   OPEN_OBJECT,
   PLACEHOLDER_MARK,
@@ -41,13 +43,16 @@ export interface JsonShape {
   tooManyShapes: boolean;
   /** Whether more than `maxContainers` objects and arrays open; the pass stops there. */
   tooManyContainers: boolean;
+  /** The keys written with an escape, as far as the pass read: those the engine's JSON.parse may decode wrongly. */
+  escapedKeys: number;
   /**
-   * Each key written with an escape, as far as the pass read, three numbers apiece in one flat list: its place
-   * among all the keys of the text (the first is 1), its opening and its closing quote. These are the keys the
-   * engine's JSON.parse may decode wrongly (contract: value-is-text); in a text that writes one, each key that
-   * starts with the placeholders' mark is listed too (placeholder-keys.ts).
+   * The keys whose parsed names are checked against the text where it writes escaped keys (contract:
+   * value-is-text), three numbers apiece in one flat list: a key's place among all the keys of the text (the
+   * first is 1), its opening and its closing quote. They are each key written with an escape and, in a text
+   * that writes a backslash, each key that starts with a digit, which may be an array index that engines list
+   * first (checked-keys.ts), or with the placeholders' mark (placeholder-keys.ts).
    */
-  escapedKeys: Int32Array;
+  keysToCheck: Int32Array;
 }
 
 /** Shape hashes start from the process's basis, so that no one can craft key sequences that share one. */
@@ -104,6 +109,7 @@ function shapeOf(
   keys: number,
   widestObject: number,
   containers: number,
+  escapedKeys: number,
   quotes: Int32Array,
   quoteCount: number,
   stop: 'deep' | 'shapes' | 'containers' | undefined,
@@ -115,7 +121,8 @@ function shapeOf(
     containers,
     tooManyShapes: stop === 'shapes',
     tooManyContainers: stop === 'containers',
-    escapedKeys: quoteCount === 0 ? NO_QUOTES : quotes.subarray(0, quoteCount),
+    escapedKeys,
+    keysToCheck: quoteCount === 0 ? NO_QUOTES : quotes.subarray(0, quoteCount),
   };
 }
 
@@ -163,8 +170,10 @@ function scanWith(
   let stringEscaped = false;
   let stringLong = false;
   let backslash = text.indexOf('\\');
-  // Without a backslash no key is written again, so no key can be taken for a placeholder.
-  const marked = backslash !== -1 && text.includes(String.fromCharCode(PLACEHOLDER_MARK));
+  // Without a backslash no key is escaped, so none is checked, and none is written again as a placeholder.
+  const writesBackslash = backslash !== -1;
+  const marked = writesBackslash && text.includes(String.fromCharCode(PLACEHOLDER_MARK));
+  let escapedKeys = 0;
   // A typed list grown by doubling: pushing to an array costs several times more once it holds many keys.
   let quotes: Int32Array = NO_QUOTES;
   let quoteCount = 0;
@@ -197,7 +206,13 @@ function scanWith(
         if (backslash < stringStart) backslash = text.indexOf('\\', stringStart);
         escaped = backslash !== -1 && backslash < stringClose;
       }
-      if (escaped || (marked && text.charCodeAt(stringStart + 1) === PLACEHOLDER_MARK)) {
+      let listed = escaped;
+      if (escaped) escapedKeys++;
+      else if (writesBackslash) {
+        const first = text.charCodeAt(stringStart + 1);
+        listed = (first >= DIGIT_ZERO && first <= DIGIT_NINE) || (marked && first === PLACEHOLDER_MARK);
+      }
+      if (listed) {
         if (quoteCount + 3 > quotes.length) quotes = doubled(quotes);
         quotes[quoteCount++] = keys;
         quotes[quoteCount++] = stringStart;
@@ -213,19 +228,19 @@ function scanWith(
         const hash = hashUnits(text, stringStart + 1, stringClose + 1, shapeAtLevel[depth] as number) || 1;
         shapeAtLevel[depth] = hash;
         if (addShape(table, hash) && ++shapes > maxShapes) {
-          return shapeOf(keys, widestObject, containers, quotes, quoteCount, 'shapes');
+          return shapeOf(keys, widestObject, containers, escapedKeys, quotes, quoteCount, 'shapes');
         }
       }
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
       if (++containers > maxContainers) {
-        return shapeOf(keys, widestObject, containers, quotes, quoteCount, 'containers');
+        return shapeOf(keys, widestObject, containers, escapedKeys, quotes, quoteCount, 'containers');
       }
       if (++depth > maxDepth) {
-        return shapeOf(keys, widestObject, containers, quotes, quoteCount, 'deep');
+        return shapeOf(keys, widestObject, containers, escapedKeys, quotes, quoteCount, 'deep');
       }
       keysAtLevel[depth] = 0;
       shapeAtLevel[depth] = shapeBasis;
     } else if (depth > 0) depth--;
   }
-  return shapeOf(keys, widestObject, containers, quotes, quoteCount, undefined);
+  return shapeOf(keys, widestObject, containers, escapedKeys, quotes, quoteCount, undefined);
 }

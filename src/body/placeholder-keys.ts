@@ -320,18 +320,18 @@ function restoredKeys(holder: { value: unknown }, meant: ReadonlyMap<string, str
 }
 
 /**
- * The value of a text whose escaped keys are `escapedKeys` (the shape scan's), parsed by JSON.parse with those
- * keys written plain or as placeholders, with the keys its objects kept. Undefined where the text is not JSON.
+ * The value of a text whose escaped keys are among `keysToCheck` (the shape scan's), parsed by JSON.parse with
+ * those keys written plain or as placeholders, with the keys its objects kept. Undefined where the text is not JSON.
  */
-export function parsedWithPlainKeys(text: string, escapedKeys: Int32Array): ParsedText | undefined {
+export function parsedWithPlainKeys(text: string, keysToCheck: Int32Array): ParsedText | undefined {
   const placeholders = new Placeholders();
   // A text that holds half a surrogate pair has no UTF-8 encoding that keeps it.
   const asBytes =
-    escapedKeys.length >= 3 * KEYS_WRITTEN_AS_BYTES &&
+    keysToCheck.length >= 3 * KEYS_WRITTEN_AS_BYTES &&
     (text as { isWellFormed?: () => boolean }).isWellFormed?.() === true;
   const written = asBytes
-    ? writtenAsBytes(text, escapedKeys, placeholders)
-    : writtenAsPieces(text, escapedKeys, placeholders);
+    ? writtenAsBytes(text, keysToCheck, placeholders)
+    : writtenAsPieces(text, keysToCheck, placeholders);
   if (written === undefined) return undefined;
   const holder: { value: unknown } = { value: undefined };
   try {
