@@ -98,13 +98,18 @@ function listedIndex(): number {
   return key !== undefined && isArrayIndex(key) ? Number(key) : -1;
 }
 
-/** Whether the object holds the index the listed key at the walk's place spells, and the value there holds. */
-function indexHolds(node: Record<number, unknown>, depth: number): boolean {
-  const index = listedIndex();
-  passListed();
-  if (index < 0 || !Object.hasOwn(node, index)) return false;
-  const item: unknown = node[index];
-  return item === null || typeof item !== 'object' || holds(item, depth + 1);
+/** Where `index` is among the first `indexes` of `names`, the array indexes listed in ascending order; else -1. */
+function placeOfIndex(names: readonly string[], indexes: number, index: number): number {
+  let low = 0;
+  let high = indexes - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const found = Number(names[middle]);
+    if (found === index) return middle;
+    if (found < index) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }
 
 /** Whether a value's keys hold, walked in its text's order; false too where that order cannot be told. */
@@ -117,42 +122,64 @@ function holds(node: object, depth: number): boolean {
     }
     return true;
   }
-  // Engines list an object's array indexes first, then its other keys in the text's order. Where the text
-  // writes a listed key that does not spell the next of those, it writes an index the object holds (every key
-  // that may be an index starts with a digit, so the scan listed it). As many indexes are met as the object
-  // holds: with as many keys as the text writes (the caller's count), each is met once.
-  let indexes = 0;
-  let indexesMet = 0;
-  let named = false;
+  let first = true;
   for (const name in node) {
-    if (!named) {
+    if (first) {
+      first = false;
       const unit = name.charCodeAt(0);
-      if (unit >= DIGIT_ZERO && unit <= DIGIT_NINE && isArrayIndex(name)) {
-        indexes++;
-        continue;
-      }
-      named = true;
+      if (unit >= DIGIT_ZERO && unit <= DIGIT_NINE && isArrayIndex(name)) return indexedHolds(node, depth);
     }
-    for (;;) {
-      if (++walk.keysMet !== walk.nextPlace) break;
-      const open = walk.listed[walk.next + 1] as number;
-      const close = walk.listed[walk.next + 2] as number;
-      if (spells(walk.text, open, close, name)) {
-        passListed();
-        break;
-      }
-      if (++indexesMet > indexes || !indexHolds(node as Record<number, unknown>, depth)) return false;
+    if (++walk.keysMet === walk.nextPlace) {
+      const listed = walk.listed;
+      const at = walk.next;
+      if (!spells(walk.text, listed[at + 1] as number, listed[at + 2] as number, name)) return false;
+      passListed();
     }
     const item: unknown = (node as Record<string, unknown>)[name];
     if (item !== null && typeof item === 'object' && !holds(item, depth + 1)) return false;
   }
-  // The indexes the text writes after the last other key.
-  while (indexesMet < indexes) {
-    if (++walk.keysMet !== walk.nextPlace) return false;
-    indexesMet++;
-    if (!indexHolds(node as Record<number, unknown>, depth)) return false;
-  }
   return true;
+}
+
+/**
+ * `holds` for an object that holds array indexes, which engines list first, in ascending order, and then its other
+ * keys in the text's order. Where the text writes a listed key that does not spell the next of those others, it
+ * writes an index the object holds (every key that may be an index starts with a digit, so the scan listed it).
+ * As many indexes are met as the object holds, and with as many keys as the text writes (the caller's count),
+ * each once. Its values are read by `Reflect.get`, which the engine compiles for any object: code that read them
+ * with `node[name]` was compiled for one body's objects and thrown away once they were collected.
+ */
+function indexedHolds(node: object, depth: number): boolean {
+  const names = Object.keys(node);
+  let indexes = 0;
+  while (indexes < names.length && isArrayIndex(names[indexes] as string)) indexes++;
+  let named = indexes;
+  let indexesMet = 0;
+  for (let step = 0; step < names.length; step++) {
+    let at: number;
+    if (++walk.keysMet === walk.nextPlace) {
+      const listed = walk.listed;
+      const next = names[named];
+      if (
+        next !== undefined &&
+        spells(walk.text, listed[walk.next + 1] as number, listed[walk.next + 2] as number, next)
+      ) {
+        at = named++;
+      } else {
+        at = placeOfIndex(names, indexes, listedIndex());
+        if (at < 0) return false;
+        indexesMet++;
+      }
+      passListed();
+    } else {
+      // A key the scan did not list is written plain and starts with no digit, so it is no index.
+      if (named === names.length) return false;
+      at = named++;
+    }
+    const item: unknown = Reflect.get(node, names[at] as string);
+    if (item !== null && typeof item === 'object' && !holds(item, depth + 1)) return false;
+  }
+  return named === names.length && indexesMet === indexes;
 }
 
 /** The keys of `value` when they are the text's, walked against its listed keys; -1 where they may not be. */
