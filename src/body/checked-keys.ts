@@ -1,5 +1,6 @@
 import { BACKSLASH, decodedJsonString, DIGIT_NINE, DIGIT_ZERO, escapedUnit, hexUnit } from './json-text.js';
 import { parsedWithPlainKeys, type ParsedText } from './placeholder-keys.js';
+import { repairedInPlace } from './replaced-keys.js';
 import { prototypeIsClean } from './repeated-keys.js';
 
 /*
@@ -64,6 +65,8 @@ const NO_KEYS: Int32Array = new Int32Array(0);
 const walk = {
   text: '',
   listed: NO_KEYS,
+  /** The objects whose keys the engine decoded wrongly, with the key the text means for each wrong one. */
+  repairs: undefined as Map<object, Map<string, string>> | undefined,
   /** The keys met so far in the text's order: the place of the one met last. */
   keysMet: 0,
   /** Where in `listed` the next listed key is, and its place among the keys. */
@@ -96,6 +99,26 @@ function listedIndex(): number {
   if (index >= 0) return digits > 1 && text.charCodeAt(open + 1) === DIGIT_ZERO ? -1 : index;
   const key = decodedJsonString(text, open, close);
   return key !== undefined && isArrayIndex(key) ? Number(key) : -1;
+}
+
+/**
+ * Notes that the object's key `name` is the engine's for the key the text spells between `open` and `close`, to be
+ * put right once the walk holds; false where it is not the engine's known fault. That fault (escaped-keys.ts)
+ * takes a key cached from another parse whose characters begin the escaped key's spelling as written, and keeps
+ * the key's place and its value: so only such a key is put right in its place, and any other difference sends
+ * the text the second way.
+ */
+function repairNoted(node: object, name: string, open: number, close: number): boolean {
+  if (open + 1 + name.length > close || !walk.text.startsWith(name, open + 1)) return false;
+  const key = decodedJsonString(walk.text, open, close);
+  if (key === undefined) return false;
+  walk.repairs ??= new Map();
+  let replaced = walk.repairs.get(node);
+  if (replaced === undefined) walk.repairs.set(node, (replaced = new Map()));
+  // One wrong key twice in an object means the engine merged two keys: only the text can tell them apart.
+  if (replaced.has(name)) return false;
+  replaced.set(name, key);
+  return true;
 }
 
 /** Where `index` is among the first `indexes` of `names`, the array indexes listed in ascending order; else -1. */
@@ -132,7 +155,9 @@ function holds(node: object, depth: number): boolean {
     if (++walk.keysMet === walk.nextPlace) {
       const listed = walk.listed;
       const at = walk.next;
-      if (!spells(walk.text, listed[at + 1] as number, listed[at + 2] as number, name)) return false;
+      const open = listed[at + 1] as number;
+      const close = listed[at + 2] as number;
+      if (!spells(walk.text, open, close, name) && !repairNoted(node, name, open, close)) return false;
       passListed();
     }
     const item: unknown = (node as Record<string, unknown>)[name];
@@ -182,19 +207,28 @@ function indexedHolds(node: object, depth: number): boolean {
   return named === names.length && indexesMet === indexes;
 }
 
-/** The keys of `value` when they are the text's, walked against its listed keys; -1 where they may not be. */
-function checkedKeysOf(value: object, text: string, keysToCheck: Int32Array): number {
+/** What the walk found: the keys of the value, and the objects whose keys are to be put right. */
+interface CheckedKeys {
+  keys: number;
+  repairs: Map<object, Map<string, string>> | undefined;
+}
+
+/** The keys of `value` walked against the text's listed keys; undefined where they may not be the text's. */
+function checkedKeysOf(value: object, text: string, keysToCheck: Int32Array): CheckedKeys | undefined {
   walk.text = text;
   walk.listed = keysToCheck;
+  walk.repairs = undefined;
   walk.keysMet = 0;
   walk.next = 0;
   walk.nextPlace = keysToCheck.length > 0 ? (keysToCheck[0] as number) : -1;
   try {
-    return holds(value, 1) && walk.next === keysToCheck.length ? walk.keysMet : -1;
+    const held = holds(value, 1) && walk.next === keysToCheck.length;
+    return held ? { keys: walk.keysMet, repairs: walk.repairs } : undefined;
   } finally {
-    // The text is let go of, not kept alive until the next body.
+    // The text and the value are let go of, not kept alive until the next body.
     walk.text = '';
     walk.listed = NO_KEYS;
+    walk.repairs = undefined;
   }
 }
 
@@ -228,8 +262,13 @@ export function parsedWithTextKeys(
     return parsedWithPlainKeys(text, keysToCheck);
   }
   if (value !== null && typeof value === 'object' && prototypeIsClean()) {
-    const keys = checkedKeysOf(value, text, keysToCheck);
-    if (keys === keysWritten) return { value, keys };
+    const checked = checkedKeysOf(value, text, keysToCheck);
+    // With as many keys as the text writes, the walk met them in the text's order, so its repairs are right.
+    if (checked?.keys === keysWritten) {
+      const holder = { value };
+      if (checked.repairs === undefined || repairedInPlace(holder, checked.repairs))
+        return { value: holder.value, keys: checked.keys };
+    }
   }
   return parsedWithPlainKeys(text, keysToCheck);
 }
