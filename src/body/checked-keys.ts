@@ -10,8 +10,9 @@ import { prototypeIsClean } from './repeated-keys.js';
  * compared with its spelling, decoded here; where every one is the key the text means and the value holds as
  * many keys as the text writes, the value is the text's. Engines list an object's array-index keys first, in
  * the order of their numbers, so an object that holds one is walked in the text's order by reading which of its
- * keys the text writes where (every key that may be an index starts with a digit, so the scan listed it). Else
- * the text is parsed again with its escaped keys written plain (placeholder-keys.ts).
+ * keys the text writes where (every key that may be an index starts with a digit, so the scan listed it). A key
+ * that differs as the engine's fault makes it is put right in its object (replaced-keys.ts); else the text is
+ * parsed again with its escaped keys written plain (placeholder-keys.ts).
  */
 
 /** Past this nesting the text is handed on rather than walked deeper by recursion. */
