@@ -31,40 +31,54 @@ export function withKeysReplaced(
 
 /**
  * Makes each object of `holder.value` that `repairs` holds again with its keys replaced as it says, in its place
- * in the container that holds it, the deepest first so that each object made again holds its own children made
- * again. False, with nothing changed that a caller keeps, where a replaced key is another key of its object:
- * the text repeats a key there.
+ * in the container that holds it, walking with an explicit stack until the last is made. False, with nothing
+ * changed that a caller keeps, where a replaced key is another key of its object: the text repeats a key there.
  */
 export function repairedInPlace(
   holder: { value: unknown },
   repairs: ReadonlyMap<object, ReadonlyMap<string, string>>,
 ): boolean {
-  // Each repaired object with the container that holds it and its key or index there, parents found first.
-  const found: [Record<string, unknown>, Record<string, unknown>, string | number][] = [];
+  let left = repairs.size;
+  // Each container still to walk, with the container that holds it and its key or index there.
   const pending: unknown[] = [holder.value];
   const parents: Record<string, unknown>[] = [holder];
   const slots: (string | number)[] = ['value'];
-  while (pending.length > 0 && found.length < repairs.size) {
+  while (pending.length > 0 && left > 0) {
     const node = pending.pop() as Record<string, unknown>;
     const parent = parents.pop() as Record<string, unknown>;
     const slot = slots.pop() as string | number;
-    if (repairs.has(node)) found.push([node, parent, slot]);
-    const names: (string | number)[] = Array.isArray(node) ? [...node.keys()] : Object.keys(node);
-    for (const name of names) {
-      const item: unknown = node[name];
+    const children = pending.length;
+    if (Array.isArray(node)) {
+      // Last first, so that items come off the stack in the text's order, where the engine's fault starts.
+      for (let i = node.length - 1; i >= 0; i--) {
+        const item: unknown = node[i];
+        if (item !== null && typeof item === 'object') {
+          pending.push(item);
+          parents.push(node);
+          slots.push(i);
+        }
+      }
+      continue;
+    }
+    for (const name in node) {
+      const item = node[name];
       if (item !== null && typeof item === 'object') {
         pending.push(item);
         parents.push(node);
         slots.push(name);
       }
     }
-  }
-  if (found.length < repairs.size) return false;
-  for (let i = found.length - 1; i >= 0; i--) {
-    const [node, parent, slot] = found[i] as (typeof found)[number];
-    const fresh = withKeysReplaced(node, repairs.get(node) as ReadonlyMap<string, string>);
+    const replaced = repairs.get(node);
+    if (replaced === undefined) continue;
+    left--;
+    const fresh = withKeysReplaced(node, replaced);
     if (Object.keys(fresh).length !== Object.keys(node).length) return false;
     setOwn(parent, slot as string, fresh);
+    // The children still to walk are held by the object made again, under their keys put right.
+    for (let i = children; i < pending.length; i++) {
+      parents[i] = fresh;
+      slots[i] = replaced.get(slots[i] as string) ?? (slots[i] as string);
+    }
   }
-  return true;
+  return left === 0;
 }
