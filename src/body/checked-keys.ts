@@ -2,6 +2,7 @@ import { BACKSLASH, decodedJsonString, DIGIT_NINE, DIGIT_ZERO, escapedUnit, hexU
 import { parsedWithPlainKeys, type ParsedText } from './placeholder-keys.js';
 import { repairedInPlace } from './replaced-keys.js';
 import { prototypeIsClean } from './repeated-keys.js';
+import type { JsonShape } from './json-shape.js';
 
 /*
  * JSON.parse as the engine for a text that writes escaped object keys, its keys checked against the text
@@ -66,6 +67,9 @@ const NO_KEYS: Int32Array = new Int32Array(0);
 const walk = {
   text: '',
   listed: NO_KEYS,
+  /** The places of the first keys of the objects that write a key starting with a digit, and the next of them. */
+  digitKeyObjects: [] as readonly number[],
+  nextDigitKeyObject: 0,
   /** The objects whose keys the engine decoded wrongly, with the key the text means for each wrong one. */
   repairs: undefined as Map<object, Map<string, string>> | undefined,
   /** The keys met so far in the text's order: the place of the one met last. */
@@ -146,6 +150,11 @@ function holds(node: object, depth: number): boolean {
     }
     return true;
   }
+  // An object that writes a key starting with a plain digit is read the way of one with indexes from the start,
+  // rather than listed by for...in first (objects before it that hold no key, walked so too, hold nothing).
+  const objects = walk.digitKeyObjects;
+  while ((objects[walk.nextDigitKeyObject] ?? Infinity) <= walk.keysMet) walk.nextDigitKeyObject++;
+  if (objects[walk.nextDigitKeyObject] === walk.keysMet + 1) return indexedHolds(node, depth);
   let first = true;
   for (const name in node) {
     if (first) {
@@ -215,9 +224,12 @@ interface CheckedKeys {
 }
 
 /** The keys of `value` walked against the text's listed keys; undefined where they may not be the text's. */
-function checkedKeysOf(value: object, text: string, keysToCheck: Int32Array): CheckedKeys | undefined {
+function checkedKeysOf(value: object, text: string, shape: JsonShape): CheckedKeys | undefined {
+  const keysToCheck = shape.keysToCheck;
   walk.text = text;
   walk.listed = keysToCheck;
+  walk.digitKeyObjects = shape.digitKeyObjects;
+  walk.nextDigitKeyObject = 0;
   walk.repairs = undefined;
   walk.keysMet = 0;
   walk.next = 0;
@@ -229,6 +241,7 @@ function checkedKeysOf(value: object, text: string, keysToCheck: Int32Array): Ch
     // The text and the value are let go of, not kept alive until the next body.
     walk.text = '';
     walk.listed = NO_KEYS;
+    walk.digitKeyObjects = [];
     walk.repairs = undefined;
   }
 }
@@ -244,15 +257,12 @@ function longKeysSpell(keysToCheck: Int32Array): number {
 }
 
 /**
- * The value of a JSON text whose keys to check are `keysToCheck` and whose objects write `keysWritten` keys (the
- * shape scan's), with the keys its objects kept: JSON.parse's where its keys are the text's, else the text's
- * parsed with its escaped keys written plain. Undefined where the text is not JSON.
+ * The value of a JSON text that writes escaped keys, whose `shape` the scan read whole, with the keys its objects
+ * kept: JSON.parse's where its keys are the text's, or put right where the engine's fault made them differ, else
+ * the text's parsed with its escaped keys written plain. Undefined where the text is not JSON.
  */
-export function parsedWithTextKeys(
-  text: string,
-  keysToCheck: Int32Array,
-  keysWritten: number,
-): ParsedText | undefined {
+export function parsedWithTextKeys(text: string, shape: JsonShape): ParsedText | undefined {
+  const keysToCheck = shape.keysToCheck;
   if (longKeysSpell(keysToCheck) > LONG_KEYS_SHARE * text.length)
     return parsedWithPlainKeys(text, keysToCheck);
   let value: unknown;
@@ -263,9 +273,9 @@ export function parsedWithTextKeys(
     return parsedWithPlainKeys(text, keysToCheck);
   }
   if (value !== null && typeof value === 'object' && prototypeIsClean()) {
-    const checked = checkedKeysOf(value, text, keysToCheck);
+    const checked = checkedKeysOf(value, text, shape);
     // With as many keys as the text writes, the walk met them in the text's order, so its repairs are right.
-    if (checked?.keys === keysWritten) {
+    if (checked?.keys === shape.keys) {
       const holder = { value };
       if (checked.repairs === undefined || repairedInPlace(holder, checked.repairs))
         return { value: holder.value, keys: checked.keys };

@@ -54,6 +54,6 @@ export function hasEscapedKey(text: string): boolean {
 export function parsedJsonText(text: string): unknown {
   if (!hasEscapedKey(text)) return JSON.parse(text);
   const shape = scanJsonShape(text, Infinity);
-  const parsed = parsedWithTextKeys(text, shape.keysToCheck, shape.keys);
+  const parsed = parsedWithTextKeys(text, shape);
   return parsed === undefined || parsed.keys !== shape.keys ? parsedByGrammar(text) : parsed.value;
 }

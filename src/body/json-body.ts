@@ -117,7 +117,7 @@ export function checkedJsonText(
   let value: unknown;
   let keptEveryKey: boolean;
   if (shape.escapedKeys > 0) {
-    const parsed = parsedWithTextKeys(text, shape.keysToCheck, shape.keys);
+    const parsed = parsedWithTextKeys(text, shape);
     if (parsed === undefined) return notJsonAt(text, maxDepth, bytesBefore, scanned);
     value = parsed.value;
     keptEveryKey = parsed.keys >= 0 && (scanned || parsed.keys === shape.keys);

@@ -53,6 +53,11 @@ export interface JsonShape {
    * first (checked-keys.ts), or with the placeholders' mark (placeholder-keys.ts).
    */
   keysToCheck: Int32Array;
+  /**
+   * In a text that writes a backslash, the place of the first key of each object that writes a key starting with
+   * a plain digit, in the text's order: the objects that may hold array indexes, which engines list first.
+   */
+  digitKeyObjects: number[];
 }
 
 /** Shape hashes start from the process's basis, so that no one can craft key sequences that share one. */
@@ -122,6 +127,7 @@ function shapeOf(
   escapedKeys: number,
   quotes: Int32Array,
   quoteCount: number,
+  digitKeyObjects: number[],
   stop: 'deep' | 'shapes' | 'containers' | undefined,
 ): JsonShape {
   return {
@@ -133,6 +139,7 @@ function shapeOf(
     tooManyContainers: stop === 'containers',
     escapedKeys,
     keysToCheck: quoteCount === 0 ? NO_QUOTES : quotes.subarray(0, quoteCount),
+    digitKeyObjects,
   };
 }
 
@@ -172,6 +179,9 @@ function scanWith(
   let shapes = 0;
   // The keys seen so far in the open container of each level, and the hash of its keys in order.
   const keysAtLevel: number[] = [0];
+  // The place of the first key of the open object of each level.
+  const firstKeyAtLevel: number[] = [0];
+  const digitKeyObjects: number[] = [];
   const shapeAtLevel: number[] = [shapeBasis];
   let stringStart = 0;
   let stringClose = 0;
@@ -216,11 +226,18 @@ function scanWith(
         if (backslash < stringStart) backslash = text.indexOf('\\', stringStart);
         escaped = backslash !== -1 && backslash < stringClose;
       }
+      const atLevel = (keysAtLevel[depth] as number) + 1;
+      keysAtLevel[depth] = atLevel;
+      if (atLevel === 1) firstKeyAtLevel[depth] = keys;
       let listed = escaped;
       if (escaped) escapedKeys++;
       else if (writesBackslash) {
         const first = text.charCodeAt(stringStart + 1);
-        listed = (first >= DIGIT_ZERO && first <= DIGIT_NINE) || (marked && first === PLACEHOLDER_MARK);
+        if (first >= DIGIT_ZERO && first <= DIGIT_NINE) {
+          listed = true;
+          const object = firstKeyAtLevel[depth] as number;
+          if (digitKeyObjects.at(-1) !== object) digitKeyObjects.push(object);
+        } else listed = marked && first === PLACEHOLDER_MARK;
       }
       if (listed) {
         if (quoteCount === 0) quotes = roomForKeys(length, stringStart);
@@ -229,8 +246,6 @@ function scanWith(
         quotes[quoteCount++] = stringStart;
         quotes[quoteCount++] = stringClose;
       }
-      const atLevel = (keysAtLevel[depth] as number) + 1;
-      keysAtLevel[depth] = atLevel;
       if (atLevel > widestObject) widestObject = atLevel;
       if (table === undefined) {
         if (keys > maxShapes) return undefined;
@@ -239,19 +254,46 @@ function scanWith(
         const hash = hashUnits(text, stringStart + 1, stringClose + 1, shapeAtLevel[depth] as number) || 1;
         shapeAtLevel[depth] = hash;
         if (addShape(table, hash) && ++shapes > maxShapes) {
-          return shapeOf(keys, widestObject, containers, escapedKeys, quotes, quoteCount, 'shapes');
+          return shapeOf(
+            keys,
+            widestObject,
+            containers,
+            escapedKeys,
+            quotes,
+            quoteCount,
+            digitKeyObjects,
+            'shapes',
+          );
         }
       }
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
       if (++containers > maxContainers) {
-        return shapeOf(keys, widestObject, containers, escapedKeys, quotes, quoteCount, 'containers');
+        return shapeOf(
+          keys,
+          widestObject,
+          containers,
+          escapedKeys,
+          quotes,
+          quoteCount,
+          digitKeyObjects,
+          'containers',
+        );
       }
       if (++depth > maxDepth) {
-        return shapeOf(keys, widestObject, containers, escapedKeys, quotes, quoteCount, 'deep');
+        return shapeOf(
+          keys,
+          widestObject,
+          containers,
+          escapedKeys,
+          quotes,
+          quoteCount,
+          digitKeyObjects,
+          'deep',
+        );
       }
       keysAtLevel[depth] = 0;
       shapeAtLevel[depth] = shapeBasis;
     } else if (depth > 0) depth--;
   }
-  return shapeOf(keys, widestObject, containers, escapedKeys, quotes, quoteCount, undefined);
+  return shapeOf(keys, widestObject, containers, escapedKeys, quotes, quoteCount, digitKeyObjects, undefined);
 }
