@@ -198,6 +198,8 @@ function scanWith(
   let quotes: Int32Array = NO_QUOTES;
   let quoteCount = 0;
   const length = text.length;
+  // Which bound stopped the pass, if one did.
+  let stop: 'deep' | 'shapes' | 'containers' | undefined;
   for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
     if (code >= 128 || isCounted[code] === 0) continue;
@@ -254,46 +256,22 @@ function scanWith(
         const hash = hashUnits(text, stringStart + 1, stringClose + 1, shapeAtLevel[depth] as number) || 1;
         shapeAtLevel[depth] = hash;
         if (addShape(table, hash) && ++shapes > maxShapes) {
-          return shapeOf(
-            keys,
-            widestObject,
-            containers,
-            escapedKeys,
-            quotes,
-            quoteCount,
-            digitKeyObjects,
-            'shapes',
-          );
+          stop = 'shapes';
+          break;
         }
       }
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
       if (++containers > maxContainers) {
-        return shapeOf(
-          keys,
-          widestObject,
-          containers,
-          escapedKeys,
-          quotes,
-          quoteCount,
-          digitKeyObjects,
-          'containers',
-        );
+        stop = 'containers';
+        break;
       }
       if (++depth > maxDepth) {
-        return shapeOf(
-          keys,
-          widestObject,
-          containers,
-          escapedKeys,
-          quotes,
-          quoteCount,
-          digitKeyObjects,
-          'deep',
-        );
+        stop = 'deep';
+        break;
       }
       keysAtLevel[depth] = 0;
       shapeAtLevel[depth] = shapeBasis;
     } else if (depth > 0) depth--;
   }
-  return shapeOf(keys, widestObject, containers, escapedKeys, quotes, quoteCount, digitKeyObjects, undefined);
+  return shapeOf(keys, widestObject, containers, escapedKeys, quotes, quoteCount, digitKeyObjects, stop);
 }
