@@ -50,7 +50,8 @@ export interface JsonShape {
    * value-is-text), three numbers apiece in one flat list: a key's place among all the keys of the text (the
    * first is 1), its opening and its closing quote. They are each key written with an escape and, in a text
    * that writes a backslash, each key that starts with a digit, which may be an array index that engines list
-   * first (checked-keys.ts), or with the placeholders' mark (placeholder-keys.ts).
+   * first (checked-keys.ts), or with the placeholders' mark (placeholder-keys.ts). A view of a list the next
+   * pass writes over: read it before scanning another text.
    */
   keysToCheck: Int32Array;
   /**
@@ -103,16 +104,15 @@ function addShape(table: Int32Array, hash: number): boolean {
 const NO_QUOTES = new Int32Array(0);
 
 /**
- * Room for the keys listed from `from` to the end of a text of `length` characters: a key takes at least four of
- * them (`"":0`, and a comma before the next). The memory of a large typed list is the system's zeroed pages,
- * which cost nothing until written, so the room a text of few such keys leaves unused is nearly free, where
- * growing a list by copying cost several milliseconds at 4 MiB.
+ * The list of keys to check, reused by every pass as the shape table is (a pass never recurses or awaits, and
+ * its caller reads the list before the next), so that a body allocates none: a list made for each body, even
+ * one sized once and left to zeroed pages, cost up to a tenth of a 4 MiB body's check in a server's steady state.
+ * One grown past a few megabytes is let go of at the next pass.
  */
-function roomForKeys(length: number, from: number): Int32Array {
-  return new Int32Array(3 * (Math.floor((length - from) / 4) + 1));
-}
+let keyList: Int32Array = new Int32Array(3 * 1024);
+const KEY_LIST_KEPT = 3 << 18;
 
-/** The list with twice the room, its items kept: only a text that is not JSON writes keys closer than that. */
+/** The list with twice the room, its items kept. */
 function doubled(list: Int32Array): Int32Array {
   const grown = new Int32Array(2 * list.length);
   grown.set(list);
@@ -195,7 +195,8 @@ function scanWith(
   const marked = writesBackslash && text.includes(String.fromCharCode(PLACEHOLDER_MARK));
   let escapedKeys = 0;
   // A typed list: pushing to an array costs several times more once it holds many keys.
-  let quotes: Int32Array = NO_QUOTES;
+  if (keyList.length > KEY_LIST_KEPT) keyList = new Int32Array(3 * 1024);
+  let quotes = keyList;
   let quoteCount = 0;
   const length = text.length;
   // Which bound stopped the pass, if one did.
@@ -242,8 +243,7 @@ function scanWith(
         } else listed = marked && first === PLACEHOLDER_MARK;
       }
       if (listed) {
-        if (quoteCount === 0) quotes = roomForKeys(length, stringStart);
-        else if (quoteCount + 3 > quotes.length) quotes = doubled(quotes);
+        if (quoteCount + 3 > quotes.length) quotes = keyList = doubled(quotes);
         quotes[quoteCount++] = keys;
         quotes[quoteCount++] = stringStart;
         quotes[quoteCount++] = stringClose;
