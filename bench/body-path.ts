@@ -98,7 +98,7 @@ function timePayload(name: string): Timing {
   return {
     payload: name,
     bytes: bytes.byteLength,
-    escapedKeys: scanJsonShape(text, Infinity).escapedKeys.length / 3,
+    escapedKeys: scanJsonShape(text, Infinity).escapedKeys,
     parseUs: median(parseNs) / 1000,
     bodyUs: median(bodyNs) / 1000,
     ratio: median(ratios),

@@ -8,9 +8,10 @@ import { parsedWithTextKeys } from './checked-keys.js';
  * Node 24 and on early releases of Node 26, reuses a key it decoded in an earlier parse for an escaped key at the
  * same place of an object of the same keys so far, so `{"h":1,"\"":2}` can come out with the key `\` once a text
  * like `{"h":[],"\\":0}` was parsed in the same process (nodejs/node issue 63785). The fault needs an escaped key,
- * so the keys of a text that writes one are checked against the text (checked-keys.ts), and where they differ
- * the text is parsed with each escaped key written again without escapes (placeholder-keys.ts): the values stay
- * JSON.parse's, and no engine's wrong key is ever kept.
+ * so the keys of a text that writes one are checked against the text (checked-keys.ts): a key that differs as
+ * the fault makes it is put right in its object, and where they differ otherwise the text is parsed with each
+ * escaped key written again without escapes (placeholder-keys.ts): the values stay JSON.parse's, and no
+ * engine's wrong key is ever kept.
  */
 
 /** The index past the JSON whitespace from `at`. */
@@ -53,6 +54,6 @@ export function hasEscapedKey(text: string): boolean {
 export function parsedJsonText(text: string): unknown {
   if (!hasEscapedKey(text)) return JSON.parse(text);
   const shape = scanJsonShape(text, Infinity);
-  const parsed = parsedWithTextKeys(text, shape.escapedKeys, shape.keys);
+  const parsed = parsedWithTextKeys(text, shape);
   return parsed === undefined || parsed.keys !== shape.keys ? parsedByGrammar(text) : parsed.value;
 }

@@ -116,8 +116,8 @@ export function checkedJsonText(
   // they differ from is parsed with its escaped keys written plain (contract: value-is-text).
   let value: unknown;
   let keptEveryKey: boolean;
-  if (shape.escapedKeys.length > 0) {
-    const parsed = parsedWithTextKeys(text, shape.escapedKeys, shape.keys);
+  if (shape.escapedKeys > 0) {
+    const parsed = parsedWithTextKeys(text, shape);
     if (parsed === undefined) return notJsonAt(text, maxDepth, bytesBefore, scanned);
     value = parsed.value;
     keptEveryKey = parsed.keys >= 0 && (scanned || parsed.keys === shape.keys);

@@ -3,6 +3,8 @@ import {
   CLOSE_ARRAY,
   CLOSE_OBJECT,
   COLON,
+  DIGIT_NINE,
+  DIGIT_ZERO,
   OPEN_ARRAY,
   OPEN_OBJECT,
   PLACEHOLDER_MARK,
@@ -41,13 +43,21 @@ export interface JsonShape {
   tooManyShapes: boolean;
   /** Whether more than `maxContainers` objects and arrays open; the pass stops there. */
   tooManyContainers: boolean;
+  /** The keys written with an escape, as far as the pass read: those the engine's JSON.parse may decode wrongly. */
+  escapedKeys: number;
   /**
-   * Each key written with an escape, as far as the pass read, three numbers apiece in one flat list: its place
-   * among all the keys of the text (the first is 1), its opening and its closing quote. These are the keys the
-   * engine's JSON.parse may decode wrongly (contract: value-is-text); in a text that writes one, each key that
-   * starts with the placeholders' mark is listed too (placeholder-keys.ts).
+   * The keys whose parsed names are checked against the text where it writes escaped keys (contract:
+   * value-is-text), three numbers apiece in one flat list: a key's place among all the keys of the text (the
+   * first is 1), its opening and its closing quote. They are each key written with an escape and, in a text
+   * that writes a backslash, each key that starts with a digit, which may be an array index that engines list
+   * first (checked-keys.ts), or with the placeholders' mark (placeholder-keys.ts).
    */
-  escapedKeys: Int32Array;
+  keysToCheck: Int32Array;
+  /**
+   * In a text that writes a backslash, the place of the first key of each object that writes a key starting with
+   * a plain digit, in the text's order: the objects that may hold array indexes, which engines list first.
+   */
+  digitKeyObjects: number[];
 }
 
 /** Shape hashes start from the process's basis, so that no one can craft key sequences that share one. */
@@ -92,9 +102,19 @@ function addShape(table: Int32Array, hash: number): boolean {
 
 const NO_QUOTES = new Int32Array(0);
 
-/** The list with twice the room, its items kept. */
+/**
+ * Room for the keys listed from `from` to the end of a text of `length` characters: a key takes at least four of
+ * them (`"":0`, and a comma before the next). The memory of a large typed list is the system's zeroed pages,
+ * which cost nothing until written, so the room a text of few such keys leaves unused is nearly free, where
+ * growing a list by copying cost several milliseconds at 4 MiB.
+ */
+function roomForKeys(length: number, from: number): Int32Array {
+  return new Int32Array(3 * (Math.floor((length - from) / 4) + 1));
+}
+
+/** The list with twice the room, its items kept: only a text that is not JSON writes keys closer than that. */
 function doubled(list: Int32Array): Int32Array {
-  const grown = new Int32Array(Math.max(16, 2 * list.length));
+  const grown = new Int32Array(2 * list.length);
   grown.set(list);
   return grown;
 }
@@ -104,8 +124,10 @@ function shapeOf(
   keys: number,
   widestObject: number,
   containers: number,
+  escapedKeys: number,
   quotes: Int32Array,
   quoteCount: number,
+  digitKeyObjects: number[],
   stop: 'deep' | 'shapes' | 'containers' | undefined,
 ): JsonShape {
   return {
@@ -115,7 +137,9 @@ function shapeOf(
     containers,
     tooManyShapes: stop === 'shapes',
     tooManyContainers: stop === 'containers',
-    escapedKeys: quoteCount === 0 ? NO_QUOTES : quotes.subarray(0, quoteCount),
+    escapedKeys,
+    keysToCheck: quoteCount === 0 ? NO_QUOTES : quotes.subarray(0, quoteCount),
+    digitKeyObjects,
   };
 }
 
@@ -155,6 +179,9 @@ function scanWith(
   let shapes = 0;
   // The keys seen so far in the open container of each level, and the hash of its keys in order.
   const keysAtLevel: number[] = [0];
+  // The place of the first key of the open object of each level.
+  const firstKeyAtLevel: number[] = [0];
+  const digitKeyObjects: number[] = [];
   const shapeAtLevel: number[] = [shapeBasis];
   let stringStart = 0;
   let stringClose = 0;
@@ -163,12 +190,16 @@ function scanWith(
   let stringEscaped = false;
   let stringLong = false;
   let backslash = text.indexOf('\\');
-  // Without a backslash no key is written again, so no key can be taken for a placeholder.
-  const marked = backslash !== -1 && text.includes(String.fromCharCode(PLACEHOLDER_MARK));
-  // A typed list grown by doubling: pushing to an array costs several times more once it holds many keys.
+  // Without a backslash no key is escaped, so none is checked, and none is written again as a placeholder.
+  const writesBackslash = backslash !== -1;
+  const marked = writesBackslash && text.includes(String.fromCharCode(PLACEHOLDER_MARK));
+  let escapedKeys = 0;
+  // A typed list: pushing to an array costs several times more once it holds many keys.
   let quotes: Int32Array = NO_QUOTES;
   let quoteCount = 0;
   const length = text.length;
+  // Which bound stopped the pass, if one did.
+  let stop: 'deep' | 'shapes' | 'containers' | undefined;
   for (let i = 0; i < length; i++) {
     const code = text.charCodeAt(i);
     if (code >= 128 || isCounted[code] === 0) continue;
@@ -197,14 +228,26 @@ function scanWith(
         if (backslash < stringStart) backslash = text.indexOf('\\', stringStart);
         escaped = backslash !== -1 && backslash < stringClose;
       }
-      if (escaped || (marked && text.charCodeAt(stringStart + 1) === PLACEHOLDER_MARK)) {
-        if (quoteCount + 3 > quotes.length) quotes = doubled(quotes);
+      const atLevel = (keysAtLevel[depth] as number) + 1;
+      keysAtLevel[depth] = atLevel;
+      if (atLevel === 1) firstKeyAtLevel[depth] = keys;
+      let listed = escaped;
+      if (escaped) escapedKeys++;
+      else if (writesBackslash) {
+        const first = text.charCodeAt(stringStart + 1);
+        if (first >= DIGIT_ZERO && first <= DIGIT_NINE) {
+          listed = true;
+          const object = firstKeyAtLevel[depth] as number;
+          if (digitKeyObjects.at(-1) !== object) digitKeyObjects.push(object);
+        } else listed = marked && first === PLACEHOLDER_MARK;
+      }
+      if (listed) {
+        if (quoteCount === 0) quotes = roomForKeys(length, stringStart);
+        else if (quoteCount + 3 > quotes.length) quotes = doubled(quotes);
         quotes[quoteCount++] = keys;
         quotes[quoteCount++] = stringStart;
         quotes[quoteCount++] = stringClose;
       }
-      const atLevel = (keysAtLevel[depth] as number) + 1;
-      keysAtLevel[depth] = atLevel;
       if (atLevel > widestObject) widestObject = atLevel;
       if (table === undefined) {
         if (keys > maxShapes) return undefined;
@@ -213,19 +256,22 @@ function scanWith(
         const hash = hashUnits(text, stringStart + 1, stringClose + 1, shapeAtLevel[depth] as number) || 1;
         shapeAtLevel[depth] = hash;
         if (addShape(table, hash) && ++shapes > maxShapes) {
-          return shapeOf(keys, widestObject, containers, quotes, quoteCount, 'shapes');
+          stop = 'shapes';
+          break;
         }
       }
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
       if (++containers > maxContainers) {
-        return shapeOf(keys, widestObject, containers, quotes, quoteCount, 'containers');
+        stop = 'containers';
+        break;
       }
       if (++depth > maxDepth) {
-        return shapeOf(keys, widestObject, containers, quotes, quoteCount, 'deep');
+        stop = 'deep';
+        break;
       }
       keysAtLevel[depth] = 0;
       shapeAtLevel[depth] = shapeBasis;
     } else if (depth > 0) depth--;
   }
-  return shapeOf(keys, widestObject, containers, quotes, quoteCount, undefined);
+  return shapeOf(keys, widestObject, containers, escapedKeys, quotes, quoteCount, digitKeyObjects, stop);
 }

@@ -7,6 +7,8 @@ export const OPEN_OBJECT = 0x7b;
 export const CLOSE_OBJECT = 0x7d;
 export const OPEN_ARRAY = 0x5b;
 export const CLOSE_ARRAY = 0x5d;
+export const DIGIT_ZERO = 0x30;
+export const DIGIT_NINE = 0x39;
 
 /**
  * What every placeholder key starts with (DEL, which a key may hold raw but hardly ever starts with): the shape

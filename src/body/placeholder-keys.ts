@@ -1,4 +1,5 @@
 import { keysKept, prototypeIsClean } from './repeated-keys.js';
+import { setOwn, withKeysReplaced } from './replaced-keys.js';
 import { BACKSLASH, escapedUnit, hexUnit, PLACEHOLDER_MARK, QUOTE } from './json-text.js';
 import { hashUnits, processHashBasis } from './seeded-hash.js';
 
@@ -244,30 +245,6 @@ function writtenAsPieces(text: string, keys: Int32Array, placeholders: Placehold
   return pieces.join('');
 }
 
-/** Sets a key as JSON.parse does: an own data property, even `__proto__`, which assignment would not make. */
-function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') {
-    Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
-  } else {
-    object[key] = value;
-  }
-}
-
-/** The object made again with the keys its placeholders stand for, in its order. */
-function withMeantKeys(
-  node: Record<string, unknown>,
-  meant: ReadonlyMap<string, string>,
-): Record<string, unknown> {
-  const fresh: Record<string, unknown> = {};
-  for (const name in node) {
-    const key = name.charCodeAt(0) === PLACEHOLDER_MARK ? (meant.get(name) ?? name) : name;
-    // The common key is set inline: a call per key costs as much as the rest of making the object.
-    if (key === '__proto__') setOwn(fresh, key, node[name]);
-    else fresh[key] = node[name];
-  }
-  return fresh;
-}
-
 /**
  * Walks the parsed value with an explicit stack, counting the keys of its objects, and makes each object that
  * holds a placeholder again with the meant keys (made again rather than changed in place: deleting keys slows
@@ -308,7 +285,7 @@ function restoredKeys(holder: { value: unknown }, meant: ReadonlyMap<string, str
       }
     }
     if (!placed) continue;
-    node = withMeantKeys(node, meant);
+    node = withKeysReplaced(node, meant);
     setOwn(parent, slot as string, node);
     for (let i = children; i < pending.length; i++) {
       parents[i] = node;
@@ -320,18 +297,18 @@ function restoredKeys(holder: { value: unknown }, meant: ReadonlyMap<string, str
 }
 
 /**
- * The value of a text whose escaped keys are `escapedKeys` (the shape scan's), parsed by JSON.parse with those
- * keys written plain or as placeholders, with the keys its objects kept. Undefined where the text is not JSON.
+ * The value of a text whose escaped keys are among `keysToCheck` (the shape scan's), parsed by JSON.parse with
+ * those keys written plain or as placeholders, with the keys its objects kept. Undefined where the text is not JSON.
  */
-export function parsedWithPlainKeys(text: string, escapedKeys: Int32Array): ParsedText | undefined {
+export function parsedWithPlainKeys(text: string, keysToCheck: Int32Array): ParsedText | undefined {
   const placeholders = new Placeholders();
   // A text that holds half a surrogate pair has no UTF-8 encoding that keeps it.
   const asBytes =
-    escapedKeys.length >= 3 * KEYS_WRITTEN_AS_BYTES &&
+    keysToCheck.length >= 3 * KEYS_WRITTEN_AS_BYTES &&
     (text as { isWellFormed?: () => boolean }).isWellFormed?.() === true;
   const written = asBytes
-    ? writtenAsBytes(text, escapedKeys, placeholders)
-    : writtenAsPieces(text, escapedKeys, placeholders);
+    ? writtenAsBytes(text, keysToCheck, placeholders)
+    : writtenAsPieces(text, keysToCheck, placeholders);
   if (written === undefined) return undefined;
   const holder: { value: unknown } = { value: undefined };
   try {

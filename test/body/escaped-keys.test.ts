@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bodyPipeline, bodyVerdict } from '../../src/body/body-pipeline.js';
 import { hasEscapedKey, parsedJsonText } from '../../src/body/escaped-keys.js';
 import { parsedByGrammar } from '../../src/body/json-grammar.js';
@@ -38,9 +38,11 @@ const keyCharacters = [
   ':',
   '\ud83d',
   '\ude00',
-  // What placeholders start with, and a digit, which makes a key an array index that engines list first.
+  // What placeholders start with, and digits, which make a key an array index that engines list first (or, led
+  // by a zero, a key that only looks like one).
   '\u007f',
   '1',
+  '0',
 ];
 
 const SHORT_ESCAPES: Record<string, string> = {
@@ -245,9 +247,8 @@ describe('escaped keys (contract: value-is-text)', () => {
     expect(JSON.stringify(parseJsonBody(text))).toContain('has a repeated key at byte');
   });
 
-  it('are decoded right in a text of hundreds of them, checked in order or written again where an index key is', () => {
-    // Keys written plain when written again, and ones that need placeholders; an index key (`"0"`) sends a text to
-    // be written again, as bytes.
+  it('are decoded right in a text of hundreds of them, checked in order or written again as bytes', () => {
+    // Keys written plain when written again, and ones that need placeholders, with and without an index key.
     const inPlace = ['\\u0061', '\\u00e9', '\\u20AC', '\\/', 'b\\u0063', '\\u005f_proto__'];
     const placeheld = ['\\"', '\\u007f', '\u007fz', '\\ud800', '\\ud83d\\ude00', 'é\\n'];
     const many = (spellings: string[], last = '') =>
@@ -284,6 +285,81 @@ describe('escaped keys (contract: value-is-text)', () => {
       accepted++;
     }
     expect(accepted).toBe(texts.length - 2);
+  });
+
+  it("in objects that hold array indexes are checked in the text's order, the text parsed once", () => {
+    // Each object starts with a key no other case writes, so that no earlier parse of this process has left the
+    // engine's key cache a key to give an escaped key in its place (which would send the text the second way).
+    const texts = [
+      '{"ix\\u0061":1,"7":{"ix1":0,"ix\\"":2,"3":[{"ix2":0,"1":3,"ix\\u0062":4}]},"4294967294":5,"4294967295":6,"01":7,"ix\\n":8}',
+      '{"\\u0032":1,"ix\\u0063":2,"0":{"ix3":0,"\\u0031\\u0030":3},"ixd":[4,{"ix4":0,"9":5,"\\u0039\\u0039":6}]}',
+      '{"5":1,"4":2,"ix\\"e":3,"3":4}',
+      '{"ix\\"f":{"ix5":0,"2":[]},"1":{"ix6":0,"ix\\"f":{}}}',
+    ];
+    const pad = `"ixpad":"${LONG}"`;
+    for (const text of texts.map((written) => `{${pad},${written.slice(1)}`)) {
+      const expected = parsedByGrammar(text, true);
+      const parse = vi.spyOn(JSON, 'parse');
+      try {
+        const result = parseJsonBody(text);
+        expect(result.ok).toBe(true);
+        if (result.ok) expectSameValue(result.value, expected);
+        // Once: the text was not written again, as it would be were its order of keys not told.
+        expect(parse.mock.calls.filter(([parsed]) => String(parsed).length >= LONG.length)).toHaveLength(1);
+      } finally {
+        parse.mockRestore();
+      }
+    }
+    // An index written twice, however it is spelled, is a repeated key.
+    for (const repeated of ['{"1":1,"\\u0031":2}', '{"ix\\u0067":0,"2":1,"a":2,"\\u0032":3}']) {
+      expect(JSON.stringify(parseJsonBody(`{${pad},${repeated.slice(1)}`))).toContain(
+        'has a repeated key at byte',
+      );
+    }
+  });
+
+  it('the engine gave a prefix of their spelling are put right in place; other differences parse the text again', () => {
+    // The engine's fault stood in for on any runtime: the first JSON.parse answers the value an affected Node gives.
+    const pad = `"pad":"${LONG}"`;
+    const cases: { text: string; engine: unknown; parses: number; verdict?: string }[] = [
+      // Node 24's fault: a cached `\\` for `\"` and for `\n`, nested, their values kept where they are.
+      {
+        text: `{${pad},"h":1,"\\"":2,"k":{"\\u0041b":[{"a":0,"\\n":3}]}}`,
+        engine: { pad: LONG, h: 1, '\\': 2, k: { Ab: [{ a: 0, '\\': 3 }] } },
+        parses: 1,
+      },
+      // A key that no spelling begins with is no known fault.
+      { text: `{${pad},"h":1,"\\"":2}`, engine: { pad: LONG, h: 1, x: 2 }, parses: 2 },
+      // Keys in another order than the text's, values with them.
+      {
+        text: `{${pad},"\\u0061":1,"\\u0062":2}`,
+        engine: { pad: LONG, b: 2, a: 1 },
+        parses: 2,
+      },
+      // Put right, the key is another of its object's: the text repeats a key.
+      {
+        text: `{${pad},"\\"":1,"\\"":2}`,
+        engine: { pad: LONG, '\\': 1, '"': 2 },
+        parses: 2,
+        verdict: 'has a repeated key at byte',
+      },
+    ];
+    for (const { text, engine, parses, verdict } of cases) {
+      const parse = vi.spyOn(JSON, 'parse').mockImplementationOnce(() => structuredClone(engine));
+      try {
+        const result = parseJsonBody(text);
+        if (verdict !== undefined) expect(JSON.stringify(result)).toContain(verdict);
+        else {
+          expect(result.ok).toBe(true);
+          if (result.ok) expectSameValue(result.value, parsedByGrammar(text));
+        }
+        expect(parse.mock.calls.filter(([parsed]) => String(parsed).length >= LONG.length)).toHaveLength(
+          parses,
+        );
+      } finally {
+        parse.mockRestore();
+      }
+    }
   });
 
   it('written again plain never turn a text that is not JSON into JSON', () => {
