@@ -2,12 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'rolldown';
-import {
-  bundledModuleFile,
-  bundledRootFile,
-  bundledRuntimeFile,
-  generatedModuleNames,
-} from '../src/core/generated-modules.js';
+import { bundledModuleFile, bundledRootFile, generatedModuleNames } from '../src/core/generated-modules.js';
 import {
   bundledOnFirstUseFile,
   modulesOnFirstUse,
@@ -139,26 +134,41 @@ function chunkGroups() {
 }
 
 /**
- * A module loaded on first use as the CommonJS file `require` loads, whole: with its own copy of what it shares
- * with the library's chunk (pure functions and constants), since a CommonJS file cannot import an ES module on
- * every Node the package supports.
+ * `input` bundled as one CommonJS file's code, with its own copy of what it shares with the library's chunk (pure
+ * functions and constants); the build fails, naming `what`, if it would import a package or a generated module.
  */
-async function bundleOnFirstUse(name: ModuleOnFirstUseName): Promise<void> {
+async function selfContainedCommonJs(input: string, what: string): Promise<string> {
   const output = await build({
-    input: builtFile(modulesOnFirstUse[name]),
+    input,
     external: isExternal,
     logLevel: 'warn',
     write: false,
-    output: { format: 'cjs', banner: "'use strict';", minify: { compress: false, mangle: false } },
+    output: { format: 'cjs', minify: { compress: false, mangle: false } },
   });
   const [chunk, ...more] = output.output;
   if (chunk?.type !== 'chunk' || more.length > 0 || /\brequire\(/.test(chunk.code)) {
     throw new Error(
-      `${name} is not one self-contained CommonJS file: it imports a package or a generated module`,
+      `${what} is not one self-contained CommonJS file: it imports a package or a generated module`,
     );
   }
-  writeFileSync(fileURLToPath(new URL(bundledOnFirstUseFile(name), outDir)), chunk.code);
+  return chunk.code;
 }
+
+/**
+ * A module loaded on first use as the CommonJS file `require` loads, whole, since a CommonJS file cannot import
+ * an ES module on every Node the package supports. Strict, as the ES module it is made from.
+ */
+async function bundleOnFirstUse(name: ModuleOnFirstUseName): Promise<void> {
+  const code = await selfContainedCommonJs(builtFile(modulesOnFirstUse[name]), name);
+  writeFileSync(fileURLToPath(new URL(bundledOnFirstUseFile(name), outDir)), `'use strict';\n${code}`);
+}
+
+/**
+ * The run-time helpers of the validators as the body of a CommonJS module, which each root's file
+ * (build/split-validators.ts) runs as its own copy: one file fewer for a root's first use to resolve and read.
+ */
+const runtimeAsCommonJs = () =>
+  selfContainedCommonJs(builtFile('src/runtime/validator-runtime.js'), "the validators' run-time helpers");
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   rmSync(outDir, { recursive: true, force: true });
@@ -186,25 +196,14 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     },
   });
   const write = (file: string, code: string) => writeFileSync(fileURLToPath(new URL(file, outDir)), code);
+  const runtime = await runtimeAsCommonJs();
   for (const name of generatedModuleNames()) {
     const code = readFileSync(generatedSource(name), 'utf8');
     write(bundledModuleFile(name), bundledValidators(code));
-    for (const [group, part] of Object.entries(splitValidators(code, `./${bundledRuntimeFile}`))) {
+    for (const [group, part] of Object.entries(splitValidators(code, runtime))) {
       write(bundledRootFile(name, group), part);
     }
   }
   for (const name of onFirstUseNames) await bundleOnFirstUse(name);
-  // The same helpers as CommonJS, for the files of each root, which `require` loads.
-  await build({
-    input: fileURLToPath(new URL('src/runtime/validator-runtime.js', built)),
-    logLevel: 'warn',
-    output: {
-      file: fileURLToPath(new URL(bundledRuntimeFile, outDir)),
-      format: 'cjs',
-      // Strict, as the ES module it is made from.
-      banner: "'use strict';",
-      minify: { compress: false, mangle: false },
-    },
-  });
   console.log(`bundled ${Object.keys(bundledEntries).length} entry points into dist/lib/`);
 }

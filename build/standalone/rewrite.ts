@@ -11,6 +11,7 @@ import {
   type ErrorSiteEntry,
   type SiteWording,
 } from './error-sites.js';
+import { compactErrorPushes } from './error-pushes.js';
 import { helperBindings, runtimeImport, takeRequires, type RuntimeName } from './imports.js';
 import { mergeDuplicates } from './merge.js';
 
@@ -18,8 +19,9 @@ export { runtimeSpecifier } from './keywords.js';
 
 /**
  * Build time: rewrites Ajv's standalone code so that a valid value costs only its checks (calls.ts, error-sites.ts,
- * bookkeeping.ts, merge.ts). Each pass counts what it changed on the syntax tree and fails the build naming itself,
- * the shape and the Ajv version, so a new Ajv can never silently change what the validators accept or report.
+ * bookkeeping.ts, merge.ts) and a first rejection parses less (error-pushes.ts). Each pass counts what it changed
+ * on the syntax tree and fails the build naming itself, the shape and the Ajv version, so a new Ajv can never
+ * silently change what the validators accept or report.
  */
 
 export interface RewriteOptions extends SiteWording {
@@ -56,7 +58,7 @@ export function rewriteStandalone(code: string, options: RewriteOptions): string
   out = options.collectsAll === true ? worded.code : compactFailures(worded.code);
   out = valueOnlySignatures(out);
   out = dropSettledBookkeeping(out);
-  out = mergeDuplicates(out);
+  out = compactErrorPushes(mergeDuplicates(out));
   const prologue = parse(out).body[0];
   if (prologue?.directive !== 'use strict') fail('helpers', `the code does not start with "use strict"`);
   // An ES module is strict without the prologue.

@@ -33,6 +33,3 @@ export const rootGroupOf = (schemaName: string): string =>
  * used: CommonJS (build/split-validators.ts).
  */
 export const bundledRootFile = (name: string, group: string): string => `generated-${name}.${group}.cjs`;
-
-/** The run-time helpers of the validators as CommonJS, which the files of `bundledRootFile` require. */
-export const bundledRuntimeFile = 'validator-runtime.cjs';

@@ -355,84 +355,49 @@ function validate_messagesRequest_provider(data) {
   let vErrors = null;
   let errors = 0;
   if (!(data && typeof data == "object" && !Array.isArray(data)) && data !== null) {
-    const err0 = siteError("", "type:14149012");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:14149012"));
     errors++;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.allow_fallbacks !== undefined) {
       let d0 = data.allow_fallbacks;
       if (typeof d0 !== "boolean" && d0 !== null) {
-        const err0 = siteError("/allow_fallbacks", "type:3d2c37c5");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allow_fallbacks", "type:3d2c37c5"));
         errors++;
       }
     }
     if (data.require_parameters !== undefined) {
       let d0 = data.require_parameters;
       if (typeof d0 !== "boolean" && d0 !== null) {
-        const err0 = siteError("/require_parameters", "type:3d2c37c5");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/require_parameters", "type:3d2c37c5"));
         errors++;
       }
     }
     if (data.data_collection !== undefined) {
       let d0 = data.data_collection;
       if (!(d0 === "deny" || d0 === "allow" || d0 === null)) {
-        const err0 = siteError("/data_collection", "enum:5364ce47");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/data_collection", "enum:5364ce47"));
         errors++;
       }
     }
     if (data.zdr !== undefined) {
       let d0 = data.zdr;
       if (typeof d0 !== "boolean" && d0 !== null) {
-        const err0 = siteError("/zdr", "type:3d2c37c5");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/zdr", "type:3d2c37c5"));
         errors++;
       }
     }
     if (data.enforce_distillable_text !== undefined) {
       let d0 = data.enforce_distillable_text;
       if (typeof d0 !== "boolean" && d0 !== null) {
-        const err0 = siteError("/enforce_distillable_text", "type:3d2c37c5");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enforce_distillable_text", "type:3d2c37c5"));
         errors++;
       }
     }
     if (data.order !== undefined) {
       let d0 = data.order;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/order", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/order", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -442,12 +407,7 @@ function validate_messagesRequest_provider(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/order/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/order/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -456,12 +416,7 @@ function validate_messagesRequest_provider(data) {
     if (data.only !== undefined) {
       let d0 = data.only;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/only", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/only", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -471,12 +426,7 @@ function validate_messagesRequest_provider(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/only/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/only/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -485,12 +435,7 @@ function validate_messagesRequest_provider(data) {
     if (data.ignore !== undefined) {
       let d0 = data.ignore;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/ignore", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/ignore", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -500,12 +445,7 @@ function validate_messagesRequest_provider(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/ignore/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/ignore/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -514,12 +454,7 @@ function validate_messagesRequest_provider(data) {
     if (data.quantizations !== undefined) {
       let d0 = data.quantizations;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/quantizations", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/quantizations", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -530,12 +465,7 @@ function validate_messagesRequest_provider(data) {
           }
           let d1 = d0[i0];
           if (!(d1 === "int4" || d1 === "int8" || d1 === "fp4" || d1 === "mxfp4" || d1 === "nvfp4" || d1 === "fp6" || d1 === "fp8" || d1 === "mxfp8" || d1 === "fp16" || d1 === "bf16" || d1 === "fp32" || d1 === "unknown")) {
-            const err0 = siteError("/quantizations/" + i0, "enum:35e8dacc");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/quantizations/" + i0, "enum:35e8dacc"));
             errors++;
           }
         }
@@ -547,12 +477,7 @@ function validate_messagesRequest_provider(data) {
       let valid0 = false;
       const _errs1 = errors;
       if (!(d0 === "price" || d0 === "throughput" || d0 === "latency" || d0 === "exacto" || d0 === null)) {
-        const err0 = siteError("/sort", "enum:940e7b45");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/sort", "enum:940e7b45"));
         errors++;
       }
       var _valid0 = _errs1 === errors;
@@ -563,46 +488,26 @@ function validate_messagesRequest_provider(data) {
           if (d0.by !== undefined) {
             let d1 = d0.by;
             if (!(d1 === "price" || d1 === "throughput" || d1 === "latency" || d1 === "exacto" || d1 === null)) {
-              const err0 = siteError("/sort/by", "enum:940e7b45");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/sort/by", "enum:940e7b45"));
               errors++;
             }
           }
           if (d0.partition !== undefined) {
             let d1 = d0.partition;
             if (!(d1 === "model" || d1 === "none" || d1 === null)) {
-              const err0 = siteError("/sort/partition", "enum:cec0176e");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/sort/partition", "enum:cec0176e"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("/sort", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/sort", "type:2be25f50"));
           errors++;
         }
         var _valid0 = _errs2 === errors;
         valid0 = valid0 || _valid0;
       }
       if (!valid0) {
-        const err0 = siteError("/sort", "anyOf:78bfa0d2");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/sort", "anyOf:78bfa0d2"));
         errors++;
       } else {
         errors = _errs0;
@@ -620,66 +525,36 @@ function validate_messagesRequest_provider(data) {
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.prompt !== undefined) {
           if (typeof d0.prompt !== "string") {
-            const err0 = siteError("/max_price/prompt", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/max_price/prompt", "type:46355cea"));
             errors++;
           }
         }
         if (d0.completion !== undefined) {
           if (typeof d0.completion !== "string") {
-            const err0 = siteError("/max_price/completion", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/max_price/completion", "type:46355cea"));
             errors++;
           }
         }
         if (d0.image !== undefined) {
           if (typeof d0.image !== "string") {
-            const err0 = siteError("/max_price/image", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/max_price/image", "type:46355cea"));
             errors++;
           }
         }
         if (d0.audio !== undefined) {
           if (typeof d0.audio !== "string") {
-            const err0 = siteError("/max_price/audio", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/max_price/audio", "type:46355cea"));
             errors++;
           }
         }
         if (d0.request !== undefined) {
           if (typeof d0.request !== "string") {
-            const err0 = siteError("/max_price/request", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/max_price/request", "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/max_price", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_price", "type:2be25f50"));
         errors++;
       }
     }
@@ -689,12 +564,7 @@ function validate_messagesRequest_provider(data) {
       let valid0 = false;
       const _errs1 = errors;
       if (!(typeof d0 == "number" && isFinite(d0)) && d0 !== null) {
-        const err0 = siteError("/preferred_max_latency", "type:a763b724");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/preferred_max_latency", "type:a763b724"));
         errors++;
       }
       var _valid1 = _errs1 === errors;
@@ -705,70 +575,40 @@ function validate_messagesRequest_provider(data) {
           if (d0.p50 !== undefined) {
             let d1 = d0.p50;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              const err0 = siteError("/preferred_max_latency/p50", "type:a763b724");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_max_latency/p50", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p75 !== undefined) {
             let d1 = d0.p75;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              const err0 = siteError("/preferred_max_latency/p75", "type:a763b724");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_max_latency/p75", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p90 !== undefined) {
             let d1 = d0.p90;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              const err0 = siteError("/preferred_max_latency/p90", "type:a763b724");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_max_latency/p90", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p99 !== undefined) {
             let d1 = d0.p99;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              const err0 = siteError("/preferred_max_latency/p99", "type:a763b724");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_max_latency/p99", "type:a763b724"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("/preferred_max_latency", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/preferred_max_latency", "type:2be25f50"));
           errors++;
         }
         var _valid1 = _errs2 === errors;
         valid0 = valid0 || _valid1;
       }
       if (!valid0) {
-        const err0 = siteError("/preferred_max_latency", "anyOf:78bfa0d2");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/preferred_max_latency", "anyOf:78bfa0d2"));
         errors++;
       } else {
         errors = _errs0;
@@ -787,12 +627,7 @@ function validate_messagesRequest_provider(data) {
       let valid0 = false;
       const _errs1 = errors;
       if (!(typeof d0 == "number" && isFinite(d0)) && d0 !== null) {
-        const err0 = siteError("/preferred_min_throughput", "type:a763b724");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/preferred_min_throughput", "type:a763b724"));
         errors++;
       }
       var _valid2 = _errs1 === errors;
@@ -803,70 +638,40 @@ function validate_messagesRequest_provider(data) {
           if (d0.p50 !== undefined) {
             let d1 = d0.p50;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              const err0 = siteError("/preferred_min_throughput/p50", "type:a763b724");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_min_throughput/p50", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p75 !== undefined) {
             let d1 = d0.p75;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              const err0 = siteError("/preferred_min_throughput/p75", "type:a763b724");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_min_throughput/p75", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p90 !== undefined) {
             let d1 = d0.p90;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              const err0 = siteError("/preferred_min_throughput/p90", "type:a763b724");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_min_throughput/p90", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p99 !== undefined) {
             let d1 = d0.p99;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              const err0 = siteError("/preferred_min_throughput/p99", "type:a763b724");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_min_throughput/p99", "type:a763b724"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("/preferred_min_throughput", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/preferred_min_throughput", "type:2be25f50"));
           errors++;
         }
         var _valid2 = _errs2 === errors;
         valid0 = valid0 || _valid2;
       }
       if (!valid0) {
-        const err0 = siteError("/preferred_min_throughput", "anyOf:78bfa0d2");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/preferred_min_throughput", "anyOf:78bfa0d2"));
         errors++;
       } else {
         errors = _errs0;
@@ -888,23 +693,13 @@ function validate_messagesRequest_thinking(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "enabled" || d0 === "disabled" || d0 === "adaptive")) {
-        const err0 = siteError("/type", "enum:a8ac57e9");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:a8ac57e9"));
         errors++;
       }
     }
@@ -913,62 +708,32 @@ function validate_messagesRequest_thinking(data) {
       if (tag0 === "enabled") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.budget_tokens === undefined) {
-            const err0 = siteError("", "required:78aa79dd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:78aa79dd"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "enabled")) {
-              const err0 = siteError("/type", "enum:68056f89");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:68056f89"));
               errors++;
             }
           }
           if (data.budget_tokens !== undefined) {
             let d0 = data.budget_tokens;
             if (!Number.isInteger(d0)) {
-              const err0 = siteError("/budget_tokens", "type:f5f595bd");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/budget_tokens", "type:f5f595bd"));
               errors++;
             }
             if (typeof d0 == "number" && isFinite(d0)) {
               if (d0 > 9007199254740991 || isNaN(d0)) {
-                const err0 = siteError("/budget_tokens", "maximum:62ccc935");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/budget_tokens", "maximum:62ccc935"));
                 errors++;
               }
               if (d0 < 1 || isNaN(d0)) {
-                const err0 = siteError("/budget_tokens", "minimum:887b70c8");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/budget_tokens", "minimum:887b70c8"));
                 errors++;
               }
             }
@@ -976,131 +741,71 @@ function validate_messagesRequest_thinking(data) {
           if (data.display !== undefined) {
             let d0 = data.display;
             if (!(d0 === "summarized" || d0 === "omitted" || d0 === null)) {
-              const err0 = siteError("/display", "enum:d1a1ff44");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/display", "enum:d1a1ff44"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "disabled") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "disabled")) {
-              const err0 = siteError("/type", "enum:37244c51");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:37244c51"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "adaptive") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "adaptive")) {
-              const err0 = siteError("/type", "enum:c799e536");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:c799e536"));
               errors++;
             }
           }
           if (data.display !== undefined) {
             let d0 = data.display;
             if (!(d0 === "summarized" || d0 === "omitted" || d0 === null)) {
-              const err0 = siteError("/display", "enum:d1a1ff44");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/display", "enum:d1a1ff44"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_thinking.errors = vErrors;
@@ -1111,23 +816,13 @@ function validate_messagesRequest_tool_choice(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "auto" || d0 === "any" || d0 === "none" || d0 === "tool")) {
-        const err0 = siteError("/type", "enum:c27994f1");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:c27994f1"));
         errors++;
       }
     }
@@ -1136,213 +831,113 @@ function validate_messagesRequest_tool_choice(data) {
       if (tag0 === "auto") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "auto")) {
-              const err0 = siteError("/type", "enum:ede7afa9");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:ede7afa9"));
               errors++;
             }
           }
           if (data.disable_parallel_tool_use !== undefined) {
             if (typeof data.disable_parallel_tool_use !== "boolean") {
-              const err0 = siteError("/disable_parallel_tool_use", "type:93704aff");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/disable_parallel_tool_use", "type:93704aff"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "any") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "any")) {
-              const err0 = siteError("/type", "enum:aa45d7dc");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:aa45d7dc"));
               errors++;
             }
           }
           if (data.disable_parallel_tool_use !== undefined) {
             if (typeof data.disable_parallel_tool_use !== "boolean") {
-              const err0 = siteError("/disable_parallel_tool_use", "type:93704aff");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/disable_parallel_tool_use", "type:93704aff"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "none") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "none")) {
-              const err0 = siteError("/type", "enum:193eccc4");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:193eccc4"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "tool") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.name === undefined) {
-            const err0 = siteError("", "required:53ef34b9");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:53ef34b9"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "tool")) {
-              const err0 = siteError("/type", "enum:f1357470");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:f1357470"));
               errors++;
             }
           }
           if (data.name !== undefined) {
             if (typeof data.name !== "string") {
-              const err0 = siteError("/name", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/name", "type:46355cea"));
               errors++;
             }
           }
           if (data.disable_parallel_tool_use !== undefined) {
             if (typeof data.disable_parallel_tool_use !== "boolean") {
-              const err0 = siteError("/disable_parallel_tool_use", "type:93704aff");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/disable_parallel_tool_use", "type:93704aff"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tool_choice.errors = vErrors;
@@ -1373,53 +968,28 @@ function validate_messagesRequest_tools_then_then_custom(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.input_schema === undefined) {
-      const err0 = siteError("", "required:552141f5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:552141f5"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "custom")) {
-        const err0 = siteError("/type", "enum:ef64867f");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:ef64867f"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        const err0 = siteError("/name", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "type:46355cea"));
         errors++;
       }
     }
     if (data.description !== undefined) {
       if (typeof data.description !== "string") {
-        const err0 = siteError("/description", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/description", "type:46355cea"));
         errors++;
       }
     }
@@ -1428,24 +998,14 @@ function validate_messagesRequest_tools_then_then_custom(data) {
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type !== undefined) {
           if (typeof d0.type !== "string") {
-            const err0 = siteError("/input_schema/type", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/input_schema/type", "type:46355cea"));
             errors++;
           }
         }
         if (d0.required !== undefined) {
           let d1 = d0.required;
           if (!Array.isArray(d1) && d1 !== null) {
-            const err0 = siteError("/input_schema/required", "type:d399f888");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/input_schema/required", "type:d399f888"));
             errors++;
           }
           if (Array.isArray(d1)) {
@@ -1455,24 +1015,14 @@ function validate_messagesRequest_tools_then_then_custom(data) {
                 break;
               }
               if (typeof d1[i0] !== "string") {
-                const err0 = siteError("/input_schema/required/" + i0, "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/input_schema/required/" + i0, "type:46355cea"));
                 errors++;
               }
             }
           }
         }
       } else {
-        const err0 = siteError("/input_schema", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/input_schema", "type:2be25f50"));
         errors++;
       }
     }
@@ -1480,65 +1030,35 @@ function validate_messagesRequest_tools_then_then_custom(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.defer_loading !== undefined) {
       if (typeof data.defer_loading !== "boolean") {
-        const err0 = siteError("/defer_loading", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/defer_loading", "type:93704aff"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_custom.errors = vErrors;
@@ -1549,54 +1069,29 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "web_search_20250305")) {
-        const err0 = siteError("/type", "enum:3b50929b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:3b50929b"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (!(data.name === "web_search")) {
-        const err0 = siteError("/name", "enum:fa52de79");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "enum:fa52de79"));
         errors++;
       }
     }
     if (data.allowed_domains !== undefined) {
       let d0 = data.allowed_domains;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/allowed_domains", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_domains", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -1606,12 +1101,7 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/allowed_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -1620,12 +1110,7 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
     if (data.blocked_domains !== undefined) {
       let d0 = data.blocked_domains;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/blocked_domains", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/blocked_domains", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -1635,12 +1120,7 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/blocked_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/blocked_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -1649,31 +1129,16 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0) && d0 !== null) {
-        const err0 = siteError("/max_uses", "type:ff7d0d4b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_uses", "type:ff7d0d4b"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "minimum:fd171812"));
           errors++;
         }
       }
@@ -1681,80 +1146,45 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
     if (data.user_location !== undefined) {
       let d0 = data.user_location;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/user_location", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/user_location", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/user_location", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/user_location", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "approximate")) {
-            const err0 = siteError("/user_location/type", "enum:67505034");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/type", "enum:67505034"));
             errors++;
           }
         }
         if (d0.city !== undefined) {
           let d1 = d0.city;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/city", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/city", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.region !== undefined) {
           let d1 = d0.region;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/region", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/region", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.country !== undefined) {
           let d1 = d0.country;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/country", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/country", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.timezone !== undefined) {
           let d1 = d0.timezone;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/timezone", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/timezone", "type:9cdb33ae"));
             errors++;
           }
         }
@@ -1764,54 +1194,29 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_web_search_20250305.errors = vErrors;
@@ -1822,54 +1227,29 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "web_search_20260209")) {
-        const err0 = siteError("/type", "enum:afd5f5d1");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:afd5f5d1"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (!(data.name === "web_search")) {
-        const err0 = siteError("/name", "enum:fa52de79");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "enum:fa52de79"));
         errors++;
       }
     }
     if (data.allowed_domains !== undefined) {
       let d0 = data.allowed_domains;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/allowed_domains", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_domains", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -1879,12 +1259,7 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/allowed_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -1893,12 +1268,7 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
     if (data.blocked_domains !== undefined) {
       let d0 = data.blocked_domains;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/blocked_domains", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/blocked_domains", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -1908,12 +1278,7 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/blocked_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/blocked_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -1922,31 +1287,16 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0) && d0 !== null) {
-        const err0 = siteError("/max_uses", "type:ff7d0d4b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_uses", "type:ff7d0d4b"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "minimum:fd171812"));
           errors++;
         }
       }
@@ -1954,80 +1304,45 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
     if (data.user_location !== undefined) {
       let d0 = data.user_location;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/user_location", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/user_location", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/user_location", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/user_location", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "approximate")) {
-            const err0 = siteError("/user_location/type", "enum:67505034");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/type", "enum:67505034"));
             errors++;
           }
         }
         if (d0.city !== undefined) {
           let d1 = d0.city;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/city", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/city", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.region !== undefined) {
           let d1 = d0.region;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/region", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/region", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.country !== undefined) {
           let d1 = d0.country;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/country", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/country", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.timezone !== undefined) {
           let d1 = d0.timezone;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/timezone", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/timezone", "type:9cdb33ae"));
             errors++;
           }
         }
@@ -2037,44 +1352,24 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
@@ -2088,32 +1383,17 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
           }
           let d1 = d0[i0];
           if (!(d1 === "direct" || d1 === "code_execution_20250825" || d1 === "code_execution_20260120")) {
-            const err0 = siteError("/allowed_callers/" + i0, "enum:0174781d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_callers/" + i0, "enum:0174781d"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/allowed_callers", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_callers", "type:6771595d"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_web_search_20260209.errors = vErrors;
@@ -2124,62 +1404,32 @@ function validate_messagesRequest_tools_then_then_advisor_20260301(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.model === undefined) {
-      const err0 = siteError("", "required:5415dd9c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:5415dd9c"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "advisor_20260301")) {
-        const err0 = siteError("/type", "enum:db1aa875");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:db1aa875"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (!(data.name === "advisor")) {
-        const err0 = siteError("/name", "enum:7f06b84f");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "enum:7f06b84f"));
         errors++;
       }
     }
     if (data.model !== undefined) {
       if (typeof data.model !== "string") {
-        const err0 = siteError("/model", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/model", "type:46355cea"));
         errors++;
       }
     }
@@ -2193,22 +1443,12 @@ function validate_messagesRequest_tools_then_then_advisor_20260301(data) {
           }
           let d1 = d0[i0];
           if (!(d1 === "direct" || d1 === "code_execution_20250825" || d1 === "code_execution_20260120")) {
-            const err0 = siteError("/allowed_callers/" + i0, "enum:0174781d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_callers/" + i0, "enum:0174781d"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/allowed_callers", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_callers", "type:6771595d"));
         errors++;
       }
     }
@@ -2216,88 +1456,48 @@ function validate_messagesRequest_tools_then_then_advisor_20260301(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.caching !== undefined) {
       let d0 = data.caching;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/caching", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/caching", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/caching", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/caching", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/caching/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/caching/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/caching/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/caching/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
@@ -2305,54 +1505,29 @@ function validate_messagesRequest_tools_then_then_advisor_20260301(data) {
     }
     if (data.defer_loading !== undefined) {
       if (typeof data.defer_loading !== "boolean") {
-        const err0 = siteError("/defer_loading", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/defer_loading", "type:93704aff"));
         errors++;
       }
     }
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_uses", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_uses", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "minimum:fd171812"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_advisor_20260301.errors = vErrors;
@@ -2363,43 +1538,23 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_bm25_20251119
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "tool_search_tool_bm25_20251119" || d0 === "tool_search_tool_bm25")) {
-        const err0 = siteError("/type", "enum:450f2597");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:450f2597"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (!(data.name === "tool_search_tool_bm25")) {
-        const err0 = siteError("/name", "enum:6bd94e34");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "enum:6bd94e34"));
         errors++;
       }
     }
@@ -2413,22 +1568,12 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_bm25_20251119
           }
           let d1 = d0[i0];
           if (!(d1 === "direct" || d1 === "code_execution_20250825" || d1 === "code_execution_20260120")) {
-            const err0 = siteError("/allowed_callers/" + i0, "enum:0174781d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_callers/" + i0, "enum:0174781d"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/allowed_callers", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_callers", "type:6771595d"));
         errors++;
       }
     }
@@ -2436,76 +1581,41 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_bm25_20251119
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.defer_loading !== undefined) {
       if (typeof data.defer_loading !== "boolean") {
-        const err0 = siteError("/defer_loading", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/defer_loading", "type:93704aff"));
         errors++;
       }
     }
     if (data.strict !== undefined) {
       if (typeof data.strict !== "boolean") {
-        const err0 = siteError("/strict", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/strict", "type:93704aff"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_tool_search_tool_bm25_20251119.errors = vErrors;
@@ -2516,43 +1626,23 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_regex_2025111
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "tool_search_tool_regex_20251119" || d0 === "tool_search_tool_regex")) {
-        const err0 = siteError("/type", "enum:e380937a");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:e380937a"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (!(data.name === "tool_search_tool_regex")) {
-        const err0 = siteError("/name", "enum:c194bf9b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "enum:c194bf9b"));
         errors++;
       }
     }
@@ -2566,22 +1656,12 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_regex_2025111
           }
           let d1 = d0[i0];
           if (!(d1 === "direct" || d1 === "code_execution_20250825" || d1 === "code_execution_20260120")) {
-            const err0 = siteError("/allowed_callers/" + i0, "enum:0174781d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_callers/" + i0, "enum:0174781d"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/allowed_callers", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_callers", "type:6771595d"));
         errors++;
       }
     }
@@ -2589,76 +1669,41 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_regex_2025111
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.defer_loading !== undefined) {
       if (typeof data.defer_loading !== "boolean") {
-        const err0 = siteError("/defer_loading", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/defer_loading", "type:93704aff"));
         errors++;
       }
     }
     if (data.strict !== undefined) {
       if (typeof data.strict !== "boolean") {
-        const err0 = siteError("/strict", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/strict", "type:93704aff"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_tool_search_tool_regex_20251119.errors = vErrors;
@@ -2679,23 +1724,13 @@ function validate_messagesRequest_then_service_bash_parameters_environment_a4bd9
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "container_auto" || d0 === "container_reference")) {
-        const err0 = siteError("/type", "enum:c3a9f5c6");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:c3a9f5c6"));
         errors++;
       }
     }
@@ -2704,62 +1739,32 @@ function validate_messagesRequest_then_service_bash_parameters_environment_a4bd9
       if (tag0 === "container_auto") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "container_auto")) {
-              const err0 = siteError("/type", "enum:43e29fd4");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:43e29fd4"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "container_reference") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.container_id === undefined) {
-            const err0 = siteError("", "required:1060305d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:1060305d"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "container_reference")) {
-              const err0 = siteError("/type", "enum:f849cb58");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:f849cb58"));
               errors++;
             }
           }
@@ -2767,84 +1772,44 @@ function validate_messagesRequest_then_service_bash_parameters_environment_a4bd9
             let d0 = data.container_id;
             if (typeof d0 === "string") {
               if (d0.length > 20 && func_ucs2length(d0) > 20) {
-                const err0 = siteError("/container_id", "maxLength:5a6a3bb9");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/container_id", "maxLength:5a6a3bb9"));
                 errors++;
               }
               if (d0.length < 2 && func_ucs2length(d0) < 1) {
-                const err0 = siteError("/container_id", "minLength:a423776d");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/container_id", "minLength:a423776d"));
                 errors++;
               }
               if (!pattern_c4e5fd56(d0)) {
-                const err0 = siteError("/container_id", "pattern:0e56d14d");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/container_id", "pattern:0e56d14d"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/container_id", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/container_id", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_then_service_bash_parameters_environment_a4bd9c.errors = vErrors;
@@ -2856,12 +1821,7 @@ function validate_messagesRequest_tools_then_then_service_bash_parameters(data) 
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.engine !== undefined) {
       if (typeof data.engine !== "string") {
-        const err0 = siteError("/engine", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/engine", "type:46355cea"));
         errors++;
       }
     }
@@ -2874,42 +1834,22 @@ function validate_messagesRequest_tools_then_then_service_bash_parameters(data) 
     if (data.sleep_after_seconds !== undefined) {
       let d0 = data.sleep_after_seconds;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/sleep_after_seconds", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/sleep_after_seconds", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/sleep_after_seconds", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/sleep_after_seconds", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/sleep_after_seconds", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/sleep_after_seconds", "minimum:fd171812"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_bash_parameters.errors = vErrors;
@@ -2920,22 +1860,12 @@ function validate_messagesRequest_tools_then_then_service_bash(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "service:bash")) {
-        const err0 = siteError("/type", "enum:706fb219");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:706fb219"));
         errors++;
       }
     }
@@ -2946,12 +1876,7 @@ function validate_messagesRequest_tools_then_then_service_bash(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_bash.errors = vErrors;
@@ -2970,22 +1895,12 @@ function validate_messagesRequest_tools_then_then_service_web_fetch_parameters(d
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/allowed_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/allowed_domains", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_domains", "type:6771595d"));
         errors++;
       }
     }
@@ -2998,64 +1913,34 @@ function validate_messagesRequest_tools_then_then_service_web_fetch_parameters(d
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/blocked_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/blocked_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/blocked_domains", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/blocked_domains", "type:6771595d"));
         errors++;
       }
     }
     if (data.engine !== undefined) {
       if (typeof data.engine !== "string") {
-        const err0 = siteError("/engine", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/engine", "type:46355cea"));
         errors++;
       }
     }
     if (data.max_content_tokens !== undefined) {
       let d0 = data.max_content_tokens;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_content_tokens", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_content_tokens", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_content_tokens", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_content_tokens", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_content_tokens", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_content_tokens", "minimum:fd171812"));
           errors++;
         }
       }
@@ -3063,42 +1948,22 @@ function validate_messagesRequest_tools_then_then_service_web_fetch_parameters(d
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_uses", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_uses", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "minimum:fd171812"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_web_fetch_parameters.errors = vErrors;
@@ -3109,22 +1974,12 @@ function validate_messagesRequest_tools_then_then_service_web_fetch(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "service:web_fetch")) {
-        const err0 = siteError("/type", "enum:71d8232c");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:71d8232c"));
         errors++;
       }
     }
@@ -3135,12 +1990,7 @@ function validate_messagesRequest_tools_then_then_service_web_fetch(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_web_fetch.errors = vErrors;
@@ -3159,22 +2009,12 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/allowed_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/allowed_domains", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_domains", "type:6771595d"));
         errors++;
       }
     }
@@ -3187,64 +2027,34 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/excluded_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/excluded_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/excluded_domains", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/excluded_domains", "type:6771595d"));
         errors++;
       }
     }
     if (data.engine !== undefined) {
       if (typeof data.engine !== "string") {
-        const err0 = siteError("/engine", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/engine", "type:46355cea"));
         errors++;
       }
     }
     if (data.max_characters !== undefined) {
       let d0 = data.max_characters;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_characters", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_characters", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_characters", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_characters", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_characters", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_characters", "minimum:fd171812"));
           errors++;
         }
       }
@@ -3252,31 +2062,16 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
     if (data.max_results !== undefined) {
       let d0 = data.max_results;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_results", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_results", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_results", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_results", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_results", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_results", "minimum:fd171812"));
           errors++;
         }
       }
@@ -3284,31 +2079,16 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
     if (data.max_total_results !== undefined) {
       let d0 = data.max_total_results;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_total_results", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_total_results", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_total_results", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_total_results", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_total_results", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_total_results", "minimum:fd171812"));
           errors++;
         }
       }
@@ -3316,55 +2096,30 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_uses", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_uses", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "minimum:fd171812"));
           errors++;
         }
       }
     }
     if (data.mode !== undefined) {
       if (typeof data.mode !== "string") {
-        const err0 = siteError("/mode", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/mode", "type:46355cea"));
         errors++;
       }
     }
     if (data.search_context_size !== undefined) {
       let d0 = data.search_context_size;
       if (!(d0 === "low" || d0 === "medium" || d0 === "high")) {
-        const err0 = siteError("/search_context_size", "enum:ffababaf");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/search_context_size", "enum:ffababaf"));
         errors++;
       }
     }
@@ -3373,80 +2128,45 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type !== undefined) {
           if (!(d0.type === "approximate")) {
-            const err0 = siteError("/user_location/type", "enum:67505034");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/type", "enum:67505034"));
             errors++;
           }
         }
         if (d0.city !== undefined) {
           let d1 = d0.city;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/city", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/city", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.region !== undefined) {
           let d1 = d0.region;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/region", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/region", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.country !== undefined) {
           let d1 = d0.country;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/country", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/country", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.timezone !== undefined) {
           let d1 = d0.timezone;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/timezone", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/timezone", "type:9cdb33ae"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/user_location", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/user_location", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_web_search_parameters.errors = vErrors;
@@ -3457,22 +2177,12 @@ function validate_messagesRequest_tools_then_then_service_web_search(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "service:web_search")) {
-        const err0 = siteError("/type", "enum:8ce23aa8");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:8ce23aa8"));
         errors++;
       }
     }
@@ -3483,12 +2193,7 @@ function validate_messagesRequest_tools_then_then_service_web_search(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_web_search.errors = vErrors;
@@ -3499,22 +2204,12 @@ function validate_messagesRequest_tools_then_then_service_shell(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "service:shell")) {
-        const err0 = siteError("/type", "enum:923994da");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:923994da"));
         errors++;
       }
     }
@@ -3525,12 +2220,7 @@ function validate_messagesRequest_tools_then_then_service_shell(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_shell.errors = vErrors;
@@ -3541,12 +2231,7 @@ function validate_messagesRequest_tools_then_then(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     const tag0 = data.type;
@@ -3559,42 +2244,22 @@ function validate_messagesRequest_tools_then_then(data) {
       } else if (tag0 === "bash_20250124") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.name === undefined) {
-            const err0 = siteError("", "required:53ef34b9");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:53ef34b9"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "bash_20250124")) {
-              const err0 = siteError("/type", "enum:da766256");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:da766256"));
               errors++;
             }
           }
           if (data.name !== undefined) {
             if (!(data.name === "bash")) {
-              const err0 = siteError("/name", "enum:ee861cb2");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/name", "enum:ee861cb2"));
               errors++;
             }
           }
@@ -3602,95 +2267,50 @@ function validate_messagesRequest_tools_then_then(data) {
             let d0 = data.cache_control;
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/cache_control", "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "ephemeral")) {
-                  const err0 = siteError("/cache_control/type", "enum:622c5841");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
                   errors++;
                 }
               }
               if (d0.ttl !== undefined) {
                 let d1 = d0.ttl;
                 if (!(d1 === "5m" || d1 === "1h")) {
-                  const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/cache_control", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "text_editor_20250124") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.name === undefined) {
-            const err0 = siteError("", "required:53ef34b9");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:53ef34b9"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "text_editor_20250124")) {
-              const err0 = siteError("/type", "enum:8dee9bd2");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:8dee9bd2"));
               errors++;
             }
           }
           if (data.name !== undefined) {
             if (!(data.name === "str_replace_editor")) {
-              const err0 = siteError("/name", "enum:2af8cd23");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/name", "enum:2af8cd23"));
               errors++;
             }
           }
@@ -3698,54 +2318,29 @@ function validate_messagesRequest_tools_then_then(data) {
             let d0 = data.cache_control;
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/cache_control", "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "ephemeral")) {
-                  const err0 = siteError("/cache_control/type", "enum:622c5841");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
                   errors++;
                 }
               }
               if (d0.ttl !== undefined) {
                 let d1 = d0.ttl;
                 if (!(d1 === "5m" || d1 === "1h")) {
-                  const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/cache_control", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "web_search_20250305") {
@@ -3791,22 +2386,12 @@ function validate_messagesRequest_tools_then_then(data) {
       } else if (tag0 === "service:datetime") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "service:datetime")) {
-              const err0 = siteError("/type", "enum:15ae5f3f");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:15ae5f3f"));
               errors++;
             }
           }
@@ -3815,53 +2400,28 @@ function validate_messagesRequest_tools_then_then(data) {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.timezone !== undefined) {
                 if (typeof d0.timezone !== "string") {
-                  const err0 = siteError("/parameters/timezone", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/parameters/timezone", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/parameters", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/parameters", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "service:image_generation") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "service:image_generation")) {
-              const err0 = siteError("/type", "enum:93c0ed9d");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:93c0ed9d"));
               errors++;
             }
           }
@@ -3870,53 +2430,28 @@ function validate_messagesRequest_tools_then_then(data) {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.model !== undefined) {
                 if (typeof d0.model !== "string") {
-                  const err0 = siteError("/parameters/model", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/parameters/model", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/parameters", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/parameters", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "service:experimental__search_models") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "service:experimental__search_models")) {
-              const err0 = siteError("/type", "enum:b8900dda");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:b8900dda"));
               errors++;
             }
           }
@@ -3926,52 +2461,27 @@ function validate_messagesRequest_tools_then_then(data) {
               if (d0.max_results !== undefined) {
                 let d1 = d0.max_results;
                 if (!Number.isInteger(d1)) {
-                  const err0 = siteError("/parameters/max_results", "type:f5f595bd");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/parameters/max_results", "type:f5f595bd"));
                   errors++;
                 }
                 if (typeof d1 == "number" && isFinite(d1)) {
                   if (d1 > 9007199254740991 || isNaN(d1)) {
-                    const err0 = siteError("/parameters/max_results", "maximum:62ccc935");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/parameters/max_results", "maximum:62ccc935"));
                     errors++;
                   }
                   if (d1 < 0 || isNaN(d1)) {
-                    const err0 = siteError("/parameters/max_results", "minimum:fd171812");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/parameters/max_results", "minimum:fd171812"));
                     errors++;
                   }
                 }
               }
             } else {
-              const err0 = siteError("/parameters", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/parameters", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "service:web_fetch") {
@@ -3992,22 +2502,12 @@ function validate_messagesRequest_tools_then_then(data) {
       } else if (tag0 === "service:tool_search") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "service:tool_search")) {
-              const err0 = siteError("/type", "enum:992060eb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:992060eb"));
               errors++;
             }
           }
@@ -4017,109 +2517,59 @@ function validate_messagesRequest_tools_then_then(data) {
               if (d0.max_results !== undefined) {
                 let d1 = d0.max_results;
                 if (!Number.isInteger(d1)) {
-                  const err0 = siteError("/parameters/max_results", "type:f5f595bd");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/parameters/max_results", "type:f5f595bd"));
                   errors++;
                 }
                 if (typeof d1 == "number" && isFinite(d1)) {
                   if (d1 > 9007199254740991 || isNaN(d1)) {
-                    const err0 = siteError("/parameters/max_results", "maximum:62ccc935");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/parameters/max_results", "maximum:62ccc935"));
                     errors++;
                   }
                   if (d1 < 0 || isNaN(d1)) {
-                    const err0 = siteError("/parameters/max_results", "minimum:fd171812");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/parameters/max_results", "minimum:fd171812"));
                     errors++;
                   }
                 }
               }
             } else {
-              const err0 = siteError("/parameters", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/parameters", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
         if (data.type !== undefined) {
           if (!obj_42e0baa2.has(data.type)) {
-            const err1 = siteError("/type", "enum:517d8f4f");
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
+            (vErrors ??= []).push(siteError("/type", "enum:517d8f4f"));
             errors++;
           }
         }
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
       if (data.type !== undefined) {
         if (!obj_42e0baa2.has(data.type)) {
-          const err1 = siteError("/type", "enum:517d8f4f");
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
+          (vErrors ??= []).push(siteError("/type", "enum:517d8f4f"));
           errors++;
         }
       }
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then.errors = vErrors;
@@ -4136,12 +2586,7 @@ function validate_messagesRequest_tools(data) {
       }
       let d0 = data[i0];
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
       const _errs0 = errors;
@@ -4149,12 +2594,7 @@ function validate_messagesRequest_tools(data) {
       const _errs1 = errors;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
       }
@@ -4176,12 +2616,7 @@ function validate_messagesRequest_tools(data) {
         if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
           if (d0.type !== undefined) {
             if (!obj_42e0baa2.has(d0.type)) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
           }
@@ -4209,44 +2644,24 @@ function validate_messagesRequest_tools(data) {
           const _errs5 = errors;
           if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
             if (d0.type === undefined) {
-              const err0 = siteError("/" + i0, "required:bb36435a");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
               errors++;
             }
             if (d0.type !== undefined) {
               let d1 = d0.type;
               if (typeof d1 !== "string") {
-                const err0 = siteError("/" + i0 + "/type", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/type", "type:46355cea"));
                 errors++;
               }
               const _errs6 = errors;
               const _errs7 = errors;
               if (!obj_42e0baa2.has(d1)) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var valid6 = _errs7 === errors;
               if (valid6) {
-                const err0 = siteError("/" + i0 + "/type", "not:99f0242a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/type", "not:99f0242a"));
                 errors++;
               } else {
                 errors = _errs6;
@@ -4260,12 +2675,7 @@ function validate_messagesRequest_tools(data) {
               }
             }
           } else {
-            const err0 = siteError("/" + i0, "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs5 === errors;
@@ -4273,12 +2683,7 @@ function validate_messagesRequest_tools(data) {
           ifClause1 = "else";
         }
         if (!valid1) {
-          const err0 = siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause1 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause1 }));
           errors++;
         }
         var _valid0 = _errs2 === errors;
@@ -4295,22 +2700,12 @@ function validate_messagesRequest_tools(data) {
         ifClause0 = "else";
       }
       if (!valid0) {
-        const err0 = siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause0 }));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_tools.errors = vErrors;
@@ -4321,33 +2716,18 @@ function validate_messagesRequest_plugins_auto_router(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.id !== undefined) {
       if (!(data.id === "auto-router")) {
-        const err0 = siteError("/id", "enum:d0e5bd03");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "enum:d0e5bd03"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        const err0 = siteError("/enabled", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -4355,12 +2735,7 @@ function validate_messagesRequest_plugins_auto_router(data) {
       let d0 = data.allowed_models;
       if (Array.isArray(d0)) {
         if (d0.length > 1024) {
-          const err0 = siteError("/allowed_models", "maxItems:30a80a87");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/allowed_models", "maxItems:30a80a87"));
           errors++;
         }
         const len0 = d0.length;
@@ -4371,21 +2746,11 @@ function validate_messagesRequest_plugins_auto_router(data) {
           let d1 = d0[i0];
           if (typeof d1 === "string") {
             if (d1.length > 1024 && func_ucs2length(d1) > 1024) {
-              const err0 = siteError("/allowed_models/" + i0, "maxLength:0f10bb0e");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/allowed_models/" + i0, "maxLength:0f10bb0e"));
               errors++;
             }
           } else {
-            const err0 = siteError("/allowed_models/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_models/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -4408,21 +2773,11 @@ function validate_messagesRequest_plugins_auto_router(data) {
           }
         }
         if (total0 > 65536) {
-          const err0 = siteError("/allowed_models", "maxTotalLength:74ecb6ef");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/allowed_models", "maxTotalLength:74ecb6ef"));
           errors++;
         }
       } else {
-        const err0 = siteError("/allowed_models", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_models", "type:6771595d"));
         errors++;
       }
     }
@@ -4430,12 +2785,7 @@ function validate_messagesRequest_plugins_auto_router(data) {
       let d0 = data.excluded_models;
       if (Array.isArray(d0)) {
         if (d0.length > 1024) {
-          const err0 = siteError("/excluded_models", "maxItems:30a80a87");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/excluded_models", "maxItems:30a80a87"));
           errors++;
         }
         const len0 = d0.length;
@@ -4446,21 +2796,11 @@ function validate_messagesRequest_plugins_auto_router(data) {
           let d1 = d0[i0];
           if (typeof d1 === "string") {
             if (d1.length > 1024 && func_ucs2length(d1) > 1024) {
-              const err0 = siteError("/excluded_models/" + i0, "maxLength:0f10bb0e");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/excluded_models/" + i0, "maxLength:0f10bb0e"));
               errors++;
             }
           } else {
-            const err0 = siteError("/excluded_models/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/excluded_models/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -4483,86 +2823,46 @@ function validate_messagesRequest_plugins_auto_router(data) {
           }
         }
         if (total0 > 65536) {
-          const err0 = siteError("/excluded_models", "maxTotalLength:74ecb6ef");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/excluded_models", "maxTotalLength:74ecb6ef"));
           errors++;
         }
       } else {
-        const err0 = siteError("/excluded_models", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/excluded_models", "type:6771595d"));
         errors++;
       }
     }
     if (data.cost_tier !== undefined) {
       let d0 = data.cost_tier;
       if (!(d0 === "low" || d0 === "medium" || d0 === "high" || d0 === "xhigh" || d0 === "max")) {
-        const err0 = siteError("/cost_tier", "enum:ce9cca23");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cost_tier", "enum:ce9cca23"));
         errors++;
       }
     }
     if (data.cost_quality_tradeoff !== undefined) {
       let d0 = data.cost_quality_tradeoff;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/cost_quality_tradeoff", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 10 || isNaN(d0)) {
-          const err0 = siteError("/cost_quality_tradeoff", "maximum:762147c8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "maximum:762147c8"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/cost_quality_tradeoff", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "minimum:fd171812"));
           errors++;
         }
       }
     }
     if (data.pin_model !== undefined) {
       if (typeof data.pin_model !== "boolean") {
-        const err0 = siteError("/pin_model", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/pin_model", "type:93704aff"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_auto_router.errors = vErrors;
@@ -4573,33 +2873,18 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.id !== undefined) {
       if (!(data.id === "auto-beta-router")) {
-        const err0 = siteError("/id", "enum:4012998d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "enum:4012998d"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        const err0 = siteError("/enabled", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -4607,12 +2892,7 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
       let d0 = data.allowed_models;
       if (Array.isArray(d0)) {
         if (d0.length > 1024) {
-          const err0 = siteError("/allowed_models", "maxItems:30a80a87");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/allowed_models", "maxItems:30a80a87"));
           errors++;
         }
         const len0 = d0.length;
@@ -4623,21 +2903,11 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
           let d1 = d0[i0];
           if (typeof d1 === "string") {
             if (d1.length > 1024 && func_ucs2length(d1) > 1024) {
-              const err0 = siteError("/allowed_models/" + i0, "maxLength:0f10bb0e");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/allowed_models/" + i0, "maxLength:0f10bb0e"));
               errors++;
             }
           } else {
-            const err0 = siteError("/allowed_models/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_models/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -4660,21 +2930,11 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
           }
         }
         if (total0 > 65536) {
-          const err0 = siteError("/allowed_models", "maxTotalLength:74ecb6ef");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/allowed_models", "maxTotalLength:74ecb6ef"));
           errors++;
         }
       } else {
-        const err0 = siteError("/allowed_models", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_models", "type:6771595d"));
         errors++;
       }
     }
@@ -4682,12 +2942,7 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
       let d0 = data.excluded_models;
       if (Array.isArray(d0)) {
         if (d0.length > 1024) {
-          const err0 = siteError("/excluded_models", "maxItems:30a80a87");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/excluded_models", "maxItems:30a80a87"));
           errors++;
         }
         const len0 = d0.length;
@@ -4698,21 +2953,11 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
           let d1 = d0[i0];
           if (typeof d1 === "string") {
             if (d1.length > 1024 && func_ucs2length(d1) > 1024) {
-              const err0 = siteError("/excluded_models/" + i0, "maxLength:0f10bb0e");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/excluded_models/" + i0, "maxLength:0f10bb0e"));
               errors++;
             }
           } else {
-            const err0 = siteError("/excluded_models/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/excluded_models/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -4735,75 +2980,40 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
           }
         }
         if (total0 > 65536) {
-          const err0 = siteError("/excluded_models", "maxTotalLength:74ecb6ef");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/excluded_models", "maxTotalLength:74ecb6ef"));
           errors++;
         }
       } else {
-        const err0 = siteError("/excluded_models", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/excluded_models", "type:6771595d"));
         errors++;
       }
     }
     if (data.cost_tier !== undefined) {
       let d0 = data.cost_tier;
       if (!(d0 === "low" || d0 === "medium" || d0 === "high" || d0 === "xhigh" || d0 === "max")) {
-        const err0 = siteError("/cost_tier", "enum:ce9cca23");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cost_tier", "enum:ce9cca23"));
         errors++;
       }
     }
     if (data.cost_quality_tradeoff !== undefined) {
       let d0 = data.cost_quality_tradeoff;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/cost_quality_tradeoff", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 10 || isNaN(d0)) {
-          const err0 = siteError("/cost_quality_tradeoff", "maximum:762147c8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "maximum:762147c8"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/cost_quality_tradeoff", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "minimum:fd171812"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_auto_beta_router.errors = vErrors;
@@ -4814,33 +3024,18 @@ function validate_messagesRequest_plugins_fusion(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.id !== undefined) {
       if (!(data.id === "fusion")) {
-        const err0 = siteError("/id", "enum:92b5e63b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "enum:92b5e63b"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        const err0 = siteError("/enabled", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -4848,21 +3043,11 @@ function validate_messagesRequest_plugins_fusion(data) {
       let d0 = data.analysis_models;
       if (Array.isArray(d0)) {
         if (d0.length > 8) {
-          const err0 = siteError("/analysis_models", "maxItems:2926f4e5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/analysis_models", "maxItems:2926f4e5"));
           errors++;
         }
         if (d0.length < 1) {
-          const err0 = siteError("/analysis_models", "minItems:0ac9717c");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/analysis_models", "minItems:0ac9717c"));
           errors++;
         }
         const len0 = d0.length;
@@ -4871,76 +3056,41 @@ function validate_messagesRequest_plugins_fusion(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/analysis_models/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/analysis_models/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/analysis_models", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/analysis_models", "type:6771595d"));
         errors++;
       }
     }
     if (data.model !== undefined) {
       if (typeof data.model !== "string") {
-        const err0 = siteError("/model", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/model", "type:46355cea"));
         errors++;
       }
     }
     if (data.preset !== undefined) {
       let d0 = data.preset;
       if (!(d0 === "general-high" || d0 === "general-budget" || d0 === "general-fast")) {
-        const err0 = siteError("/preset", "enum:dc270fdd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/preset", "enum:dc270fdd"));
         errors++;
       }
     }
     if (data.max_tool_calls !== undefined) {
       let d0 = data.max_tool_calls;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_tool_calls", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_tool_calls", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 16 || isNaN(d0)) {
-          const err0 = siteError("/max_tool_calls", "maximum:b03ea9d8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_tool_calls", "maximum:b03ea9d8"));
           errors++;
         }
         if (d0 < 1 || isNaN(d0)) {
-          const err0 = siteError("/max_tool_calls", "minimum:887b70c8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_tool_calls", "minimum:887b70c8"));
           errors++;
         }
       }
@@ -4949,12 +3099,7 @@ function validate_messagesRequest_plugins_fusion(data) {
       let d0 = data.tools;
       if (Array.isArray(d0)) {
         if (d0.length > 8) {
-          const err0 = siteError("/tools", "maxItems:2926f4e5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/tools", "maxItems:2926f4e5"));
           errors++;
         }
         const len0 = d0.length;
@@ -4965,64 +3110,34 @@ function validate_messagesRequest_plugins_fusion(data) {
           let d1 = d0[i0];
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.type === undefined) {
-              const err0 = siteError("/tools/" + i0, "required:bb36435a");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/tools/" + i0, "required:bb36435a"));
               errors++;
             }
             if (d1.type !== undefined) {
               if (typeof d1.type !== "string") {
-                const err0 = siteError("/tools/" + i0 + "/type", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/tools/" + i0 + "/type", "type:46355cea"));
                 errors++;
               }
             }
             if (d1.parameters !== undefined) {
               let d2 = d1.parameters;
               if (!(d2 && typeof d2 == "object" && !Array.isArray(d2))) {
-                const err0 = siteError("/tools/" + i0 + "/parameters", "type:2be25f50");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/tools/" + i0 + "/parameters", "type:2be25f50"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/tools/" + i0, "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/tools/" + i0, "type:2be25f50"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/tools", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/tools", "type:6771595d"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_fusion.errors = vErrors;
@@ -5033,33 +3148,18 @@ function validate_messagesRequest_plugins_pareto_router(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.id !== undefined) {
       if (!(data.id === "pareto-router")) {
-        const err0 = siteError("/id", "enum:4e0b38d8");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "enum:4e0b38d8"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        const err0 = siteError("/enabled", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -5067,21 +3167,11 @@ function validate_messagesRequest_plugins_pareto_router(data) {
       let d0 = data.max_price;
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_price", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_price", "minimum:fd171812"));
           errors++;
         }
       } else {
-        const err0 = siteError("/max_price", "type:40b0c00b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_price", "type:40b0c00b"));
         errors++;
       }
     }
@@ -5089,52 +3179,27 @@ function validate_messagesRequest_plugins_pareto_router(data) {
       let d0 = data.min_coding_score;
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 1 || isNaN(d0)) {
-          const err0 = siteError("/min_coding_score", "maximum:05909cb1");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/min_coding_score", "maximum:05909cb1"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/min_coding_score", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/min_coding_score", "minimum:fd171812"));
           errors++;
         }
       } else {
-        const err0 = siteError("/min_coding_score", "type:40b0c00b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/min_coding_score", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.price_source !== undefined) {
       let d0 = data.price_source;
       if (!(d0 === "prompt" || d0 === "weighted_avg")) {
-        const err0 = siteError("/price_source", "enum:55f1b19c");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/price_source", "enum:55f1b19c"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_pareto_router.errors = vErrors;
@@ -5145,45 +3210,25 @@ function validate_messagesRequest_plugins_web(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.id !== undefined) {
       if (!(data.id === "web")) {
-        const err0 = siteError("/id", "enum:62b048ce");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "enum:62b048ce"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        const err0 = siteError("/enabled", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
     if (data.engine !== undefined) {
       let d0 = data.engine;
       if (!(d0 === "native" || d0 === "exa" || d0 === "firecrawl" || d0 === "parallel" || d0 === "perplexity")) {
-        const err0 = siteError("/engine", "enum:ba96a71c");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/engine", "enum:ba96a71c"));
         errors++;
       }
     }
@@ -5196,22 +3241,12 @@ function validate_messagesRequest_plugins_web(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/exclude_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/exclude_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/exclude_domains", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/exclude_domains", "type:6771595d"));
         errors++;
       }
     }
@@ -5224,53 +3259,28 @@ function validate_messagesRequest_plugins_web(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/include_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/include_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/include_domains", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/include_domains", "type:6771595d"));
         errors++;
       }
     }
     if (data.max_results !== undefined) {
       let d0 = data.max_results;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_results", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_results", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_results", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_results", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_results", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_results", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -5278,31 +3288,16 @@ function validate_messagesRequest_plugins_web(data) {
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_uses", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_uses", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -5310,115 +3305,65 @@ function validate_messagesRequest_plugins_web(data) {
     if (data.mode !== undefined) {
       let d0 = data.mode;
       if (!(d0 === "instant" || d0 === "fast" || d0 === "auto" || d0 === "deep-lite" || d0 === "deep" || d0 === "deep-reasoning" || d0 === "turbo" || d0 === "basic" || d0 === "advanced")) {
-        const err0 = siteError("/mode", "enum:71415edd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/mode", "enum:71415edd"));
         errors++;
       }
     }
     if (data.search_prompt !== undefined) {
       if (typeof data.search_prompt !== "string") {
-        const err0 = siteError("/search_prompt", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/search_prompt", "type:46355cea"));
         errors++;
       }
     }
     if (data.user_location !== undefined) {
       let d0 = data.user_location;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/user_location", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/user_location", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/user_location", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/user_location", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "approximate")) {
-            const err0 = siteError("/user_location/type", "enum:67505034");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/type", "enum:67505034"));
             errors++;
           }
         }
         if (d0.city !== undefined) {
           let d1 = d0.city;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/city", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/city", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.region !== undefined) {
           let d1 = d0.region;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/region", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/region", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.country !== undefined) {
           let d1 = d0.country;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/country", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/country", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.timezone !== undefined) {
           let d1 = d0.timezone;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/timezone", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/timezone", "type:9cdb33ae"));
             errors++;
           }
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_web.errors = vErrors;
@@ -5429,33 +3374,18 @@ function validate_messagesRequest_plugins_web_fetch(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.id !== undefined) {
       if (!(data.id === "web-fetch")) {
-        const err0 = siteError("/id", "enum:78be291e");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "enum:78be291e"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        const err0 = siteError("/enabled", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -5468,22 +3398,12 @@ function validate_messagesRequest_plugins_web_fetch(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/allowed_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/allowed_domains", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_domains", "type:6771595d"));
         errors++;
       }
     }
@@ -5496,53 +3416,28 @@ function validate_messagesRequest_plugins_web_fetch(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/blocked_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/blocked_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/blocked_domains", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/blocked_domains", "type:6771595d"));
         errors++;
       }
     }
     if (data.max_content_tokens !== undefined) {
       let d0 = data.max_content_tokens;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_content_tokens", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_content_tokens", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_content_tokens", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_content_tokens", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_content_tokens", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_content_tokens", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -5550,42 +3445,22 @@ function validate_messagesRequest_plugins_web_fetch(data) {
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_uses", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_uses", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "minimum:0da43f32"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_web_fetch.errors = vErrors;
@@ -5603,23 +3478,13 @@ function validate_messagesRequest_plugins(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.id === undefined) {
-          const err0 = siteError("/" + i0, "required:c3664888");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:c3664888"));
           errors++;
         }
         if (d0.id !== undefined) {
           let d1 = d0.id;
           if (!(d1 === "auto-router" || d1 === "auto-beta-router" || d1 === "context-compression" || d1 === "file-parser" || d1 === "fusion" || d1 === "moderation" || d1 === "pareto-router" || d1 === "response-healing" || d1 === "web" || d1 === "web-fetch")) {
-            const err0 = siteError("/" + i0 + "/id", "enum:697463fc");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/id", "enum:697463fc"));
             errors++;
           }
         }
@@ -5638,86 +3503,46 @@ function validate_messagesRequest_plugins(data) {
           } else if (tag0 === "context-compression") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.id === undefined) {
-                const err0 = siteError("/" + i0, "required:c3664888");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:c3664888"));
                 errors++;
               }
               if (d0.id !== undefined) {
                 if (!(d0.id === "context-compression")) {
-                  const err0 = siteError("/" + i0 + "/id", "enum:b9a701b5");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/id", "enum:b9a701b5"));
                   errors++;
                 }
               }
               if (d0.enabled !== undefined) {
                 if (typeof d0.enabled !== "boolean") {
-                  const err0 = siteError("/" + i0 + "/enabled", "type:93704aff");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/enabled", "type:93704aff"));
                   errors++;
                 }
               }
               if (d0.engine !== undefined) {
                 if (!(d0.engine === "middle-out")) {
-                  const err0 = siteError("/" + i0 + "/engine", "enum:ff499b9e");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/engine", "enum:ff499b9e"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "file-parser") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.id === undefined) {
-                const err0 = siteError("/" + i0, "required:c3664888");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:c3664888"));
                 errors++;
               }
               if (d0.id !== undefined) {
                 if (!(d0.id === "file-parser")) {
-                  const err0 = siteError("/" + i0 + "/id", "enum:fb750053");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/id", "enum:fb750053"));
                   errors++;
                 }
               }
               if (d0.enabled !== undefined) {
                 if (typeof d0.enabled !== "boolean") {
-                  const err0 = siteError("/" + i0 + "/enabled", "type:93704aff");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/enabled", "type:93704aff"));
                   errors++;
                 }
               }
@@ -5727,32 +3552,17 @@ function validate_messagesRequest_plugins(data) {
                   if (d1.engine !== undefined) {
                     let d2 = d1.engine;
                     if (!(d2 === "mistral-ocr" || d2 === "native" || d2 === "cloudflare-ai" || d2 === "pdf-text")) {
-                      const err0 = siteError("/" + i0 + "/pdf/engine", "enum:f008b948");
-                      if (vErrors === null) {
-                        vErrors = [err0];
-                      } else {
-                        vErrors.push(err0);
-                      }
+                      (vErrors ??= []).push(siteError("/" + i0 + "/pdf/engine", "enum:f008b948"));
                       errors++;
                     }
                   }
                 } else {
-                  const err0 = siteError("/" + i0 + "/pdf", "type:2be25f50");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/pdf", "type:2be25f50"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "fusion") {
@@ -5763,43 +3573,23 @@ function validate_messagesRequest_plugins(data) {
           } else if (tag0 === "moderation") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.id === undefined) {
-                const err0 = siteError("/" + i0, "required:c3664888");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:c3664888"));
                 errors++;
               }
               if (d0.id !== undefined) {
                 if (!(d0.id === "moderation")) {
-                  const err0 = siteError("/" + i0 + "/id", "enum:0fecd970");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/id", "enum:0fecd970"));
                   errors++;
                 }
               }
               if (d0.enabled !== undefined) {
                 if (typeof d0.enabled !== "boolean") {
-                  const err0 = siteError("/" + i0 + "/enabled", "type:93704aff");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/enabled", "type:93704aff"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "pareto-router") {
@@ -5810,43 +3600,23 @@ function validate_messagesRequest_plugins(data) {
           } else if (tag0 === "response-healing") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.id === undefined) {
-                const err0 = siteError("/" + i0, "required:c3664888");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:c3664888"));
                 errors++;
               }
               if (d0.id !== undefined) {
                 if (!(d0.id === "response-healing")) {
-                  const err0 = siteError("/" + i0 + "/id", "enum:719a7356");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/id", "enum:719a7356"));
                   errors++;
                 }
               }
               if (d0.enabled !== undefined) {
                 if (typeof d0.enabled !== "boolean") {
-                  const err0 = siteError("/" + i0 + "/enabled", "type:93704aff");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/enabled", "type:93704aff"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "web") {
@@ -5860,48 +3630,28 @@ function validate_messagesRequest_plugins(data) {
               errors = vErrors.length;
             }
           } else {
-            const err0 = siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "id",
               tagValue: tag0
-            });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            }));
             errors++;
           }
         } else {
-          const err0 = siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "id",
             tagValue: tag0
-          });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          }));
           errors++;
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_plugins.errors = vErrors;
@@ -5914,65 +3664,35 @@ function validate_messagesRequest_output_config(data) {
     if (data.effort !== undefined) {
       let d0 = data.effort;
       if (!(d0 === "low" || d0 === "medium" || d0 === "high" || d0 === "xhigh" || d0 === "max" || d0 === null)) {
-        const err0 = siteError("/effort", "enum:f2a837b0");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/effort", "enum:f2a837b0"));
         errors++;
       }
     }
     if (data.format !== undefined) {
       let d0 = data.format;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/format", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/format", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/format", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/format", "required:bb36435a"));
           errors++;
         }
         if (d0.schema === undefined) {
-          const err0 = siteError("/format", "required:f6b6b134");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/format", "required:f6b6b134"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "json_schema")) {
-            const err0 = siteError("/format/type", "enum:5eb15a54");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/format/type", "enum:5eb15a54"));
             errors++;
           }
         }
         if (d0.schema !== undefined) {
           let d1 = d0.schema;
           if (!(d1 && typeof d1 == "object" && !Array.isArray(d1))) {
-            const err0 = siteError("/format/schema", "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/format/schema", "type:2be25f50"));
             errors++;
           }
         }
@@ -5981,72 +3701,37 @@ function validate_messagesRequest_output_config(data) {
     if (data.task_budget !== undefined) {
       let d0 = data.task_budget;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/task_budget", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/task_budget", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/task_budget", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/task_budget", "required:bb36435a"));
           errors++;
         }
         if (d0.total === undefined) {
-          const err0 = siteError("/task_budget", "required:e313d3f7");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/task_budget", "required:e313d3f7"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "tokens")) {
-            const err0 = siteError("/task_budget/type", "enum:568ea689");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/task_budget/type", "enum:568ea689"));
             errors++;
           }
         }
         if (d0.total !== undefined) {
           let d1 = d0.total;
           if (!Number.isInteger(d1)) {
-            const err0 = siteError("/task_budget/total", "type:f5f595bd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/task_budget/total", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/task_budget/total", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/task_budget/total", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 2e4 || isNaN(d1)) {
-              const err0 = siteError("/task_budget/total", "minimum:c0926542");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/task_budget/total", "minimum:c0926542"));
               errors++;
             }
           }
@@ -6054,31 +3739,16 @@ function validate_messagesRequest_output_config(data) {
         if (d0.remaining !== undefined) {
           let d1 = d0.remaining;
           if (!Number.isInteger(d1) && d1 !== null) {
-            const err0 = siteError("/task_budget/remaining", "type:ff7d0d4b");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/task_budget/remaining", "type:ff7d0d4b"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/task_budget/remaining", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/task_budget/remaining", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/task_budget/remaining", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/task_budget/remaining", "minimum:fd171812"));
               errors++;
             }
           }
@@ -6086,12 +3756,7 @@ function validate_messagesRequest_output_config(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_output_config.errors = vErrors;
@@ -6102,23 +3767,13 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_trigger_a6ab6e(
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "input_tokens" || d0 === "tool_uses")) {
-        const err0 = siteError("/type", "enum:0983f043");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:0983f043"));
         errors++;
       }
     }
@@ -6127,180 +3782,95 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_trigger_a6ab6e(
       if (tag0 === "input_tokens") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.value === undefined) {
-            const err0 = siteError("", "required:53eeefcc");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:53eeefcc"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "input_tokens")) {
-              const err0 = siteError("/type", "enum:d5da84fc");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:d5da84fc"));
               errors++;
             }
           }
           if (data.value !== undefined) {
             let d0 = data.value;
             if (!Number.isInteger(d0)) {
-              const err0 = siteError("/value", "type:f5f595bd");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/value", "type:f5f595bd"));
               errors++;
             }
             if (typeof d0 == "number" && isFinite(d0)) {
               if (d0 > 9007199254740991 || isNaN(d0)) {
-                const err0 = siteError("/value", "maximum:62ccc935");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/value", "maximum:62ccc935"));
                 errors++;
               }
               if (d0 < 0 || isNaN(d0)) {
-                const err0 = siteError("/value", "minimum:fd171812");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/value", "minimum:fd171812"));
                 errors++;
               }
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "tool_uses") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.value === undefined) {
-            const err0 = siteError("", "required:53eeefcc");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:53eeefcc"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "tool_uses")) {
-              const err0 = siteError("/type", "enum:69ac5a7f");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:69ac5a7f"));
               errors++;
             }
           }
           if (data.value !== undefined) {
             let d0 = data.value;
             if (!Number.isInteger(d0)) {
-              const err0 = siteError("/value", "type:f5f595bd");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/value", "type:f5f595bd"));
               errors++;
             }
             if (typeof d0 == "number" && isFinite(d0)) {
               if (d0 > 9007199254740991 || isNaN(d0)) {
-                const err0 = siteError("/value", "maximum:62ccc935");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/value", "maximum:62ccc935"));
                 errors++;
               }
               if (d0 < 0 || isNaN(d0)) {
-                const err0 = siteError("/value", "minimum:fd171812");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/value", "minimum:fd171812"));
                 errors++;
               }
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_edits_clear_tool_uses_20250919_trigger_a6ab6e.errors = vErrors;
@@ -6311,94 +3881,49 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "clear_tool_uses_20250919")) {
-        const err0 = siteError("/type", "enum:7e96994b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:7e96994b"));
         errors++;
       }
     }
     if (data.clear_at_least !== undefined) {
       let d0 = data.clear_at_least;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/clear_at_least", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/clear_at_least", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/clear_at_least", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/clear_at_least", "required:bb36435a"));
           errors++;
         }
         if (d0.value === undefined) {
-          const err0 = siteError("/clear_at_least", "required:53eeefcc");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/clear_at_least", "required:53eeefcc"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "input_tokens")) {
-            const err0 = siteError("/clear_at_least/type", "enum:d5da84fc");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/clear_at_least/type", "enum:d5da84fc"));
             errors++;
           }
         }
         if (d0.value !== undefined) {
           let d1 = d0.value;
           if (!Number.isInteger(d1)) {
-            const err0 = siteError("/clear_at_least/value", "type:f5f595bd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/clear_at_least/value", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/clear_at_least/value", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/clear_at_least/value", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/clear_at_least/value", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/clear_at_least/value", "minimum:fd171812"));
               errors++;
             }
           }
@@ -6408,12 +3933,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
     if (data.clear_tool_inputs !== undefined) {
       let d0 = data.clear_tool_inputs;
       if (typeof d0 !== "boolean" && !Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/clear_tool_inputs", "type:454dbee7");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/clear_tool_inputs", "type:454dbee7"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -6423,12 +3943,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/clear_tool_inputs/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/clear_tool_inputs/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -6437,12 +3952,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
     if (data.exclude_tools !== undefined) {
       let d0 = data.exclude_tools;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/exclude_tools", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/exclude_tools", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -6452,12 +3962,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/exclude_tools/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/exclude_tools/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -6467,73 +3972,38 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
       let d0 = data.keep;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/keep", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/keep", "required:bb36435a"));
           errors++;
         }
         if (d0.value === undefined) {
-          const err0 = siteError("/keep", "required:53eeefcc");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/keep", "required:53eeefcc"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "tool_uses")) {
-            const err0 = siteError("/keep/type", "enum:69ac5a7f");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/keep/type", "enum:69ac5a7f"));
             errors++;
           }
         }
         if (d0.value !== undefined) {
           let d1 = d0.value;
           if (!Number.isInteger(d1)) {
-            const err0 = siteError("/keep/value", "type:f5f595bd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/keep/value", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/keep/value", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/keep/value", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/keep/value", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/keep/value", "minimum:fd171812"));
               errors++;
             }
           }
         }
       } else {
-        const err0 = siteError("/keep", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
         errors++;
       }
     }
@@ -6544,12 +4014,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5.errors = vErrors;
@@ -6560,22 +4025,12 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "clear_thinking_20251015")) {
-        const err0 = siteError("/type", "enum:a80497a2");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:a80497a2"));
         errors++;
       }
     }
@@ -6586,23 +4041,13 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
       const _errs1 = errors;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/keep", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/keep", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "thinking_turns" || d1 === "all")) {
-            const err0 = siteError("/keep/type", "enum:42929976");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/keep/type", "enum:42929976"));
             errors++;
           }
         }
@@ -6611,139 +4056,74 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
           if (tag0 === "thinking_turns") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/keep", "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/keep", "required:bb36435a"));
                 errors++;
               }
               if (d0.value === undefined) {
-                const err0 = siteError("/keep", "required:53eeefcc");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/keep", "required:53eeefcc"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "thinking_turns")) {
-                  const err0 = siteError("/keep/type", "enum:69c9a7c0");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/keep/type", "enum:69c9a7c0"));
                   errors++;
                 }
               }
               if (d0.value !== undefined) {
                 let d1 = d0.value;
                 if (!Number.isInteger(d1)) {
-                  const err0 = siteError("/keep/value", "type:f5f595bd");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/keep/value", "type:f5f595bd"));
                   errors++;
                 }
                 if (typeof d1 == "number" && isFinite(d1)) {
                   if (d1 > 9007199254740991 || isNaN(d1)) {
-                    const err0 = siteError("/keep/value", "maximum:62ccc935");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/keep/value", "maximum:62ccc935"));
                     errors++;
                   }
                   if (d1 < 0 || isNaN(d1)) {
-                    const err0 = siteError("/keep/value", "minimum:fd171812");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/keep/value", "minimum:fd171812"));
                     errors++;
                   }
                 }
               }
             } else {
-              const err0 = siteError("/keep", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "all") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/keep", "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/keep", "required:bb36435a"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "all")) {
-                  const err0 = siteError("/keep/type", "enum:cdd98460");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/keep/type", "enum:cdd98460"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/keep", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
               errors++;
             }
           } else {
-            const err0 = siteErrorWith("/keep", "discriminator:41c8d13a", {
+            (vErrors ??= []).push(siteErrorWith("/keep", "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
-            });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            }));
             errors++;
           }
         } else {
-          const err0 = siteErrorWith("/keep", "discriminator:922d0f67", {
+          (vErrors ??= []).push(siteErrorWith("/keep", "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
-          });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          }));
           errors++;
         }
       } else {
-        const err0 = siteError("/keep", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
         errors++;
       }
       var _valid0 = _errs1 === errors;
@@ -6751,24 +4131,14 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
       if (!valid0) {
         const _errs2 = errors;
         if (!(d0 === "all")) {
-          const err0 = siteError("/keep", "enum:cdd98460");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/keep", "enum:cdd98460"));
           errors++;
         }
         var _valid0 = _errs2 === errors;
         valid0 = valid0 || _valid0;
       }
       if (!valid0) {
-        const err0 = siteError("/keep", "anyOf:78bfa0d2");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/keep", "anyOf:78bfa0d2"));
         errors++;
       } else {
         errors = _errs0;
@@ -6782,12 +4152,7 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_context_management_edits_clear_thinking_20251015.errors = vErrors;
@@ -6798,117 +4163,62 @@ function validate_messagesRequest_context_management_edits_compact_20260112(data
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "compact_20260112")) {
-        const err0 = siteError("/type", "enum:7dda5bae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:7dda5bae"));
         errors++;
       }
     }
     if (data.instructions !== undefined) {
       let d0 = data.instructions;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/instructions", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/instructions", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.pause_after_compaction !== undefined) {
       if (typeof data.pause_after_compaction !== "boolean") {
-        const err0 = siteError("/pause_after_compaction", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/pause_after_compaction", "type:93704aff"));
         errors++;
       }
     }
     if (data.trigger !== undefined) {
       let d0 = data.trigger;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/trigger", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/trigger", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/trigger", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/trigger", "required:bb36435a"));
           errors++;
         }
         if (d0.value === undefined) {
-          const err0 = siteError("/trigger", "required:53eeefcc");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/trigger", "required:53eeefcc"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "input_tokens")) {
-            const err0 = siteError("/trigger/type", "enum:d5da84fc");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/trigger/type", "enum:d5da84fc"));
             errors++;
           }
         }
         if (d0.value !== undefined) {
           let d1 = d0.value;
           if (!Number.isInteger(d1)) {
-            const err0 = siteError("/trigger/value", "type:f5f595bd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/trigger/value", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/trigger/value", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/trigger/value", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/trigger/value", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/trigger/value", "minimum:fd171812"));
               errors++;
             }
           }
@@ -6916,12 +4226,7 @@ function validate_messagesRequest_context_management_edits_compact_20260112(data
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_context_management_edits_compact_20260112.errors = vErrors;
@@ -6939,23 +4244,13 @@ function validate_messagesRequest_context_management_edits(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/" + i0, "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "clear_tool_uses_20250919" || d1 === "clear_thinking_20251015" || d1 === "compact_20260112")) {
-            const err0 = siteError("/" + i0 + "/type", "enum:6250e742");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:6250e742"));
             errors++;
           }
         }
@@ -6977,48 +4272,28 @@ function validate_messagesRequest_context_management_edits(data) {
               errors = vErrors.length;
             }
           } else {
-            const err0 = siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
-            });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            }));
             errors++;
           }
         } else {
-          const err0 = siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
-          });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          }));
           errors++;
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_context_management_edits.errors = vErrors;
@@ -7028,12 +4303,7 @@ function validate_messagesRequest_context_management(data) {
   let vErrors = null;
   let errors = 0;
   if (!(data && typeof data == "object" && !Array.isArray(data)) && data !== null) {
-    const err0 = siteError("", "type:14149012");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:14149012"));
     errors++;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -7052,12 +4322,7 @@ function validate_messagesRequest_stop_server_tools_when(data) {
   let errors = 0;
   if (Array.isArray(data)) {
     if (data.length < 1) {
-      const err0 = siteError("", "minItems:0ac9717c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "minItems:0ac9717c"));
       errors++;
     }
     const len0 = data.length;
@@ -7068,23 +4333,13 @@ function validate_messagesRequest_stop_server_tools_when(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/" + i0, "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "step_count_is" || d1 === "has_tool_call" || d1 === "max_tokens_used" || d1 === "max_cost" || d1 === "finish_reason_is")) {
-            const err0 = siteError("/" + i0 + "/type", "enum:1afe6b2c");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:1afe6b2c"));
             errors++;
           }
         }
@@ -7093,103 +4348,53 @@ function validate_messagesRequest_stop_server_tools_when(data) {
           if (tag0 === "step_count_is") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.step_count === undefined) {
-                const err0 = siteError("/" + i0, "required:90e15a2f");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:90e15a2f"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "step_count_is")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:982e0a3d");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:982e0a3d"));
                   errors++;
                 }
               }
               if (d0.step_count !== undefined) {
                 let d1 = d0.step_count;
                 if (!Number.isInteger(d1)) {
-                  const err0 = siteError("/" + i0 + "/step_count", "type:f5f595bd");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/step_count", "type:f5f595bd"));
                   errors++;
                 }
                 if (typeof d1 == "number" && isFinite(d1)) {
                   if (d1 > 9007199254740991 || isNaN(d1)) {
-                    const err0 = siteError("/" + i0 + "/step_count", "maximum:62ccc935");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/step_count", "maximum:62ccc935"));
                     errors++;
                   }
                   if (d1 < -9007199254740991 || isNaN(d1)) {
-                    const err0 = siteError("/" + i0 + "/step_count", "minimum:0da43f32");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/step_count", "minimum:0da43f32"));
                     errors++;
                   }
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "has_tool_call") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.tool_name === undefined) {
-                const err0 = siteError("/" + i0, "required:ea7e5312");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:ea7e5312"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "has_tool_call")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:171200e4");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:171200e4"));
                   errors++;
                 }
               }
@@ -7197,185 +4402,95 @@ function validate_messagesRequest_stop_server_tools_when(data) {
                 let d1 = d0.tool_name;
                 if (typeof d1 === "string") {
                   if (d1.length < 2 && func_ucs2length(d1) < 1) {
-                    const err0 = siteError("/" + i0 + "/tool_name", "minLength:a423776d");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/tool_name", "minLength:a423776d"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + i0 + "/tool_name", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/tool_name", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "max_tokens_used") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.max_tokens === undefined) {
-                const err0 = siteError("/" + i0, "required:c8e67a6c");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:c8e67a6c"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "max_tokens_used")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:d034dee4");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:d034dee4"));
                   errors++;
                 }
               }
               if (d0.max_tokens !== undefined) {
                 let d1 = d0.max_tokens;
                 if (!Number.isInteger(d1)) {
-                  const err0 = siteError("/" + i0 + "/max_tokens", "type:f5f595bd");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/max_tokens", "type:f5f595bd"));
                   errors++;
                 }
                 if (typeof d1 == "number" && isFinite(d1)) {
                   if (d1 > 9007199254740991 || isNaN(d1)) {
-                    const err0 = siteError("/" + i0 + "/max_tokens", "maximum:62ccc935");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/max_tokens", "maximum:62ccc935"));
                     errors++;
                   }
                   if (d1 < -9007199254740991 || isNaN(d1)) {
-                    const err0 = siteError("/" + i0 + "/max_tokens", "minimum:0da43f32");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/max_tokens", "minimum:0da43f32"));
                     errors++;
                   }
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "max_cost") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.max_cost_in_dollars === undefined) {
-                const err0 = siteError("/" + i0, "required:25dd0dab");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:25dd0dab"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "max_cost")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:417947f3");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:417947f3"));
                   errors++;
                 }
               }
               if (d0.max_cost_in_dollars !== undefined) {
                 let d1 = d0.max_cost_in_dollars;
                 if (!(typeof d1 == "number" && isFinite(d1))) {
-                  const err0 = siteError("/" + i0 + "/max_cost_in_dollars", "type:40b0c00b");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/max_cost_in_dollars", "type:40b0c00b"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "finish_reason_is") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.reason === undefined) {
-                const err0 = siteError("/" + i0, "required:81654eaa");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:81654eaa"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "finish_reason_is")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:a864ef8b");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:a864ef8b"));
                   errors++;
                 }
               }
@@ -7383,76 +4498,41 @@ function validate_messagesRequest_stop_server_tools_when(data) {
                 let d1 = d0.reason;
                 if (typeof d1 === "string") {
                   if (d1.length < 2 && func_ucs2length(d1) < 1) {
-                    const err0 = siteError("/" + i0 + "/reason", "minLength:a423776d");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/reason", "minLength:a423776d"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + i0 + "/reason", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/reason", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else {
-            const err0 = siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
-            });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            }));
             errors++;
           }
         } else {
-          const err0 = siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
-          });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          }));
           errors++;
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_stop_server_tools_when.errors = vErrors;
@@ -7481,109 +4561,54 @@ function validate_messagesRequest_messages_content_text_citations_char_location(
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.cited_text === undefined) {
-      const err0 = siteError("", "required:a5fa0f8f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a5fa0f8f"));
       errors++;
     }
     if (data.document_index === undefined) {
-      const err0 = siteError("", "required:fa3017e5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fa3017e5"));
       errors++;
     }
     if (data.document_title === undefined) {
-      const err0 = siteError("", "required:56c794ff");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:56c794ff"));
       errors++;
     }
     if (data.start_char_index === undefined) {
-      const err0 = siteError("", "required:97560b23");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:97560b23"));
       errors++;
     }
     if (data.end_char_index === undefined) {
-      const err0 = siteError("", "required:4b2dbb57");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:4b2dbb57"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "char_location")) {
-        const err0 = siteError("/type", "enum:29662b90");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:29662b90"));
         errors++;
       }
     }
     if (data.cited_text !== undefined) {
       if (typeof data.cited_text !== "string") {
-        const err0 = siteError("/cited_text", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cited_text", "type:46355cea"));
         errors++;
       }
     }
     if (data.document_index !== undefined) {
       let d0 = data.document_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/document_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/document_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/document_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/document_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/document_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/document_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -7591,43 +4616,23 @@ function validate_messagesRequest_messages_content_text_citations_char_location(
     if (data.document_title !== undefined) {
       let d0 = data.document_title;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/document_title", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/document_title", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.start_char_index !== undefined) {
       let d0 = data.start_char_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/start_char_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/start_char_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/start_char_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/start_char_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/start_char_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/start_char_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -7635,42 +4640,22 @@ function validate_messagesRequest_messages_content_text_citations_char_location(
     if (data.end_char_index !== undefined) {
       let d0 = data.end_char_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/end_char_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/end_char_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/end_char_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/end_char_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/end_char_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/end_char_index", "minimum:0da43f32"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_text_citations_char_location.errors = vErrors;
@@ -7681,109 +4666,54 @@ function validate_messagesRequest_messages_content_text_citations_page_location(
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.cited_text === undefined) {
-      const err0 = siteError("", "required:a5fa0f8f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a5fa0f8f"));
       errors++;
     }
     if (data.document_index === undefined) {
-      const err0 = siteError("", "required:fa3017e5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fa3017e5"));
       errors++;
     }
     if (data.document_title === undefined) {
-      const err0 = siteError("", "required:56c794ff");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:56c794ff"));
       errors++;
     }
     if (data.start_page_number === undefined) {
-      const err0 = siteError("", "required:fb3b0f0c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fb3b0f0c"));
       errors++;
     }
     if (data.end_page_number === undefined) {
-      const err0 = siteError("", "required:fc1dea6b");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fc1dea6b"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "page_location")) {
-        const err0 = siteError("/type", "enum:0c143505");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:0c143505"));
         errors++;
       }
     }
     if (data.cited_text !== undefined) {
       if (typeof data.cited_text !== "string") {
-        const err0 = siteError("/cited_text", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cited_text", "type:46355cea"));
         errors++;
       }
     }
     if (data.document_index !== undefined) {
       let d0 = data.document_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/document_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/document_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/document_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/document_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/document_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/document_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -7791,43 +4721,23 @@ function validate_messagesRequest_messages_content_text_citations_page_location(
     if (data.document_title !== undefined) {
       let d0 = data.document_title;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/document_title", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/document_title", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.start_page_number !== undefined) {
       let d0 = data.start_page_number;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/start_page_number", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/start_page_number", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/start_page_number", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/start_page_number", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/start_page_number", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/start_page_number", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -7835,42 +4745,22 @@ function validate_messagesRequest_messages_content_text_citations_page_location(
     if (data.end_page_number !== undefined) {
       let d0 = data.end_page_number;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/end_page_number", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/end_page_number", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/end_page_number", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/end_page_number", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/end_page_number", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/end_page_number", "minimum:0da43f32"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_text_citations_page_location.errors = vErrors;
@@ -7881,109 +4771,54 @@ function validate_messagesRequest_text_citations_content_block_location_6b648e(d
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.cited_text === undefined) {
-      const err0 = siteError("", "required:a5fa0f8f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a5fa0f8f"));
       errors++;
     }
     if (data.document_index === undefined) {
-      const err0 = siteError("", "required:fa3017e5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fa3017e5"));
       errors++;
     }
     if (data.document_title === undefined) {
-      const err0 = siteError("", "required:56c794ff");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:56c794ff"));
       errors++;
     }
     if (data.start_block_index === undefined) {
-      const err0 = siteError("", "required:a4a335a5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a4a335a5"));
       errors++;
     }
     if (data.end_block_index === undefined) {
-      const err0 = siteError("", "required:ba25a724");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:ba25a724"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "content_block_location")) {
-        const err0 = siteError("/type", "enum:e0b028cf");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:e0b028cf"));
         errors++;
       }
     }
     if (data.cited_text !== undefined) {
       if (typeof data.cited_text !== "string") {
-        const err0 = siteError("/cited_text", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cited_text", "type:46355cea"));
         errors++;
       }
     }
     if (data.document_index !== undefined) {
       let d0 = data.document_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/document_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/document_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/document_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/document_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/document_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/document_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -7991,43 +4826,23 @@ function validate_messagesRequest_text_citations_content_block_location_6b648e(d
     if (data.document_title !== undefined) {
       let d0 = data.document_title;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/document_title", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/document_title", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.start_block_index !== undefined) {
       let d0 = data.start_block_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/start_block_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/start_block_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/start_block_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/start_block_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/start_block_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/start_block_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -8035,42 +4850,22 @@ function validate_messagesRequest_text_citations_content_block_location_6b648e(d
     if (data.end_block_index !== undefined) {
       let d0 = data.end_block_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/end_block_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/end_block_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/end_block_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/end_block_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/end_block_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/end_block_index", "minimum:0da43f32"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_text_citations_content_block_location_6b648e.errors = vErrors;
@@ -8081,173 +4876,88 @@ function validate_messagesRequest_text_citations_search_result_location_ccaf7a(d
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.cited_text === undefined) {
-      const err0 = siteError("", "required:a5fa0f8f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a5fa0f8f"));
       errors++;
     }
     if (data.search_result_index === undefined) {
-      const err0 = siteError("", "required:dfd39460");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:dfd39460"));
       errors++;
     }
     if (data.source === undefined) {
-      const err0 = siteError("", "required:24b1180f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:24b1180f"));
       errors++;
     }
     if (data.title === undefined) {
-      const err0 = siteError("", "required:d338195b");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:d338195b"));
       errors++;
     }
     if (data.start_block_index === undefined) {
-      const err0 = siteError("", "required:a4a335a5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a4a335a5"));
       errors++;
     }
     if (data.end_block_index === undefined) {
-      const err0 = siteError("", "required:ba25a724");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:ba25a724"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "search_result_location")) {
-        const err0 = siteError("/type", "enum:add7be92");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:add7be92"));
         errors++;
       }
     }
     if (data.cited_text !== undefined) {
       if (typeof data.cited_text !== "string") {
-        const err0 = siteError("/cited_text", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cited_text", "type:46355cea"));
         errors++;
       }
     }
     if (data.search_result_index !== undefined) {
       let d0 = data.search_result_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/search_result_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/search_result_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/search_result_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/search_result_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/search_result_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/search_result_index", "minimum:0da43f32"));
           errors++;
         }
       }
     }
     if (data.source !== undefined) {
       if (typeof data.source !== "string") {
-        const err0 = siteError("/source", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/source", "type:46355cea"));
         errors++;
       }
     }
     if (data.title !== undefined) {
       let d0 = data.title;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/title", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/title", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.start_block_index !== undefined) {
       let d0 = data.start_block_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/start_block_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/start_block_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/start_block_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/start_block_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/start_block_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/start_block_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -8255,42 +4965,22 @@ function validate_messagesRequest_text_citations_search_result_location_ccaf7a(d
     if (data.end_block_index !== undefined) {
       let d0 = data.end_block_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/end_block_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/end_block_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/end_block_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/end_block_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/end_block_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/end_block_index", "minimum:0da43f32"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_text_citations_search_result_location_ccaf7a.errors = vErrors;
@@ -8300,12 +4990,7 @@ function validate_messagesRequest_messages_content_text_citations(data) {
   let vErrors = null;
   let errors = 0;
   if (!Array.isArray(data) && data !== null) {
-    const err0 = siteError("", "type:d399f888");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:d399f888"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -8317,23 +5002,13 @@ function validate_messagesRequest_messages_content_text_citations(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/" + i0, "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "char_location" || d1 === "page_location" || d1 === "content_block_location" || d1 === "web_search_result_location" || d1 === "search_result_location")) {
-            const err0 = siteError("/" + i0 + "/type", "enum:00cfbb5c");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:00cfbb5c"));
             errors++;
           }
         }
@@ -8357,113 +5032,58 @@ function validate_messagesRequest_messages_content_text_citations(data) {
           } else if (tag0 === "web_search_result_location") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.cited_text === undefined) {
-                const err0 = siteError("/" + i0, "required:a5fa0f8f");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:a5fa0f8f"));
                 errors++;
               }
               if (d0.encrypted_index === undefined) {
-                const err0 = siteError("/" + i0, "required:dfafdcd1");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:dfafdcd1"));
                 errors++;
               }
               if (d0.title === undefined) {
-                const err0 = siteError("/" + i0, "required:d338195b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:d338195b"));
                 errors++;
               }
               if (d0.url === undefined) {
-                const err0 = siteError("/" + i0, "required:181e6d36");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:181e6d36"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "web_search_result_location")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:6cdc38c7");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:6cdc38c7"));
                   errors++;
                 }
               }
               if (d0.cited_text !== undefined) {
                 if (typeof d0.cited_text !== "string") {
-                  const err0 = siteError("/" + i0 + "/cited_text", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/cited_text", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.encrypted_index !== undefined) {
                 if (typeof d0.encrypted_index !== "string") {
-                  const err0 = siteError("/" + i0 + "/encrypted_index", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/encrypted_index", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.title !== undefined) {
                 let d1 = d0.title;
                 if (typeof d1 !== "string" && d1 !== null) {
-                  const err0 = siteError("/" + i0 + "/title", "type:9cdb33ae");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/title", "type:9cdb33ae"));
                   errors++;
                 }
               }
               if (d0.url !== undefined) {
                 if (typeof d0.url !== "string") {
-                  const err0 = siteError("/" + i0 + "/url", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/url", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "search_result_location") {
@@ -8472,38 +5092,23 @@ function validate_messagesRequest_messages_content_text_citations(data) {
               errors = vErrors.length;
             }
           } else {
-            const err0 = siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
-            });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            }));
             errors++;
           }
         } else {
-          const err0 = siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
-          });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          }));
           errors++;
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
@@ -8516,42 +5121,22 @@ function validate_messagesRequest_messages_content_text(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.text === undefined) {
-      const err0 = siteError("", "required:149034fb");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:149034fb"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "text")) {
-        const err0 = siteError("/type", "enum:0feedaa3");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:0feedaa3"));
         errors++;
       }
     }
     if (data.text !== undefined) {
       if (typeof data.text !== "string") {
-        const err0 = siteError("/text", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/text", "type:46355cea"));
         errors++;
       }
     }
@@ -8565,54 +5150,29 @@ function validate_messagesRequest_messages_content_text(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_text.errors = vErrors;
@@ -8623,23 +5183,13 @@ function validate_messagesRequest_messages_content_image_source(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "base64" || d0 === "url")) {
-        const err0 = siteError("/type", "enum:5b898ed0");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:5b898ed0"));
         errors++;
       }
     }
@@ -8648,159 +5198,84 @@ function validate_messagesRequest_messages_content_image_source(data) {
       if (tag0 === "base64") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.media_type === undefined) {
-            const err0 = siteError("", "required:fcfbcff6");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:fcfbcff6"));
             errors++;
           }
           if (data.data === undefined) {
-            const err0 = siteError("", "required:fabb1b28");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:fabb1b28"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "base64")) {
-              const err0 = siteError("/type", "enum:b6bec98e");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:b6bec98e"));
               errors++;
             }
           }
           if (data.media_type !== undefined) {
             let d0 = data.media_type;
             if (!(d0 === "image/jpeg" || d0 === "image/png" || d0 === "image/gif" || d0 === "image/webp")) {
-              const err0 = siteError("/media_type", "enum:3bef94ed");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/media_type", "enum:3bef94ed"));
               errors++;
             }
           }
           if (data.data !== undefined) {
             if (typeof data.data !== "string") {
-              const err0 = siteError("/data", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/data", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "url") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.url === undefined) {
-            const err0 = siteError("", "required:181e6d36");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:181e6d36"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "url")) {
-              const err0 = siteError("/type", "enum:cbe7dad9");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:cbe7dad9"));
               errors++;
             }
           }
           if (data.url !== undefined) {
             if (typeof data.url !== "string") {
-              const err0 = siteError("/url", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/url", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_image_source.errors = vErrors;
@@ -8811,31 +5286,16 @@ function validate_messagesRequest_messages_content_image(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.source === undefined) {
-      const err0 = siteError("", "required:24b1180f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:24b1180f"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "image")) {
-        const err0 = siteError("/type", "enum:6aa1fd99");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:6aa1fd99"));
         errors++;
       }
     }
@@ -8849,54 +5309,29 @@ function validate_messagesRequest_messages_content_image(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_image.errors = vErrors;
@@ -8906,12 +5341,7 @@ function validate_messagesRequest_messages_content_document_source_content_conte
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !Array.isArray(data)) {
-    const err0 = siteError("", "type:58b1435e");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:58b1435e"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -8923,23 +5353,13 @@ function validate_messagesRequest_messages_content_document_source_content_conte
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/" + i0, "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "text" || d1 === "image")) {
-            const err0 = siteError("/" + i0 + "/type", "enum:f6a52c4a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:f6a52c4a"));
             errors++;
           }
         }
@@ -8956,38 +5376,23 @@ function validate_messagesRequest_messages_content_document_source_content_conte
               errors = vErrors.length;
             }
           } else {
-            const err0 = siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
-            });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            }));
             errors++;
           }
         } else {
-          const err0 = siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
-          });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          }));
           errors++;
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
@@ -9000,31 +5405,16 @@ function validate_messagesRequest_messages_content_document_source_content(data)
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.content === undefined) {
-      const err0 = siteError("", "required:33cb10b0");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:33cb10b0"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "content")) {
-        const err0 = siteError("/type", "enum:258ca4f1");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:258ca4f1"));
         errors++;
       }
     }
@@ -9035,12 +5425,7 @@ function validate_messagesRequest_messages_content_document_source_content(data)
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_document_source_content.errors = vErrors;
@@ -9051,23 +5436,13 @@ function validate_messagesRequest_messages_content_document_source(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "base64" || d0 === "text" || d0 === "content" || d0 === "url" || d0 === "file")) {
-        const err0 = siteError("/type", "enum:704744df");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:704744df"));
         errors++;
       }
     }
@@ -9076,143 +5451,73 @@ function validate_messagesRequest_messages_content_document_source(data) {
       if (tag0 === "base64") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.media_type === undefined) {
-            const err0 = siteError("", "required:fcfbcff6");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:fcfbcff6"));
             errors++;
           }
           if (data.data === undefined) {
-            const err0 = siteError("", "required:fabb1b28");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:fabb1b28"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "base64")) {
-              const err0 = siteError("/type", "enum:b6bec98e");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:b6bec98e"));
               errors++;
             }
           }
           if (data.media_type !== undefined) {
             if (!(data.media_type === "application/pdf")) {
-              const err0 = siteError("/media_type", "enum:3b353fc4");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/media_type", "enum:3b353fc4"));
               errors++;
             }
           }
           if (data.data !== undefined) {
             if (typeof data.data !== "string") {
-              const err0 = siteError("/data", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/data", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "text") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.media_type === undefined) {
-            const err0 = siteError("", "required:fcfbcff6");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:fcfbcff6"));
             errors++;
           }
           if (data.data === undefined) {
-            const err0 = siteError("", "required:fabb1b28");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:fabb1b28"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "text")) {
-              const err0 = siteError("/type", "enum:0feedaa3");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:0feedaa3"));
               errors++;
             }
           }
           if (data.media_type !== undefined) {
             if (!(data.media_type === "text/plain")) {
-              const err0 = siteError("/media_type", "enum:84f53daa");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/media_type", "enum:84f53daa"));
               errors++;
             }
           }
           if (data.data !== undefined) {
             if (typeof data.data !== "string") {
-              const err0 = siteError("/data", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/data", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "content") {
@@ -9223,138 +5528,73 @@ function validate_messagesRequest_messages_content_document_source(data) {
       } else if (tag0 === "url") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.url === undefined) {
-            const err0 = siteError("", "required:181e6d36");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:181e6d36"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "url")) {
-              const err0 = siteError("/type", "enum:cbe7dad9");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:cbe7dad9"));
               errors++;
             }
           }
           if (data.url !== undefined) {
             if (typeof data.url !== "string") {
-              const err0 = siteError("/url", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/url", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "file") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.file_id === undefined) {
-            const err0 = siteError("", "required:b68b954c");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:b68b954c"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "file")) {
-              const err0 = siteError("/type", "enum:c3428166");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:c3428166"));
               errors++;
             }
           }
           if (data.file_id !== undefined) {
             if (typeof data.file_id !== "string") {
-              const err0 = siteError("/file_id", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/file_id", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_document_source.errors = vErrors;
@@ -9365,31 +5605,16 @@ function validate_messagesRequest_messages_content_document(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.source === undefined) {
-      const err0 = siteError("", "required:24b1180f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:24b1180f"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "document")) {
-        const err0 = siteError("/type", "enum:404725c2");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:404725c2"));
         errors++;
       }
     }
@@ -9402,47 +5627,27 @@ function validate_messagesRequest_messages_content_document(data) {
     if (data.title !== undefined) {
       let d0 = data.title;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/title", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/title", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.context !== undefined) {
       let d0 = data.context;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/context", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/context", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.citations !== undefined) {
       let d0 = data.citations;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/citations", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/citations", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.enabled !== undefined) {
           if (typeof d0.enabled !== "boolean") {
-            const err0 = siteError("/citations/enabled", "type:93704aff");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/citations/enabled", "type:93704aff"));
             errors++;
           }
         }
@@ -9452,54 +5657,29 @@ function validate_messagesRequest_messages_content_document(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_document.errors = vErrors;
@@ -9510,62 +5690,32 @@ function validate_messagesRequest_messages_content_tool_use(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "tool_use")) {
-        const err0 = siteError("/type", "enum:901dca1d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:901dca1d"));
         errors++;
       }
     }
     if (data.id !== undefined) {
       if (typeof data.id !== "string") {
-        const err0 = siteError("/id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        const err0 = siteError("/name", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "type:46355cea"));
         errors++;
       }
     }
@@ -9573,54 +5723,29 @@ function validate_messagesRequest_messages_content_tool_use(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_tool_use.errors = vErrors;
@@ -9641,12 +5766,7 @@ function validate_messagesRequest_tool_result_content_search_result_content_e355
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_tool_result_content_search_result_content_e355f2.errors = vErrors;
@@ -9657,71 +5777,36 @@ function validate_messagesRequest_content_tool_result_content_search_result_75e0
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.source === undefined) {
-      const err0 = siteError("", "required:24b1180f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:24b1180f"));
       errors++;
     }
     if (data.title === undefined) {
-      const err0 = siteError("", "required:d338195b");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:d338195b"));
       errors++;
     }
     if (data.content === undefined) {
-      const err0 = siteError("", "required:33cb10b0");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:33cb10b0"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "search_result")) {
-        const err0 = siteError("/type", "enum:2f047ceb");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:2f047ceb"));
         errors++;
       }
     }
     if (data.source !== undefined) {
       if (typeof data.source !== "string") {
-        const err0 = siteError("/source", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/source", "type:46355cea"));
         errors++;
       }
     }
     if (data.title !== undefined) {
       if (typeof data.title !== "string") {
-        const err0 = siteError("/title", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/title", "type:46355cea"));
         errors++;
       }
     }
@@ -9736,22 +5821,12 @@ function validate_messagesRequest_content_tool_result_content_search_result_75e0
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.enabled !== undefined) {
           if (typeof d0.enabled !== "boolean") {
-            const err0 = siteError("/citations/enabled", "type:93704aff");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/citations/enabled", "type:93704aff"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/citations", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/citations", "type:2be25f50"));
         errors++;
       }
     }
@@ -9759,54 +5834,29 @@ function validate_messagesRequest_content_tool_result_content_search_result_75e0
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_content_tool_result_content_search_result_75e0fa.errors = vErrors;
@@ -9816,12 +5866,7 @@ function validate_messagesRequest_messages_content_tool_result_content(data) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !Array.isArray(data)) {
-    const err0 = siteError("", "type:58b1435e");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:58b1435e"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -9833,23 +5878,13 @@ function validate_messagesRequest_messages_content_tool_result_content(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/" + i0, "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "text" || d1 === "image" || d1 === "tool_reference" || d1 === "search_result" || d1 === "document")) {
-            const err0 = siteError("/" + i0 + "/type", "enum:fc56d248");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:fc56d248"));
             errors++;
           }
         }
@@ -9868,52 +5903,27 @@ function validate_messagesRequest_messages_content_tool_result_content(data) {
           } else if (tag0 === "tool_reference") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.tool_name === undefined) {
-                const err0 = siteError("/" + i0, "required:ea7e5312");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:ea7e5312"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "tool_reference")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:f947c156");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:f947c156"));
                   errors++;
                 }
               }
               if (d0.tool_name !== undefined) {
                 if (typeof d0.tool_name !== "string") {
-                  const err0 = siteError("/" + i0 + "/tool_name", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/tool_name", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "search_result") {
@@ -9927,38 +5937,23 @@ function validate_messagesRequest_messages_content_tool_result_content(data) {
               errors = vErrors.length;
             }
           } else {
-            const err0 = siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
-            });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            }));
             errors++;
           }
         } else {
-          const err0 = siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
-          });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          }));
           errors++;
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
@@ -9971,42 +5966,22 @@ function validate_messagesRequest_messages_content_tool_result(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.tool_use_id === undefined) {
-      const err0 = siteError("", "required:d6855d5f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:d6855d5f"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "tool_result")) {
-        const err0 = siteError("/type", "enum:ccbb018e");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:ccbb018e"));
         errors++;
       }
     }
     if (data.tool_use_id !== undefined) {
       if (typeof data.tool_use_id !== "string") {
-        const err0 = siteError("/tool_use_id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/tool_use_id", "type:46355cea"));
         errors++;
       }
     }
@@ -10018,12 +5993,7 @@ function validate_messagesRequest_messages_content_tool_result(data) {
     }
     if (data.is_error !== undefined) {
       if (typeof data.is_error !== "boolean") {
-        const err0 = siteError("/is_error", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/is_error", "type:93704aff"));
         errors++;
       }
     }
@@ -10031,54 +6001,29 @@ function validate_messagesRequest_messages_content_tool_result(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_tool_result.errors = vErrors;
@@ -10089,62 +6034,32 @@ function validate_messagesRequest_messages_content_server_tool_use(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "server_tool_use")) {
-        const err0 = siteError("/type", "enum:4d638074");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:4d638074"));
         errors++;
       }
     }
     if (data.id !== undefined) {
       if (typeof data.id !== "string") {
-        const err0 = siteError("/id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        const err0 = siteError("/name", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "type:46355cea"));
         errors++;
       }
     }
@@ -10152,54 +6067,29 @@ function validate_messagesRequest_messages_content_server_tool_use(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_server_tool_use.errors = vErrors;
@@ -10209,12 +6099,7 @@ function validate_messagesRequest_messages_content_web_search_tool_result_conten
   let vErrors = null;
   let errors = 0;
   if (!data || typeof data != "object") {
-    const err0 = siteError("", "type:3e7555b5");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:3e7555b5"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -10226,147 +6111,77 @@ function validate_messagesRequest_messages_content_web_search_tool_result_conten
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/" + i0, "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.encrypted_content === undefined) {
-          const err0 = siteError("/" + i0, "required:62bf4169");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:62bf4169"));
           errors++;
         }
         if (d0.title === undefined) {
-          const err0 = siteError("/" + i0, "required:d338195b");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:d338195b"));
           errors++;
         }
         if (d0.url === undefined) {
-          const err0 = siteError("/" + i0, "required:181e6d36");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:181e6d36"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "web_search_result")) {
-            const err0 = siteError("/" + i0 + "/type", "enum:c5cf89d9");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:c5cf89d9"));
             errors++;
           }
         }
         if (d0.encrypted_content !== undefined) {
           if (typeof d0.encrypted_content !== "string") {
-            const err0 = siteError("/" + i0 + "/encrypted_content", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/encrypted_content", "type:46355cea"));
             errors++;
           }
         }
         if (d0.title !== undefined) {
           if (typeof d0.title !== "string") {
-            const err0 = siteError("/" + i0 + "/title", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/title", "type:46355cea"));
             errors++;
           }
         }
         if (d0.url !== undefined) {
           if (typeof d0.url !== "string") {
-            const err0 = siteError("/" + i0 + "/url", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/url", "type:46355cea"));
             errors++;
           }
         }
         if (d0.page_age !== undefined) {
           let d1 = d0.page_age;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/page_age", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/page_age", "type:9cdb33ae"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.error_code === undefined) {
-      const err0 = siteError("", "required:7bc16a31");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:7bc16a31"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "web_search_tool_result_error")) {
-        const err0 = siteError("/type", "enum:5a568bc7");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:5a568bc7"));
         errors++;
       }
     }
     if (data.error_code !== undefined) {
       let d0 = data.error_code;
       if (!(d0 === "invalid_tool_input" || d0 === "unavailable" || d0 === "max_uses_exceeded" || d0 === "too_many_requests" || d0 === "query_too_long")) {
-        const err0 = siteError("/error_code", "enum:ba919557");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/error_code", "enum:ba919557"));
         errors++;
       }
     }
@@ -10379,51 +6194,26 @@ function validate_messagesRequest_messages_content_web_search_tool_result(data) 
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.tool_use_id === undefined) {
-      const err0 = siteError("", "required:d6855d5f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:d6855d5f"));
       errors++;
     }
     if (data.content === undefined) {
-      const err0 = siteError("", "required:33cb10b0");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:33cb10b0"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "web_search_tool_result")) {
-        const err0 = siteError("/type", "enum:90a83e30");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:90a83e30"));
         errors++;
       }
     }
     if (data.tool_use_id !== undefined) {
       if (typeof data.tool_use_id !== "string") {
-        const err0 = siteError("/tool_use_id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/tool_use_id", "type:46355cea"));
         errors++;
       }
     }
@@ -10437,54 +6227,29 @@ function validate_messagesRequest_messages_content_web_search_tool_result(data) 
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_web_search_tool_result.errors = vErrors;
@@ -10495,55 +6260,30 @@ function validate_messagesRequest_messages_content_compaction(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.content === undefined) {
-      const err0 = siteError("", "required:33cb10b0");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:33cb10b0"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "compaction")) {
-        const err0 = siteError("/type", "enum:6c2a407f");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:6c2a407f"));
         errors++;
       }
     }
     if (data.content !== undefined) {
       let d0 = data.content;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/content", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/content", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.encrypted_content !== undefined) {
       let d0 = data.encrypted_content;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/encrypted_content", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/encrypted_content", "type:9cdb33ae"));
         errors++;
       }
     }
@@ -10551,54 +6291,29 @@ function validate_messagesRequest_messages_content_compaction(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_compaction.errors = vErrors;
@@ -10609,23 +6324,13 @@ function validate_messagesRequest_messages_content_tool_addition_tool(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "tool_reference" || d0 === "mcp_tool_reference" || d0 === "mcp_toolset_reference")) {
-        const err0 = siteError("/type", "enum:8c1e7687");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:8c1e7687"));
         errors++;
       }
     }
@@ -10634,209 +6339,109 @@ function validate_messagesRequest_messages_content_tool_addition_tool(data) {
       if (tag0 === "tool_reference") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.name === undefined) {
-            const err0 = siteError("", "required:53ef34b9");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:53ef34b9"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "tool_reference")) {
-              const err0 = siteError("/type", "enum:f947c156");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:f947c156"));
               errors++;
             }
           }
           if (data.name !== undefined) {
             if (typeof data.name !== "string") {
-              const err0 = siteError("/name", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/name", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "mcp_tool_reference") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.name === undefined) {
-            const err0 = siteError("", "required:53ef34b9");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:53ef34b9"));
             errors++;
           }
           if (data.server_name === undefined) {
-            const err0 = siteError("", "required:e91ab3bd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:e91ab3bd"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "mcp_tool_reference")) {
-              const err0 = siteError("/type", "enum:360920e8");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:360920e8"));
               errors++;
             }
           }
           if (data.name !== undefined) {
             if (typeof data.name !== "string") {
-              const err0 = siteError("/name", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/name", "type:46355cea"));
               errors++;
             }
           }
           if (data.server_name !== undefined) {
             if (typeof data.server_name !== "string") {
-              const err0 = siteError("/server_name", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/server_name", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "mcp_toolset_reference") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.server_name === undefined) {
-            const err0 = siteError("", "required:e91ab3bd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:e91ab3bd"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "mcp_toolset_reference")) {
-              const err0 = siteError("/type", "enum:ee212757");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:ee212757"));
               errors++;
             }
           }
           if (data.server_name !== undefined) {
             if (typeof data.server_name !== "string") {
-              const err0 = siteError("/server_name", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/server_name", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_tool_addition_tool.errors = vErrors;
@@ -10847,31 +6452,16 @@ function validate_messagesRequest_messages_content_tool_addition(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.tool === undefined) {
-      const err0 = siteError("", "required:51d4414d");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:51d4414d"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "tool_addition")) {
-        const err0 = siteError("/type", "enum:fa7e1cde");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:fa7e1cde"));
         errors++;
       }
     }
@@ -10885,54 +6475,29 @@ function validate_messagesRequest_messages_content_tool_addition(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_tool_addition.errors = vErrors;
@@ -10943,31 +6508,16 @@ function validate_messagesRequest_messages_content_tool_removal(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.tool === undefined) {
-      const err0 = siteError("", "required:51d4414d");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:51d4414d"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "tool_removal")) {
-        const err0 = siteError("/type", "enum:710638ed");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:710638ed"));
         errors++;
       }
     }
@@ -10981,54 +6531,29 @@ function validate_messagesRequest_messages_content_tool_removal(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_tool_removal.errors = vErrors;
@@ -11038,12 +6563,7 @@ function validate_messagesRequest_messages_content(data) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !Array.isArray(data)) {
-    const err0 = siteError("", "type:58b1435e");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:58b1435e"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -11055,12 +6575,7 @@ function validate_messagesRequest_messages_content(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/" + i0, "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         const tag0 = d0.type;
@@ -11093,123 +6608,63 @@ function validate_messagesRequest_messages_content(data) {
           } else if (tag0 === "thinking") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.thinking === undefined) {
-                const err0 = siteError("/" + i0, "required:a3589c1f");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:a3589c1f"));
                 errors++;
               }
               if (d0.signature === undefined) {
-                const err0 = siteError("/" + i0, "required:eff13ebd");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:eff13ebd"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "thinking")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:fcdcd459");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:fcdcd459"));
                   errors++;
                 }
               }
               if (d0.thinking !== undefined) {
                 if (typeof d0.thinking !== "string") {
-                  const err0 = siteError("/" + i0 + "/thinking", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/thinking", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.signature !== undefined) {
                 if (typeof d0.signature !== "string") {
-                  const err0 = siteError("/" + i0 + "/signature", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/signature", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "redacted_thinking") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.data === undefined) {
-                const err0 = siteError("/" + i0, "required:fabb1b28");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:fabb1b28"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "redacted_thinking")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:68c68fde");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:68c68fde"));
                   errors++;
                 }
               }
               if (d0.data !== undefined) {
                 if (typeof d0.data !== "string") {
-                  const err0 = siteError("/" + i0 + "/data", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/data", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "server_tool_use") {
@@ -11235,73 +6690,38 @@ function validate_messagesRequest_messages_content(data) {
           } else if (tag0 === "advisor_tool_result") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.tool_use_id === undefined) {
-                const err0 = siteError("/" + i0, "required:d6855d5f");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:d6855d5f"));
                 errors++;
               }
               if (d0.content === undefined) {
-                const err0 = siteError("/" + i0, "required:33cb10b0");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:33cb10b0"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "advisor_tool_result")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:d212f241");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:d212f241"));
                   errors++;
                 }
               }
               if (d0.tool_use_id !== undefined) {
                 if (typeof d0.tool_use_id !== "string") {
-                  const err0 = siteError("/" + i0 + "/tool_use_id", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/tool_use_id", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.content !== undefined) {
                 let d1 = d0.content;
                 if (!(d1 && typeof d1 == "object" && !Array.isArray(d1))) {
-                  const err0 = siteError("/" + i0 + "/content", "type:2be25f50");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/content", "type:2be25f50"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "tool_addition") {
@@ -11317,202 +6737,107 @@ function validate_messagesRequest_messages_content(data) {
           } else if (tag0 === "openrouter_shell_tool_result") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.tool_use_id === undefined) {
-                const err0 = siteError("/" + i0, "required:d6855d5f");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:d6855d5f"));
                 errors++;
               }
               if (d0.content === undefined) {
-                const err0 = siteError("/" + i0, "required:33cb10b0");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:33cb10b0"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "openrouter_shell_tool_result")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:216be780");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:216be780"));
                   errors++;
                 }
               }
               if (d0.tool_use_id !== undefined) {
                 if (typeof d0.tool_use_id !== "string") {
-                  const err0 = siteError("/" + i0 + "/tool_use_id", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/tool_use_id", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.content !== undefined) {
                 let d1 = d0.content;
                 if (!(d1 && typeof d1 == "object" && !Array.isArray(d1))) {
-                  const err0 = siteError("/" + i0 + "/content", "type:2be25f50");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/content", "type:2be25f50"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "openrouter_bash_tool_result") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.tool_use_id === undefined) {
-                const err0 = siteError("/" + i0, "required:d6855d5f");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:d6855d5f"));
                 errors++;
               }
               if (d0.content === undefined) {
-                const err0 = siteError("/" + i0, "required:33cb10b0");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:33cb10b0"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "openrouter_bash_tool_result")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:51f51652");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:51f51652"));
                   errors++;
                 }
               }
               if (d0.tool_use_id !== undefined) {
                 if (typeof d0.tool_use_id !== "string") {
-                  const err0 = siteError("/" + i0 + "/tool_use_id", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/tool_use_id", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.content !== undefined) {
                 let d1 = d0.content;
                 if (!(d1 && typeof d1 == "object" && !Array.isArray(d1))) {
-                  const err0 = siteError("/" + i0 + "/content", "type:2be25f50");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/content", "type:2be25f50"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else {
             if (d0.type !== undefined) {
               if (!obj_6fb6205d.has(d0.type)) {
-                const err2 = siteError("/" + i0 + "/type", "enum:fdda888b");
-                if (vErrors === null) {
-                  vErrors = [err2];
-                } else {
-                  vErrors.push(err2);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:fdda888b"));
                 errors++;
               }
             }
-            const err0 = siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
-            });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            }));
             errors++;
           }
         } else {
           if (d0.type !== undefined) {
             if (!obj_6fb6205d.has(d0.type)) {
-              const err2 = siteError("/" + i0 + "/type", "enum:fdda888b");
-              if (vErrors === null) {
-                vErrors = [err2];
-              } else {
-                vErrors.push(err2);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:fdda888b"));
               errors++;
             }
           }
-          const err0 = siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
-          });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          }));
           errors++;
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
@@ -11532,32 +6857,17 @@ function validate_messagesRequest_messages(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.role === undefined) {
-          const err0 = siteError("/" + i0, "required:7a7916d4");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:7a7916d4"));
           errors++;
         }
         if (d0.content === undefined) {
-          const err0 = siteError("/" + i0, "required:33cb10b0");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:33cb10b0"));
           errors++;
         }
         if (d0.role !== undefined) {
           let d1 = d0.role;
           if (!(d1 === "user" || d1 === "assistant" || d1 === "system")) {
-            const err0 = siteError("/" + i0 + "/role", "enum:ea56c8d7");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/role", "enum:ea56c8d7"));
             errors++;
           }
         }
@@ -11568,22 +6878,12 @@ function validate_messagesRequest_messages(data) {
           }
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_messages.errors = vErrors;
@@ -11593,12 +6893,7 @@ function validate_messagesRequest_system(data) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !Array.isArray(data)) {
-    const err0 = siteError("", "type:58b1435e");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:58b1435e"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -11621,44 +6916,24 @@ function validate_messagesRequest(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.model === undefined) {
-      const err0 = siteError("", "required:5415dd9c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:5415dd9c"));
       errors++;
     }
     if (data.messages === undefined) {
-      const err0 = siteError("", "required:ea2b9bd2");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:ea2b9bd2"));
       errors++;
     }
     if (data.models !== undefined) {
       if (data && typeof data == "object" && !Array.isArray(data)) {
         if (data.fallbacks !== undefined) {
-          const err0 = siteError("/fallbacks", "false_schema:b512758a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/fallbacks", "false_schema:b512758a"));
           errors++;
         }
       }
     }
     if (data.model !== undefined) {
       if (typeof data.model !== "string") {
-        const err0 = siteError("/model", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/model", "type:46355cea"));
         errors++;
       }
     }
@@ -11671,44 +6946,24 @@ function validate_messagesRequest(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/models/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/models/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/models", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/models", "type:6771595d"));
         errors++;
       }
     }
     if (data.fallbacks !== undefined) {
       let d0 = data.fallbacks;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/fallbacks", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/fallbacks", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
         if (d0.length > 3) {
-          const err0 = siteError("/fallbacks", "maxItems:3ff12cf9");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/fallbacks", "maxItems:3ff12cf9"));
           errors++;
         }
         const len0 = d0.length;
@@ -11719,12 +6974,7 @@ function validate_messagesRequest(data) {
           let d1 = d0[i0];
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.model === undefined) {
-              const err0 = siteError("/fallbacks/" + i0, "required:5415dd9c");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/fallbacks/" + i0, "required:5415dd9c"));
               errors++;
             }
             for (const key0 in d1) {
@@ -11732,33 +6982,18 @@ function validate_messagesRequest(data) {
                 break;
               }
               if (!(key0 === "model")) {
-                const err0 = siteErrorWith("/fallbacks/" + i0, "additionalProperties:a208aa2f", { additionalProperty: key0 });
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteErrorWith("/fallbacks/" + i0, "additionalProperties:a208aa2f", { additionalProperty: key0 }));
                 errors++;
               }
             }
             if (d1.model !== undefined) {
               if (typeof d1.model !== "string") {
-                const err0 = siteError("/fallbacks/" + i0 + "/model", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/fallbacks/" + i0 + "/model", "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/fallbacks/" + i0, "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/fallbacks/" + i0, "type:2be25f50"));
             errors++;
           }
         }
@@ -11773,43 +7008,23 @@ function validate_messagesRequest(data) {
     if (data.route !== undefined) {
       let d0 = data.route;
       if (!(d0 === "fallback" || d0 === "sort" || d0 === null)) {
-        const err0 = siteError("/route", "enum:020a6261");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/route", "enum:020a6261"));
         errors++;
       }
     }
     if (data.max_tokens !== undefined) {
       let d0 = data.max_tokens;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_tokens", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_tokens", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_tokens", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_tokens", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 1 || isNaN(d0)) {
-          const err0 = siteError("/max_tokens", "minimum:887b70c8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_tokens", "minimum:887b70c8"));
           errors++;
         }
       }
@@ -11817,55 +7032,30 @@ function validate_messagesRequest(data) {
     if (data.temperature !== undefined) {
       let d0 = data.temperature;
       if (!(typeof d0 == "number" && isFinite(d0))) {
-        const err0 = siteError("/temperature", "type:40b0c00b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/temperature", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.top_p !== undefined) {
       let d0 = data.top_p;
       if (!(typeof d0 == "number" && isFinite(d0))) {
-        const err0 = siteError("/top_p", "type:40b0c00b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/top_p", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.top_k !== undefined) {
       let d0 = data.top_k;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/top_k", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/top_k", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/top_k", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/top_k", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/top_k", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/top_k", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -11879,22 +7069,12 @@ function validate_messagesRequest(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/stop_sequences/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/stop_sequences/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/stop_sequences", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/stop_sequences", "type:6771595d"));
         errors++;
       }
     }
@@ -11938,67 +7118,37 @@ function validate_messagesRequest(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.service_tier !== undefined) {
       if (typeof data.service_tier !== "string") {
-        const err0 = siteError("/service_tier", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/service_tier", "type:46355cea"));
         errors++;
       }
     }
     if (data.speed !== undefined) {
       let d0 = data.speed;
       if (!(d0 === "fast" || d0 === "standard")) {
-        const err0 = siteError("/speed", "enum:11f7aa7f");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/speed", "enum:11f7aa7f"));
         errors++;
       }
     }
@@ -12022,12 +7172,7 @@ function validate_messagesRequest(data) {
     }
     if (data.stream !== undefined) {
       if (typeof data.stream !== "boolean") {
-        const err0 = siteError("/stream", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/stream", "type:93704aff"));
         errors++;
       }
     }
@@ -12037,22 +7182,12 @@ function validate_messagesRequest(data) {
         if (d0.user_id !== undefined) {
           let d1 = d0.user_id;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/metadata/user_id", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/metadata/user_id", "type:9cdb33ae"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/metadata", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/metadata", "type:2be25f50"));
         errors++;
       }
     }
@@ -12060,21 +7195,11 @@ function validate_messagesRequest(data) {
       let d0 = data.session_id;
       if (typeof d0 === "string") {
         if (d0.length > 256 && func_ucs2length(d0) > 256) {
-          const err0 = siteError("/session_id", "maxLength:0a35d7da");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/session_id", "maxLength:0a35d7da"));
           errors++;
         }
       } else {
-        const err0 = siteError("/session_id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/session_id", "type:46355cea"));
         errors++;
       }
     }
@@ -12082,21 +7207,11 @@ function validate_messagesRequest(data) {
       let d0 = data.user;
       if (typeof d0 === "string") {
         if (d0.length > 256 && func_ucs2length(d0) > 256) {
-          const err0 = siteError("/user", "maxLength:0a35d7da");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/user", "maxLength:0a35d7da"));
           errors++;
         }
       } else {
-        const err0 = siteError("/user", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/user", "type:46355cea"));
         errors++;
       }
     }
@@ -12105,76 +7220,41 @@ function validate_messagesRequest(data) {
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.trace_id !== undefined) {
           if (typeof d0.trace_id !== "string") {
-            const err0 = siteError("/trace/trace_id", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/trace/trace_id", "type:46355cea"));
             errors++;
           }
         }
         if (d0.trace_name !== undefined) {
           if (typeof d0.trace_name !== "string") {
-            const err0 = siteError("/trace/trace_name", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/trace/trace_name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.span_name !== undefined) {
           if (typeof d0.span_name !== "string") {
-            const err0 = siteError("/trace/span_name", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/trace/span_name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.generation_name !== undefined) {
           if (typeof d0.generation_name !== "string") {
-            const err0 = siteError("/trace/generation_name", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/trace/generation_name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.parent_span_id !== undefined) {
           if (typeof d0.parent_span_id !== "string") {
-            const err0 = siteError("/trace/parent_span_id", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/trace/parent_span_id", "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/trace", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/trace", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest.errors = vErrors;
@@ -12233,35 +7313,20 @@ function validate_presetResponse_data_designated_version_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.model === undefined) {
-      const err0 = siteError("", "required:5415dd9c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:5415dd9c"));
       errors++;
     }
     if (data.models !== undefined) {
       if (data && typeof data == "object" && !Array.isArray(data)) {
         if (data.fallbacks !== undefined) {
-          const err0 = siteError("/fallbacks", "false_schema:b512758a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/fallbacks", "false_schema:b512758a"));
           errors++;
         }
       }
     }
     if (data.model !== undefined) {
       if (typeof data.model !== "string") {
-        const err0 = siteError("/model", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/model", "type:46355cea"));
         errors++;
       }
     }
@@ -12274,44 +7339,24 @@ function validate_presetResponse_data_designated_version_config(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/models/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/models/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/models", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/models", "type:6771595d"));
         errors++;
       }
     }
     if (data.fallbacks !== undefined) {
       let d0 = data.fallbacks;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/fallbacks", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/fallbacks", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
         if (d0.length > 3) {
-          const err0 = siteError("/fallbacks", "maxItems:3ff12cf9");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/fallbacks", "maxItems:3ff12cf9"));
           errors++;
         }
         const len0 = d0.length;
@@ -12322,12 +7367,7 @@ function validate_presetResponse_data_designated_version_config(data) {
           let d1 = d0[i0];
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.model === undefined) {
-              const err0 = siteError("/fallbacks/" + i0, "required:5415dd9c");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/fallbacks/" + i0, "required:5415dd9c"));
               errors++;
             }
             for (const key0 in d1) {
@@ -12335,33 +7375,18 @@ function validate_presetResponse_data_designated_version_config(data) {
                 break;
               }
               if (!(key0 === "model")) {
-                const err0 = siteErrorWith("/fallbacks/" + i0, "additionalProperties:a208aa2f", { additionalProperty: key0 });
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteErrorWith("/fallbacks/" + i0, "additionalProperties:a208aa2f", { additionalProperty: key0 }));
                 errors++;
               }
             }
             if (d1.model !== undefined) {
               if (typeof d1.model !== "string") {
-                const err0 = siteError("/fallbacks/" + i0 + "/model", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/fallbacks/" + i0 + "/model", "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/fallbacks/" + i0, "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/fallbacks/" + i0, "type:2be25f50"));
             errors++;
           }
         }
@@ -12376,43 +7401,23 @@ function validate_presetResponse_data_designated_version_config(data) {
     if (data.route !== undefined) {
       let d0 = data.route;
       if (!(d0 === "fallback" || d0 === "sort" || d0 === null)) {
-        const err0 = siteError("/route", "enum:020a6261");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/route", "enum:020a6261"));
         errors++;
       }
     }
     if (data.max_tokens !== undefined) {
       let d0 = data.max_tokens;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_tokens", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_tokens", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_tokens", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_tokens", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 1 || isNaN(d0)) {
-          const err0 = siteError("/max_tokens", "minimum:887b70c8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_tokens", "minimum:887b70c8"));
           errors++;
         }
       }
@@ -12420,55 +7425,30 @@ function validate_presetResponse_data_designated_version_config(data) {
     if (data.temperature !== undefined) {
       let d0 = data.temperature;
       if (!(typeof d0 == "number" && isFinite(d0))) {
-        const err0 = siteError("/temperature", "type:40b0c00b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/temperature", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.top_p !== undefined) {
       let d0 = data.top_p;
       if (!(typeof d0 == "number" && isFinite(d0))) {
-        const err0 = siteError("/top_p", "type:40b0c00b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/top_p", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.top_k !== undefined) {
       let d0 = data.top_k;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/top_k", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/top_k", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/top_k", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/top_k", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/top_k", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/top_k", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -12482,22 +7462,12 @@ function validate_presetResponse_data_designated_version_config(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/stop_sequences/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/stop_sequences/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/stop_sequences", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/stop_sequences", "type:6771595d"));
         errors++;
       }
     }
@@ -12541,67 +7511,37 @@ function validate_presetResponse_data_designated_version_config(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.service_tier !== undefined) {
       if (typeof data.service_tier !== "string") {
-        const err0 = siteError("/service_tier", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/service_tier", "type:46355cea"));
         errors++;
       }
     }
     if (data.speed !== undefined) {
       let d0 = data.speed;
       if (!(d0 === "fast" || d0 === "standard")) {
-        const err0 = siteError("/speed", "enum:11f7aa7f");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/speed", "enum:11f7aa7f"));
         errors++;
       }
     }
@@ -12612,12 +7552,7 @@ function validate_presetResponse_data_designated_version_config(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_presetResponse_data_designated_version_config.errors = vErrors;
@@ -12627,106 +7562,51 @@ function validate_presetResponse_data_designated_version(data) {
   let vErrors = null;
   let errors = 0;
   if (!(data && typeof data == "object" && !Array.isArray(data)) && data !== null) {
-    const err0 = siteError("", "type:14149012");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:14149012"));
     errors++;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.preset_id === undefined) {
-      const err0 = siteError("", "required:0773b10e");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:0773b10e"));
       errors++;
     }
     if (data.version === undefined) {
-      const err0 = siteError("", "required:889f2380");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:889f2380"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.system_prompt === undefined) {
-      const err0 = siteError("", "required:d6af2fea");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:d6af2fea"));
       errors++;
     }
     if (data.creator_id === undefined) {
-      const err0 = siteError("", "required:5967b48c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:5967b48c"));
       errors++;
     }
     if (data.created_at === undefined) {
-      const err0 = siteError("", "required:a2111cf4");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a2111cf4"));
       errors++;
     }
     if (data.updated_at === undefined) {
-      const err0 = siteError("", "required:937ecdfa");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:937ecdfa"));
       errors++;
     }
     if (data.id !== undefined) {
       let d0 = data.id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        const err0 = siteError("/id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
         errors++;
       }
     }
@@ -12734,52 +7614,27 @@ function validate_presetResponse_data_designated_version(data) {
       let d0 = data.preset_id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/preset_id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/preset_id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        const err0 = siteError("/preset_id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/preset_id", "type:46355cea"));
         errors++;
       }
     }
     if (data.version !== undefined) {
       let d0 = data.version;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/version", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/version", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/version", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/version", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 1 || isNaN(d0)) {
-          const err0 = siteError("/version", "minimum:887b70c8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/version", "minimum:887b70c8"));
           errors++;
         }
       }
@@ -12793,23 +7648,13 @@ function validate_presetResponse_data_designated_version(data) {
     if (data.system_prompt !== undefined) {
       let d0 = data.system_prompt;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/system_prompt", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/system_prompt", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.creator_id !== undefined) {
       if (typeof data.creator_id !== "string") {
-        const err0 = siteError("/creator_id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/creator_id", "type:46355cea"));
         errors++;
       }
     }
@@ -12817,21 +7662,11 @@ function validate_presetResponse_data_designated_version(data) {
       let d0 = data.created_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/created_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/created_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/created_at", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/created_at", "type:46355cea"));
         errors++;
       }
     }
@@ -12839,21 +7674,11 @@ function validate_presetResponse_data_designated_version(data) {
       let d0 = data.updated_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/updated_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/updated_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/updated_at", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/updated_at", "type:46355cea"));
         errors++;
       }
     }
@@ -12866,132 +7691,62 @@ function validate_presetResponse_data(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.slug === undefined) {
-      const err0 = siteError("", "required:9d9b1aea");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:9d9b1aea"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.description === undefined) {
-      const err0 = siteError("", "required:73a9b7f5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:73a9b7f5"));
       errors++;
     }
     if (data.status === undefined) {
-      const err0 = siteError("", "required:9802d19c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:9802d19c"));
       errors++;
     }
     if (data.status_updated_at === undefined) {
-      const err0 = siteError("", "required:015e90e6");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:015e90e6"));
       errors++;
     }
     if (data.created_at === undefined) {
-      const err0 = siteError("", "required:a2111cf4");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a2111cf4"));
       errors++;
     }
     if (data.updated_at === undefined) {
-      const err0 = siteError("", "required:937ecdfa");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:937ecdfa"));
       errors++;
     }
     if (data.creator_user_id === undefined) {
-      const err0 = siteError("", "required:8eeb79a3");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:8eeb79a3"));
       errors++;
     }
     if (data.workspace_id === undefined) {
-      const err0 = siteError("", "required:e8bc2942");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:e8bc2942"));
       errors++;
     }
     if (data.designated_version_id === undefined) {
-      const err0 = siteError("", "required:ff244267");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:ff244267"));
       errors++;
     }
     if (data.designated_version === undefined) {
-      const err0 = siteError("", "required:0105954a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:0105954a"));
       errors++;
     }
     if (data.id !== undefined) {
       let d0 = data.id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        const err0 = siteError("/id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
         errors++;
       }
     }
@@ -12999,78 +7754,43 @@ function validate_presetResponse_data(data) {
       let d0 = data.slug;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/slug", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/slug", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/slug", "type:46355cea"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        const err0 = siteError("/name", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "type:46355cea"));
         errors++;
       }
     }
     if (data.description !== undefined) {
       let d0 = data.description;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/description", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/description", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.status !== undefined) {
       let d0 = data.status;
       if (!(d0 === "active" || d0 === "disabled" || d0 === "archived")) {
-        const err0 = siteError("/status", "enum:e43a5f8e");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/status", "enum:e43a5f8e"));
         errors++;
       }
     }
     if (data.status_updated_at !== undefined) {
       let d0 = data.status_updated_at;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/status_updated_at", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/status_updated_at", "type:9cdb33ae"));
         errors++;
       }
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/status_updated_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/status_updated_at", "pattern:edc02d7d"));
           errors++;
         }
       }
@@ -13079,21 +7799,11 @@ function validate_presetResponse_data(data) {
       let d0 = data.created_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/created_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/created_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/created_at", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/created_at", "type:46355cea"));
         errors++;
       }
     }
@@ -13101,55 +7811,30 @@ function validate_presetResponse_data(data) {
       let d0 = data.updated_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/updated_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/updated_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/updated_at", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/updated_at", "type:46355cea"));
         errors++;
       }
     }
     if (data.creator_user_id !== undefined) {
       let d0 = data.creator_user_id;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/creator_user_id", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/creator_user_id", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.workspace_id !== undefined) {
       let d0 = data.workspace_id;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/workspace_id", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/workspace_id", "type:9cdb33ae"));
         errors++;
       }
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/workspace_id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/workspace_id", "pattern:a359c6a5"));
           errors++;
         }
       }
@@ -13157,22 +7842,12 @@ function validate_presetResponse_data(data) {
     if (data.designated_version_id !== undefined) {
       let d0 = data.designated_version_id;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/designated_version_id", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/designated_version_id", "type:9cdb33ae"));
         errors++;
       }
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/designated_version_id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/designated_version_id", "pattern:a359c6a5"));
           errors++;
         }
       }
@@ -13184,12 +7859,7 @@ function validate_presetResponse_data(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_presetResponse_data.errors = vErrors;
@@ -13200,12 +7870,7 @@ function validate_presetResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
-      const err0 = siteError("", "required:fabb1b28");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fabb1b28"));
       errors++;
     }
     if (data.data !== undefined) {
@@ -13215,12 +7880,7 @@ function validate_presetResponse(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_presetResponse.errors = vErrors;
@@ -13232,96 +7892,46 @@ function validate_presetVersionResponse_data(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.preset_id === undefined) {
-      const err0 = siteError("", "required:0773b10e");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:0773b10e"));
       errors++;
     }
     if (data.version === undefined) {
-      const err0 = siteError("", "required:889f2380");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:889f2380"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.system_prompt === undefined) {
-      const err0 = siteError("", "required:d6af2fea");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:d6af2fea"));
       errors++;
     }
     if (data.creator_id === undefined) {
-      const err0 = siteError("", "required:5967b48c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:5967b48c"));
       errors++;
     }
     if (data.created_at === undefined) {
-      const err0 = siteError("", "required:a2111cf4");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a2111cf4"));
       errors++;
     }
     if (data.updated_at === undefined) {
-      const err0 = siteError("", "required:937ecdfa");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:937ecdfa"));
       errors++;
     }
     if (data.id !== undefined) {
       let d0 = data.id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        const err0 = siteError("/id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
         errors++;
       }
     }
@@ -13329,52 +7939,27 @@ function validate_presetVersionResponse_data(data) {
       let d0 = data.preset_id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/preset_id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/preset_id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        const err0 = siteError("/preset_id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/preset_id", "type:46355cea"));
         errors++;
       }
     }
     if (data.version !== undefined) {
       let d0 = data.version;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/version", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/version", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/version", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/version", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 1 || isNaN(d0)) {
-          const err0 = siteError("/version", "minimum:887b70c8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/version", "minimum:887b70c8"));
           errors++;
         }
       }
@@ -13388,23 +7973,13 @@ function validate_presetVersionResponse_data(data) {
     if (data.system_prompt !== undefined) {
       let d0 = data.system_prompt;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/system_prompt", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/system_prompt", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.creator_id !== undefined) {
       if (typeof data.creator_id !== "string") {
-        const err0 = siteError("/creator_id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/creator_id", "type:46355cea"));
         errors++;
       }
     }
@@ -13412,21 +7987,11 @@ function validate_presetVersionResponse_data(data) {
       let d0 = data.created_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/created_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/created_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/created_at", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/created_at", "type:46355cea"));
         errors++;
       }
     }
@@ -13434,31 +7999,16 @@ function validate_presetVersionResponse_data(data) {
       let d0 = data.updated_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/updated_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/updated_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/updated_at", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/updated_at", "type:46355cea"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_presetVersionResponse_data.errors = vErrors;
@@ -13469,12 +8019,7 @@ function validate_presetVersionResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
-      const err0 = siteError("", "required:fabb1b28");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fabb1b28"));
       errors++;
     }
     if (data.data !== undefined) {
@@ -13484,12 +8029,7 @@ function validate_presetVersionResponse(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_presetVersionResponse.errors = vErrors;
@@ -13508,250 +8048,120 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.name === undefined) {
-          const err0 = siteError("/" + i0, "required:53ef34b9");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:53ef34b9"));
           errors++;
         }
         if (d0.model_id === undefined) {
-          const err0 = siteError("/" + i0, "required:246df749");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:246df749"));
           errors++;
         }
         if (d0.model_name === undefined) {
-          const err0 = siteError("/" + i0, "required:07404b42");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:07404b42"));
           errors++;
         }
         if (d0.provider_name === undefined) {
-          const err0 = siteError("/" + i0, "required:7004bf38");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:7004bf38"));
           errors++;
         }
         if (d0.tag === undefined) {
-          const err0 = siteError("/" + i0, "required:dc403314");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:dc403314"));
           errors++;
         }
         if (d0.context_length === undefined) {
-          const err0 = siteError("/" + i0, "required:96a96c78");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:96a96c78"));
           errors++;
         }
         if (d0.max_completion_tokens === undefined) {
-          const err0 = siteError("/" + i0, "required:c940bc31");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:c940bc31"));
           errors++;
         }
         if (d0.max_prompt_tokens === undefined) {
-          const err0 = siteError("/" + i0, "required:c519dd6c");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:c519dd6c"));
           errors++;
         }
         if (d0.pricing === undefined) {
-          const err0 = siteError("/" + i0, "required:3a51371b");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:3a51371b"));
           errors++;
         }
         if (d0.quantization === undefined) {
-          const err0 = siteError("/" + i0, "required:d51ff014");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:d51ff014"));
           errors++;
         }
         if (d0.status === undefined) {
-          const err0 = siteError("/" + i0, "required:9802d19c");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:9802d19c"));
           errors++;
         }
         if (d0.supported_parameters === undefined) {
-          const err0 = siteError("/" + i0, "required:2e53fcfa");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:2e53fcfa"));
           errors++;
         }
         if (d0.supports_implicit_caching === undefined) {
-          const err0 = siteError("/" + i0, "required:4549da29");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:4549da29"));
           errors++;
         }
         if (d0.latency_last_30m === undefined) {
-          const err0 = siteError("/" + i0, "required:805bf96a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:805bf96a"));
           errors++;
         }
         if (d0.throughput_last_30m === undefined) {
-          const err0 = siteError("/" + i0, "required:0fc1a42e");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:0fc1a42e"));
           errors++;
         }
         if (d0.uptime_last_5m === undefined) {
-          const err0 = siteError("/" + i0, "required:ed95af6f");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:ed95af6f"));
           errors++;
         }
         if (d0.uptime_last_30m === undefined) {
-          const err0 = siteError("/" + i0, "required:f6352f20");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:f6352f20"));
           errors++;
         }
         if (d0.uptime_last_1d === undefined) {
-          const err0 = siteError("/" + i0, "required:d01e0fd3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:d01e0fd3"));
           errors++;
         }
         if (d0.name !== undefined) {
           if (typeof d0.name !== "string") {
-            const err0 = siteError("/" + i0 + "/name", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.model_id !== undefined) {
           if (typeof d0.model_id !== "string") {
-            const err0 = siteError("/" + i0 + "/model_id", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/model_id", "type:46355cea"));
             errors++;
           }
         }
         if (d0.model_name !== undefined) {
           if (typeof d0.model_name !== "string") {
-            const err0 = siteError("/" + i0 + "/model_name", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/model_name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.provider_name !== undefined) {
           if (typeof d0.provider_name !== "string") {
-            const err0 = siteError("/" + i0 + "/provider_name", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/provider_name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.tag !== undefined) {
           if (typeof d0.tag !== "string") {
-            const err0 = siteError("/" + i0 + "/tag", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/tag", "type:46355cea"));
             errors++;
           }
         }
         if (d0.context_length !== undefined) {
           let d1 = d0.context_length;
           if (!Number.isInteger(d1)) {
-            const err0 = siteError("/" + i0 + "/context_length", "type:f5f595bd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/context_length", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/context_length", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/context_length", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/context_length", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/context_length", "minimum:fd171812"));
               errors++;
             }
           }
@@ -13759,31 +8169,16 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.max_completion_tokens !== undefined) {
           let d1 = d0.max_completion_tokens;
           if (!Number.isInteger(d1) && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/max_completion_tokens", "type:ff7d0d4b");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/max_completion_tokens", "type:ff7d0d4b"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/max_completion_tokens", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/max_completion_tokens", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/max_completion_tokens", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/max_completion_tokens", "minimum:fd171812"));
               errors++;
             }
           }
@@ -13791,31 +8186,16 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.max_prompt_tokens !== undefined) {
           let d1 = d0.max_prompt_tokens;
           if (!Number.isInteger(d1) && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/max_prompt_tokens", "type:ff7d0d4b");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/max_prompt_tokens", "type:ff7d0d4b"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/max_prompt_tokens", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/max_prompt_tokens", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/max_prompt_tokens", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/max_prompt_tokens", "minimum:fd171812"));
               errors++;
             }
           }
@@ -13824,117 +8204,62 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
           let d1 = d0.pricing;
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.prompt === undefined) {
-              const err0 = siteError("/" + i0 + "/pricing", "required:4b1bf795");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/pricing", "required:4b1bf795"));
               errors++;
             }
             if (d1.completion === undefined) {
-              const err0 = siteError("/" + i0 + "/pricing", "required:7f2fe7f0");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/pricing", "required:7f2fe7f0"));
               errors++;
             }
             if (d1.prompt !== undefined) {
               if (typeof d1.prompt !== "string") {
-                const err0 = siteError("/" + i0 + "/pricing/prompt", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/pricing/prompt", "type:46355cea"));
                 errors++;
               }
             }
             if (d1.completion !== undefined) {
               if (typeof d1.completion !== "string") {
-                const err0 = siteError("/" + i0 + "/pricing/completion", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/pricing/completion", "type:46355cea"));
                 errors++;
               }
             }
             if (d1.request !== undefined) {
               if (typeof d1.request !== "string") {
-                const err0 = siteError("/" + i0 + "/pricing/request", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/pricing/request", "type:46355cea"));
                 errors++;
               }
             }
             if (d1.image !== undefined) {
               if (typeof d1.image !== "string") {
-                const err0 = siteError("/" + i0 + "/pricing/image", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/pricing/image", "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + i0 + "/pricing", "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/pricing", "type:2be25f50"));
             errors++;
           }
         }
         if (d0.quantization !== undefined) {
           let d1 = d0.quantization;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/quantization", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/quantization", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.status !== undefined) {
           let d1 = d0.status;
           if (!Number.isInteger(d1)) {
-            const err0 = siteError("/" + i0 + "/status", "type:f5f595bd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/status", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/status", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/status", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < -9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/status", "minimum:0da43f32");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/status", "minimum:0da43f32"));
               errors++;
             }
           }
@@ -13948,129 +8273,69 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
                 break;
               }
               if (typeof d1[i1] !== "string") {
-                const err0 = siteError("/" + i0 + "/supported_parameters/" + i1, "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/supported_parameters/" + i1, "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + i0 + "/supported_parameters", "type:6771595d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/supported_parameters", "type:6771595d"));
             errors++;
           }
         }
         if (d0.supports_implicit_caching !== undefined) {
           if (typeof d0.supports_implicit_caching !== "boolean") {
-            const err0 = siteError("/" + i0 + "/supports_implicit_caching", "type:93704aff");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/supports_implicit_caching", "type:93704aff"));
             errors++;
           }
         }
         if (d0.latency_last_30m !== undefined) {
           let d1 = d0.latency_last_30m;
           if (!(d1 && typeof d1 == "object" && !Array.isArray(d1)) && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/latency_last_30m", "type:14149012");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m", "type:14149012"));
             errors++;
           }
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.p50 === undefined) {
-              const err0 = siteError("/" + i0 + "/latency_last_30m", "required:ca60ac6d");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m", "required:ca60ac6d"));
               errors++;
             }
             if (d1.p75 === undefined) {
-              const err0 = siteError("/" + i0 + "/latency_last_30m", "required:56c4c992");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m", "required:56c4c992"));
               errors++;
             }
             if (d1.p90 === undefined) {
-              const err0 = siteError("/" + i0 + "/latency_last_30m", "required:3d0e9372");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m", "required:3d0e9372"));
               errors++;
             }
             if (d1.p99 === undefined) {
-              const err0 = siteError("/" + i0 + "/latency_last_30m", "required:58826274");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m", "required:58826274"));
               errors++;
             }
             if (d1.p50 !== undefined) {
               let d2 = d1.p50;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                const err0 = siteError("/" + i0 + "/latency_last_30m/p50", "type:40b0c00b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m/p50", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p75 !== undefined) {
               let d2 = d1.p75;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                const err0 = siteError("/" + i0 + "/latency_last_30m/p75", "type:40b0c00b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m/p75", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p90 !== undefined) {
               let d2 = d1.p90;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                const err0 = siteError("/" + i0 + "/latency_last_30m/p90", "type:40b0c00b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m/p90", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p99 !== undefined) {
               let d2 = d1.p99;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                const err0 = siteError("/" + i0 + "/latency_last_30m/p99", "type:40b0c00b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m/p99", "type:40b0c00b"));
                 errors++;
               }
             }
@@ -14079,96 +8344,51 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.throughput_last_30m !== undefined) {
           let d1 = d0.throughput_last_30m;
           if (!(d1 && typeof d1 == "object" && !Array.isArray(d1)) && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/throughput_last_30m", "type:14149012");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m", "type:14149012"));
             errors++;
           }
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.p50 === undefined) {
-              const err0 = siteError("/" + i0 + "/throughput_last_30m", "required:ca60ac6d");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m", "required:ca60ac6d"));
               errors++;
             }
             if (d1.p75 === undefined) {
-              const err0 = siteError("/" + i0 + "/throughput_last_30m", "required:56c4c992");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m", "required:56c4c992"));
               errors++;
             }
             if (d1.p90 === undefined) {
-              const err0 = siteError("/" + i0 + "/throughput_last_30m", "required:3d0e9372");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m", "required:3d0e9372"));
               errors++;
             }
             if (d1.p99 === undefined) {
-              const err0 = siteError("/" + i0 + "/throughput_last_30m", "required:58826274");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m", "required:58826274"));
               errors++;
             }
             if (d1.p50 !== undefined) {
               let d2 = d1.p50;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                const err0 = siteError("/" + i0 + "/throughput_last_30m/p50", "type:40b0c00b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m/p50", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p75 !== undefined) {
               let d2 = d1.p75;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                const err0 = siteError("/" + i0 + "/throughput_last_30m/p75", "type:40b0c00b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m/p75", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p90 !== undefined) {
               let d2 = d1.p90;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                const err0 = siteError("/" + i0 + "/throughput_last_30m/p90", "type:40b0c00b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m/p90", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p99 !== undefined) {
               let d2 = d1.p99;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                const err0 = siteError("/" + i0 + "/throughput_last_30m/p99", "type:40b0c00b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m/p99", "type:40b0c00b"));
                 errors++;
               }
             }
@@ -14177,31 +8397,16 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.uptime_last_5m !== undefined) {
           let d1 = d0.uptime_last_5m;
           if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/uptime_last_5m", "type:a763b724");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_5m", "type:a763b724"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 100 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/uptime_last_5m", "maximum:0fabd772");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_5m", "maximum:0fabd772"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/uptime_last_5m", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_5m", "minimum:fd171812"));
               errors++;
             }
           }
@@ -14209,31 +8414,16 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.uptime_last_30m !== undefined) {
           let d1 = d0.uptime_last_30m;
           if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/uptime_last_30m", "type:a763b724");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_30m", "type:a763b724"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 100 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/uptime_last_30m", "maximum:0fabd772");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_30m", "maximum:0fabd772"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/uptime_last_30m", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_30m", "minimum:fd171812"));
               errors++;
             }
           }
@@ -14241,52 +8431,27 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.uptime_last_1d !== undefined) {
           let d1 = d0.uptime_last_1d;
           if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/uptime_last_1d", "type:a763b724");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_1d", "type:a763b724"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 100 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/uptime_last_1d", "maximum:0fabd772");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_1d", "maximum:0fabd772"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/uptime_last_1d", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_1d", "minimum:fd171812"));
               errors++;
             }
           }
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_modelEndpointsResponse_data_endpoints.errors = vErrors;
@@ -14297,121 +8462,61 @@ function validate_modelEndpointsResponse_data(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.created === undefined) {
-      const err0 = siteError("", "required:86781256");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:86781256"));
       errors++;
     }
     if (data.description === undefined) {
-      const err0 = siteError("", "required:73a9b7f5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:73a9b7f5"));
       errors++;
     }
     if (data.architecture === undefined) {
-      const err0 = siteError("", "required:caa3939d");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:caa3939d"));
       errors++;
     }
     if (data.endpoints === undefined) {
-      const err0 = siteError("", "required:dc3dbac2");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:dc3dbac2"));
       errors++;
     }
     if (data.id !== undefined) {
       if (typeof data.id !== "string") {
-        const err0 = siteError("/id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        const err0 = siteError("/name", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "type:46355cea"));
         errors++;
       }
     }
     if (data.created !== undefined) {
       let d0 = data.created;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/created", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/created", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/created", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/created", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/created", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/created", "minimum:0da43f32"));
           errors++;
         }
       }
     }
     if (data.description !== undefined) {
       if (typeof data.description !== "string") {
-        const err0 = siteError("/description", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/description", "type:46355cea"));
         errors++;
       }
     }
@@ -14419,48 +8524,23 @@ function validate_modelEndpointsResponse_data(data) {
       let d0 = data.architecture;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.input_modalities === undefined) {
-          const err0 = siteError("/architecture", "required:78bb831e");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/architecture", "required:78bb831e"));
           errors++;
         }
         if (d0.output_modalities === undefined) {
-          const err0 = siteError("/architecture", "required:8829cd5b");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/architecture", "required:8829cd5b"));
           errors++;
         }
         if (d0.modality === undefined) {
-          const err0 = siteError("/architecture", "required:72b23569");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/architecture", "required:72b23569"));
           errors++;
         }
         if (d0.instruct_type === undefined) {
-          const err0 = siteError("/architecture", "required:a6e11406");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/architecture", "required:a6e11406"));
           errors++;
         }
         if (d0.tokenizer === undefined) {
-          const err0 = siteError("/architecture", "required:01006e16");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/architecture", "required:01006e16"));
           errors++;
         }
         if (d0.input_modalities !== undefined) {
@@ -14472,22 +8552,12 @@ function validate_modelEndpointsResponse_data(data) {
                 break;
               }
               if (typeof d1[i0] !== "string") {
-                const err0 = siteError("/architecture/input_modalities/" + i0, "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/architecture/input_modalities/" + i0, "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/architecture/input_modalities", "type:6771595d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/architecture/input_modalities", "type:6771595d"));
             errors++;
           }
         }
@@ -14500,68 +8570,38 @@ function validate_modelEndpointsResponse_data(data) {
                 break;
               }
               if (typeof d1[i0] !== "string") {
-                const err0 = siteError("/architecture/output_modalities/" + i0, "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/architecture/output_modalities/" + i0, "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/architecture/output_modalities", "type:6771595d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/architecture/output_modalities", "type:6771595d"));
             errors++;
           }
         }
         if (d0.modality !== undefined) {
           let d1 = d0.modality;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/architecture/modality", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/architecture/modality", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.instruct_type !== undefined) {
           let d1 = d0.instruct_type;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/architecture/instruct_type", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/architecture/instruct_type", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.tokenizer !== undefined) {
           let d1 = d0.tokenizer;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/architecture/tokenizer", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/architecture/tokenizer", "type:9cdb33ae"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/architecture", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/architecture", "type:2be25f50"));
         errors++;
       }
     }
@@ -14572,12 +8612,7 @@ function validate_modelEndpointsResponse_data(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_modelEndpointsResponse_data.errors = vErrors;
@@ -14588,12 +8623,7 @@ function validate_modelEndpointsResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
-      const err0 = siteError("", "required:fabb1b28");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fabb1b28"));
       errors++;
     }
     if (data.data !== undefined) {
@@ -14603,12 +8633,7 @@ function validate_modelEndpointsResponse(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_modelEndpointsResponse.errors = vErrors;
@@ -14627,23 +8652,13 @@ function validate_observabilityDestinationResponse_data_filter_rules_groups(data
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.rules === undefined) {
-          const err0 = siteError("/" + i0, "required:872ca03e");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:872ca03e"));
           errors++;
         }
         if (d0.logic !== undefined) {
           let d1 = d0.logic;
           if (!(d1 === "and" || d1 === "or")) {
-            const err0 = siteError("/" + i0 + "/logic", "enum:2cae7897");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/logic", "enum:2cae7897"));
             errors++;
           }
         }
@@ -14658,94 +8673,49 @@ function validate_observabilityDestinationResponse_data_filter_rules_groups(data
               let d2 = d1[i1];
               if (d2 && typeof d2 == "object" && !Array.isArray(d2)) {
                 if (d2.field === undefined) {
-                  const err0 = siteError("/" + i0 + "/rules/" + i1, "required:5f0685cf");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1, "required:5f0685cf"));
                   errors++;
                 }
                 if (d2.operator === undefined) {
-                  const err0 = siteError("/" + i0 + "/rules/" + i1, "required:16c7cabd");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1, "required:16c7cabd"));
                   errors++;
                 }
                 if (d2.field !== undefined) {
                   if (typeof d2.field !== "string") {
-                    const err0 = siteError("/" + i0 + "/rules/" + i1 + "/field", "type:46355cea");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1 + "/field", "type:46355cea"));
                     errors++;
                   }
                 }
                 if (d2.operator !== undefined) {
                   if (typeof d2.operator !== "string") {
-                    const err0 = siteError("/" + i0 + "/rules/" + i1 + "/operator", "type:46355cea");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1 + "/operator", "type:46355cea"));
                     errors++;
                   }
                 }
                 if (d2.value !== undefined) {
                   let d3 = d2.value;
                   if (typeof d3 !== "string" && !(typeof d3 == "number" && isFinite(d3))) {
-                    const err0 = siteError("/" + i0 + "/rules/" + i1 + "/value", "type:32142811");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1 + "/value", "type:32142811"));
                     errors++;
                   }
                 }
               } else {
-                const err0 = siteError("/" + i0 + "/rules/" + i1, "type:2be25f50");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1, "type:2be25f50"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + i0 + "/rules", "type:6771595d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/rules", "type:6771595d"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_filter_rules_groups.errors = vErrors;
@@ -14755,32 +8725,17 @@ function validate_observabilityDestinationResponse_data_filter_rules(data) {
   let vErrors = null;
   let errors = 0;
   if (!(data && typeof data == "object" && !Array.isArray(data)) && data !== null) {
-    const err0 = siteError("", "type:14149012");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:14149012"));
     errors++;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.groups === undefined) {
-      const err0 = siteError("", "required:793224a1");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:793224a1"));
       errors++;
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        const err0 = siteError("/enabled", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -14803,51 +8758,26 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.spaceKey === undefined) {
-      const err0 = siteError("", "required:695289e7");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:695289e7"));
       errors++;
     }
     if (data.modelId === undefined) {
-      const err0 = siteError("", "required:990a5428");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:990a5428"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -14855,21 +8785,11 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
       let d0 = data.spaceKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/spaceKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/spaceKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/spaceKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/spaceKey", "type:46355cea"));
         errors++;
       }
     }
@@ -14877,21 +8797,11 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
       let d0 = data.modelId;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/modelId", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/modelId", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/modelId", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/modelId", "type:46355cea"));
         errors++;
       }
     }
@@ -14899,21 +8809,11 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/baseUrl", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/baseUrl", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -14927,31 +8827,16 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -14965,12 +8850,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -14986,33 +8866,18 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -15027,12 +8892,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -15057,12 +8917,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -15078,43 +8933,23 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -15126,12 +8961,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -15147,33 +8977,18 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -15181,23 +8996,13 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
@@ -15208,31 +9013,16 @@ function validate_observabilityDestinationResponse_data_arize(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "arize")) {
-        const err0 = siteError("/type", "enum:7e4f088f");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:7e4f088f"));
         errors++;
       }
     }
@@ -15243,12 +9033,7 @@ function validate_observabilityDestinationResponse_data_arize(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_arize.errors = vErrors;
@@ -15260,42 +9045,22 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.projectId === undefined) {
-      const err0 = siteError("", "required:ae9c25a9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:ae9c25a9"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -15303,21 +9068,11 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
       let d0 = data.projectId;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/projectId", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/projectId", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/projectId", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/projectId", "type:46355cea"));
         errors++;
       }
     }
@@ -15325,21 +9080,11 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/baseUrl", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/baseUrl", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -15353,31 +9098,16 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -15391,12 +9121,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -15412,33 +9137,18 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -15453,12 +9163,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -15483,12 +9188,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -15504,43 +9204,23 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -15552,12 +9232,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -15573,33 +9248,18 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -15607,23 +9267,13 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
@@ -15634,31 +9284,16 @@ function validate_observabilityDestinationResponse_data_braintrust(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "braintrust")) {
-        const err0 = siteError("/type", "enum:f386914b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:f386914b"));
         errors++;
       }
     }
@@ -15669,12 +9304,7 @@ function validate_observabilityDestinationResponse_data_braintrust(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_braintrust.errors = vErrors;
@@ -15686,60 +9316,30 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.host === undefined) {
-      const err0 = siteError("", "required:b2d477e5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:b2d477e5"));
       errors++;
     }
     if (data.database === undefined) {
-      const err0 = siteError("", "required:86dbcc28");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:86dbcc28"));
       errors++;
     }
     if (data.username === undefined) {
-      const err0 = siteError("", "required:d93d5ecc");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:d93d5ecc"));
       errors++;
     }
     if (data.password === undefined) {
-      const err0 = siteError("", "required:bc8f41b8");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bc8f41b8"));
       errors++;
     }
     if (data.host !== undefined) {
       let d0 = data.host;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/host", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/host", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/host", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/host", "type:46355cea"));
         errors++;
       }
     }
@@ -15747,21 +9347,11 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
       let d0 = data.database;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/database", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/database", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/database", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/database", "type:46355cea"));
         errors++;
       }
     }
@@ -15769,21 +9359,11 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
       let d0 = data.username;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/username", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/username", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/username", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/username", "type:46355cea"));
         errors++;
       }
     }
@@ -15791,32 +9371,17 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
       let d0 = data.password;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/password", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/password", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/password", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/password", "type:46355cea"));
         errors++;
       }
     }
     if (data.table !== undefined) {
       if (typeof data.table !== "string") {
-        const err0 = siteError("/table", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/table", "type:46355cea"));
         errors++;
       }
     }
@@ -15830,31 +9395,16 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -15868,12 +9418,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -15889,33 +9434,18 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -15930,12 +9460,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -15960,12 +9485,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -15981,43 +9501,23 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -16029,12 +9529,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -16050,33 +9545,18 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -16084,23 +9564,13 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
@@ -16111,31 +9581,16 @@ function validate_observabilityDestinationResponse_data_clickhouse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "clickhouse")) {
-        const err0 = siteError("/type", "enum:107c7acc");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:107c7acc"));
         errors++;
       }
     }
@@ -16146,12 +9601,7 @@ function validate_observabilityDestinationResponse_data_clickhouse(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_clickhouse.errors = vErrors;
@@ -16162,42 +9612,22 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.mlApp === undefined) {
-      const err0 = siteError("", "required:bc1bfa22");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bc1bfa22"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -16205,21 +9635,11 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
       let d0 = data.mlApp;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/mlApp", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/mlApp", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/mlApp", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/mlApp", "type:46355cea"));
         errors++;
       }
     }
@@ -16227,21 +9647,11 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
       let d0 = data.url;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/url", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/url", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/url", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/url", "type:46355cea"));
         errors++;
       }
     }
@@ -16255,31 +9665,16 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -16293,12 +9688,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -16314,33 +9704,18 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -16355,12 +9730,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -16385,12 +9755,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -16406,43 +9771,23 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -16454,12 +9799,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -16475,33 +9815,18 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -16509,23 +9834,13 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
@@ -16536,31 +9851,16 @@ function validate_observabilityDestinationResponse_data_datadog(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "datadog")) {
-        const err0 = siteError("/type", "enum:b56b15f8");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:b56b15f8"));
         errors++;
       }
     }
@@ -16571,12 +9871,7 @@ function validate_observabilityDestinationResponse_data_datadog(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_datadog.errors = vErrors;
@@ -16587,42 +9882,22 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.instanceId === undefined) {
-      const err0 = siteError("", "required:336ca77a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:336ca77a"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -16630,21 +9905,11 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
       let d0 = data.instanceId;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/instanceId", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/instanceId", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/instanceId", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/instanceId", "type:46355cea"));
         errors++;
       }
     }
@@ -16652,21 +9917,11 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/baseUrl", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/baseUrl", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -16680,31 +9935,16 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -16718,12 +9958,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -16739,33 +9974,18 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -16780,12 +10000,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -16810,12 +10025,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -16831,43 +10041,23 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -16879,12 +10069,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -16900,33 +10085,18 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -16934,23 +10104,13 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
@@ -16961,31 +10121,16 @@ function validate_observabilityDestinationResponse_data_grafana(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "grafana")) {
-        const err0 = siteError("/type", "enum:c7639065");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:c7639065"));
         errors++;
       }
     }
@@ -16996,12 +10141,7 @@ function validate_observabilityDestinationResponse_data_grafana(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_grafana.errors = vErrors;
@@ -17013,42 +10153,22 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.secretKey === undefined) {
-      const err0 = siteError("", "required:fd2a2f64");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fd2a2f64"));
       errors++;
     }
     if (data.publicKey === undefined) {
-      const err0 = siteError("", "required:3277e514");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:3277e514"));
       errors++;
     }
     if (data.secretKey !== undefined) {
       let d0 = data.secretKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/secretKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/secretKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/secretKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/secretKey", "type:46355cea"));
         errors++;
       }
     }
@@ -17056,21 +10176,11 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
       let d0 = data.publicKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/publicKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/publicKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/publicKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/publicKey", "type:46355cea"));
         errors++;
       }
     }
@@ -17078,21 +10188,11 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/baseUrl", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/baseUrl", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -17106,31 +10206,16 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -17144,12 +10229,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -17165,33 +10245,18 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -17206,12 +10271,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -17236,12 +10296,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -17257,43 +10312,23 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -17305,12 +10340,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -17326,33 +10356,18 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -17360,23 +10375,13 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
@@ -17387,31 +10392,16 @@ function validate_observabilityDestinationResponse_data_langfuse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "langfuse")) {
-        const err0 = siteError("/type", "enum:845f2c52");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:845f2c52"));
         errors++;
       }
     }
@@ -17422,12 +10412,7 @@ function validate_observabilityDestinationResponse_data_langfuse(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_langfuse.errors = vErrors;
@@ -17438,33 +10423,18 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -17472,32 +10442,17 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
       let d0 = data.project;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/project", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/project", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/project", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/project", "type:46355cea"));
         errors++;
       }
     }
     if (data.workspaceId !== undefined) {
       if (typeof data.workspaceId !== "string") {
-        const err0 = siteError("/workspaceId", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/workspaceId", "type:46355cea"));
         errors++;
       }
     }
@@ -17505,21 +10460,11 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
       let d0 = data.endpoint;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/endpoint", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/endpoint", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/endpoint", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/endpoint", "type:46355cea"));
         errors++;
       }
     }
@@ -17533,31 +10478,16 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -17571,12 +10501,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -17592,33 +10517,18 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -17633,12 +10543,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -17663,12 +10568,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -17684,43 +10584,23 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -17732,12 +10612,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -17753,33 +10628,18 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -17787,23 +10647,13 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
@@ -17814,31 +10664,16 @@ function validate_observabilityDestinationResponse_data_langsmith(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "langsmith")) {
-        const err0 = siteError("/type", "enum:948d05da");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:948d05da"));
         errors++;
       }
     }
@@ -17849,12 +10684,7 @@ function validate_observabilityDestinationResponse_data_langsmith(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_langsmith.errors = vErrors;
@@ -17866,45 +10696,25 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.licenseKey === undefined) {
-      const err0 = siteError("", "required:5ac58933");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:5ac58933"));
       errors++;
     }
     if (data.licenseKey !== undefined) {
       let d0 = data.licenseKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/licenseKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/licenseKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/licenseKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/licenseKey", "type:46355cea"));
         errors++;
       }
     }
     if (data.region !== undefined) {
       let d0 = data.region;
       if (!(d0 === "us" || d0 === "eu")) {
-        const err0 = siteError("/region", "enum:56919b82");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/region", "enum:56919b82"));
         errors++;
       }
     }
@@ -17918,31 +10728,16 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -17956,12 +10751,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -17977,33 +10767,18 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -18018,12 +10793,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -18048,12 +10818,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -18069,43 +10834,23 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -18117,12 +10862,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -18138,33 +10878,18 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -18172,23 +10897,13 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
@@ -18199,31 +10914,16 @@ function validate_observabilityDestinationResponse_data_newrelic(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "newrelic")) {
-        const err0 = siteError("/type", "enum:e6774e07");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:e6774e07"));
         errors++;
       }
     }
@@ -18234,12 +10934,7 @@ function validate_observabilityDestinationResponse_data_newrelic(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_newrelic.errors = vErrors;
@@ -18250,51 +10945,26 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.workspace === undefined) {
-      const err0 = siteError("", "required:0729b5b5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:0729b5b5"));
       errors++;
     }
     if (data.projectName === undefined) {
-      const err0 = siteError("", "required:a439848f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a439848f"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -18302,21 +10972,11 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
       let d0 = data.workspace;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/workspace", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/workspace", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/workspace", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/workspace", "type:46355cea"));
         errors++;
       }
     }
@@ -18324,21 +10984,11 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
       let d0 = data.projectName;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/projectName", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/projectName", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/projectName", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/projectName", "type:46355cea"));
         errors++;
       }
     }
@@ -18352,31 +11002,16 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -18390,12 +11025,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -18411,33 +11041,18 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -18452,12 +11067,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -18482,12 +11092,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -18503,43 +11108,23 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -18551,12 +11136,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -18572,33 +11152,18 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -18606,23 +11171,13 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
@@ -18633,31 +11188,16 @@ function validate_observabilityDestinationResponse_data_opik(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "opik")) {
-        const err0 = siteError("/type", "enum:92b0191f");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:92b0191f"));
         errors++;
       }
     }
@@ -18668,12 +11208,7 @@ function validate_observabilityDestinationResponse_data_opik(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_opik.errors = vErrors;
@@ -18685,33 +11220,18 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.endpoint === undefined) {
-      const err0 = siteError("", "required:40adab02");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:40adab02"));
       errors++;
     }
     if (data.endpoint !== undefined) {
       let d0 = data.endpoint;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/endpoint", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/endpoint", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/endpoint", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/endpoint", "type:46355cea"));
         errors++;
       }
     }
@@ -18725,31 +11245,16 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -18763,12 +11268,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -18784,33 +11284,18 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -18825,12 +11310,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -18855,12 +11335,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -18876,43 +11351,23 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -18924,12 +11379,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -18945,33 +11395,18 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -18979,23 +11414,13 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
@@ -19006,31 +11431,16 @@ function validate_observabilityDestinationResponse_data_otel_collector(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "otel-collector")) {
-        const err0 = siteError("/type", "enum:feee778a");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:feee778a"));
         errors++;
       }
     }
@@ -19041,12 +11451,7 @@ function validate_observabilityDestinationResponse_data_otel_collector(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_otel_collector.errors = vErrors;
@@ -19057,33 +11462,18 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -19091,21 +11481,11 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
       let d0 = data.endpoint;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/endpoint", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/endpoint", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/endpoint", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/endpoint", "type:46355cea"));
         errors++;
       }
     }
@@ -19119,31 +11499,16 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -19157,12 +11522,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -19178,33 +11538,18 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -19219,12 +11564,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -19249,12 +11589,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -19270,43 +11605,23 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -19318,12 +11633,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -19339,33 +11649,18 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -19373,23 +11668,13 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
@@ -19400,31 +11685,16 @@ function validate_observabilityDestinationResponse_data_posthog(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "posthog")) {
-        const err0 = siteError("/type", "enum:1600c7dc");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:1600c7dc"));
         errors++;
       }
     }
@@ -19435,12 +11705,7 @@ function validate_observabilityDestinationResponse_data_posthog(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_posthog.errors = vErrors;
@@ -19451,33 +11716,18 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -19485,21 +11735,11 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/baseUrl", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/baseUrl", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -19513,31 +11753,16 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -19551,12 +11776,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -19572,33 +11792,18 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -19613,12 +11818,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -19643,12 +11843,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -19664,43 +11859,23 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -19712,12 +11887,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -19733,33 +11903,18 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -19767,23 +11922,13 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
@@ -19794,31 +11939,16 @@ function validate_observabilityDestinationResponse_data_ramp(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "ramp")) {
-        const err0 = siteError("/type", "enum:969b7f13");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:969b7f13"));
         errors++;
       }
     }
@@ -19829,12 +11959,7 @@ function validate_observabilityDestinationResponse_data_ramp(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_ramp.errors = vErrors;
@@ -19846,51 +11971,26 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.bucketName === undefined) {
-      const err0 = siteError("", "required:77e38412");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:77e38412"));
       errors++;
     }
     if (data.accessKeyId === undefined) {
-      const err0 = siteError("", "required:3b39cdac");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:3b39cdac"));
       errors++;
     }
     if (data.secretAccessKey === undefined) {
-      const err0 = siteError("", "required:cc5e28cb");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:cc5e28cb"));
       errors++;
     }
     if (data.bucketName !== undefined) {
       let d0 = data.bucketName;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/bucketName", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/bucketName", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/bucketName", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/bucketName", "type:46355cea"));
         errors++;
       }
     }
@@ -19898,21 +11998,11 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
       let d0 = data.accessKeyId;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/accessKeyId", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/accessKeyId", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/accessKeyId", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/accessKeyId", "type:46355cea"));
         errors++;
       }
     }
@@ -19920,21 +12010,11 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
       let d0 = data.secretAccessKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/secretAccessKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/secretAccessKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/secretAccessKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/secretAccessKey", "type:46355cea"));
         errors++;
       }
     }
@@ -19942,32 +12022,17 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
       let d0 = data.sessionToken;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/sessionToken", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/sessionToken", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/sessionToken", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/sessionToken", "type:46355cea"));
         errors++;
       }
     }
     if (data.region !== undefined) {
       if (typeof data.region !== "string") {
-        const err0 = siteError("/region", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/region", "type:46355cea"));
         errors++;
       }
     }
@@ -19975,43 +12040,23 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
       let d0 = data.endpoint;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/endpoint", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/endpoint", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/endpoint", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/endpoint", "type:46355cea"));
         errors++;
       }
     }
     if (data.prefix !== undefined) {
       if (typeof data.prefix !== "string") {
-        const err0 = siteError("/prefix", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/prefix", "type:46355cea"));
         errors++;
       }
     }
     if (data.pathTemplate !== undefined) {
       if (typeof data.pathTemplate !== "string") {
-        const err0 = siteError("/pathTemplate", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/pathTemplate", "type:46355cea"));
         errors++;
       }
     }
@@ -20025,31 +12070,16 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -20063,12 +12093,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -20084,33 +12109,18 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -20125,12 +12135,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -20155,12 +12160,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -20176,43 +12176,23 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -20224,12 +12204,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -20245,33 +12220,18 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -20279,23 +12239,13 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
@@ -20306,31 +12256,16 @@ function validate_observabilityDestinationResponse_data_s3(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "s3")) {
-        const err0 = siteError("/type", "enum:3a82e739");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:3a82e739"));
         errors++;
       }
     }
@@ -20341,12 +12276,7 @@ function validate_observabilityDestinationResponse_data_s3(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_s3.errors = vErrors;
@@ -20358,42 +12288,22 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.otlpEndpoint === undefined) {
-      const err0 = siteError("", "required:7b9373f4");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:7b9373f4"));
       errors++;
     }
     if (data.dsn === undefined) {
-      const err0 = siteError("", "required:17bf329b");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:17bf329b"));
       errors++;
     }
     if (data.dsn !== undefined) {
       let d0 = data.dsn;
       if (typeof d0 === "string") {
         if (!pattern_ac8c1593.test(d0)) {
-          const err0 = siteError("/dsn", "pattern:374803af");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/dsn", "pattern:374803af"));
           errors++;
         }
       } else {
-        const err0 = siteError("/dsn", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/dsn", "type:46355cea"));
         errors++;
       }
     }
@@ -20401,21 +12311,11 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
       let d0 = data.otlpEndpoint;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/otlpEndpoint", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/otlpEndpoint", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/otlpEndpoint", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/otlpEndpoint", "type:46355cea"));
         errors++;
       }
     }
@@ -20429,31 +12329,16 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -20467,12 +12352,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -20488,33 +12368,18 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -20529,12 +12394,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -20559,12 +12419,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -20580,43 +12435,23 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -20628,12 +12463,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -20649,33 +12479,18 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -20683,23 +12498,13 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
@@ -20710,31 +12515,16 @@ function validate_observabilityDestinationResponse_data_sentry(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "sentry")) {
-        const err0 = siteError("/type", "enum:9f73e6c9");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:9f73e6c9"));
         errors++;
       }
     }
@@ -20745,12 +12535,7 @@ function validate_observabilityDestinationResponse_data_sentry(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_sentry.errors = vErrors;
@@ -20763,60 +12548,30 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.account === undefined) {
-      const err0 = siteError("", "required:b928df7e");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:b928df7e"));
       errors++;
     }
     if (data.token === undefined) {
-      const err0 = siteError("", "required:501ce48a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:501ce48a"));
       errors++;
     }
     if (data.account !== undefined) {
       let d0 = data.account;
       if (typeof d0 === "string") {
         if (d0.length > 255 && func_ucs2length(d0) > 255) {
-          const err0 = siteError("/account", "maxLength:7e47541b");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/account", "maxLength:7e47541b"));
           errors++;
         }
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/account", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/account", "minLength:a423776d"));
           errors++;
         }
         if (!pattern_460f8114.test(d0)) {
-          const err0 = siteError("/account", "pattern:490abe05");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/account", "pattern:490abe05"));
           errors++;
         }
       } else {
-        const err0 = siteError("/account", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/account", "type:46355cea"));
         errors++;
       }
     }
@@ -20824,65 +12579,35 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
       let d0 = data.token;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/token", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/token", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/token", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/token", "type:46355cea"));
         errors++;
       }
     }
     if (data.database !== undefined) {
       if (typeof data.database !== "string") {
-        const err0 = siteError("/database", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/database", "type:46355cea"));
         errors++;
       }
     }
     if (data.schema !== undefined) {
       if (typeof data.schema !== "string") {
-        const err0 = siteError("/schema", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/schema", "type:46355cea"));
         errors++;
       }
     }
     if (data.table !== undefined) {
       if (typeof data.table !== "string") {
-        const err0 = siteError("/table", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/table", "type:46355cea"));
         errors++;
       }
     }
     if (data.warehouse !== undefined) {
       if (typeof data.warehouse !== "string") {
-        const err0 = siteError("/warehouse", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/warehouse", "type:46355cea"));
         errors++;
       }
     }
@@ -20896,31 +12621,16 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -20934,12 +12644,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -20955,33 +12660,18 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -20996,12 +12686,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -21026,12 +12711,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -21047,43 +12727,23 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -21095,12 +12755,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -21116,33 +12771,18 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -21150,23 +12790,13 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
@@ -21177,31 +12807,16 @@ function validate_observabilityDestinationResponse_data_snowflake(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "snowflake")) {
-        const err0 = siteError("/type", "enum:54bd6b87");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:54bd6b87"));
         errors++;
       }
     }
@@ -21212,12 +12827,7 @@ function validate_observabilityDestinationResponse_data_snowflake(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_snowflake.errors = vErrors;
@@ -21228,51 +12838,26 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.entity === undefined) {
-      const err0 = siteError("", "required:90928e68");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:90928e68"));
       errors++;
     }
     if (data.project === undefined) {
-      const err0 = siteError("", "required:525ac8c7");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:525ac8c7"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -21280,21 +12865,11 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
       let d0 = data.entity;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/entity", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/entity", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/entity", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/entity", "type:46355cea"));
         errors++;
       }
     }
@@ -21302,21 +12877,11 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
       let d0 = data.project;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/project", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/project", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/project", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/project", "type:46355cea"));
         errors++;
       }
     }
@@ -21324,21 +12889,11 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/baseUrl", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/baseUrl", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -21352,31 +12907,16 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -21390,12 +12930,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -21411,33 +12946,18 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -21452,12 +12972,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -21482,12 +12997,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -21503,43 +13013,23 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -21551,12 +13041,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -21572,33 +13057,18 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -21606,23 +13076,13 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
@@ -21633,31 +13093,16 @@ function validate_observabilityDestinationResponse_data_weave(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "weave")) {
-        const err0 = siteError("/type", "enum:685066fc");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:685066fc"));
         errors++;
       }
     }
@@ -21668,12 +13113,7 @@ function validate_observabilityDestinationResponse_data_weave(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_weave.errors = vErrors;
@@ -21684,45 +13124,25 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.url === undefined) {
-      const err0 = siteError("", "required:181e6d36");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:181e6d36"));
       errors++;
     }
     if (data.url !== undefined) {
       let d0 = data.url;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/url", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/url", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/url", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/url", "type:46355cea"));
         errors++;
       }
     }
     if (data.method !== undefined) {
       let d0 = data.method;
       if (!(d0 === "POST" || d0 === "PUT")) {
-        const err0 = siteError("/method", "enum:983d1cf2");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/method", "enum:983d1cf2"));
         errors++;
       }
     }
@@ -21736,31 +13156,16 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -21774,12 +13179,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -21795,33 +13195,18 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -21836,12 +13221,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -21866,12 +13246,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -21887,43 +13262,23 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -21935,12 +13290,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -21956,33 +13306,18 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -21990,23 +13325,13 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
@@ -22017,31 +13342,16 @@ function validate_observabilityDestinationResponse_data_webhook(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "webhook")) {
-        const err0 = siteError("/type", "enum:1bf8f334");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:1bf8f334"));
         errors++;
       }
     }
@@ -22052,12 +13362,7 @@ function validate_observabilityDestinationResponse_data_webhook(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_webhook.errors = vErrors;
@@ -22087,159 +13392,74 @@ function validate_observabilityDestinationResponse_data(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.workspace_id === undefined) {
-      const err0 = siteError("", "required:e8bc2942");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:e8bc2942"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.enabled === undefined) {
-      const err0 = siteError("", "required:6ef0a6c5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:6ef0a6c5"));
       errors++;
     }
     if (data.privacy_mode === undefined) {
-      const err0 = siteError("", "required:fa57cab5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fa57cab5"));
       errors++;
     }
     if (data.sampling_rate === undefined) {
-      const err0 = siteError("", "required:3729a672");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:3729a672"));
       errors++;
     }
     if (data.broadcast_generation_cost === undefined) {
-      const err0 = siteError("", "required:60bc69af");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:60bc69af"));
       errors++;
     }
     if (data.broadcast_generation_identity === undefined) {
-      const err0 = siteError("", "required:77701cac");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:77701cac"));
       errors++;
     }
     if (data.broadcast_generation_request_context === undefined) {
-      const err0 = siteError("", "required:9a38379e");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:9a38379e"));
       errors++;
     }
     if (data.api_key_hashes === undefined) {
-      const err0 = siteError("", "required:e16d6687");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:e16d6687"));
       errors++;
     }
     if (data.filter_rules === undefined) {
-      const err0 = siteError("", "required:b0a521f1");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:b0a521f1"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.created_at === undefined) {
-      const err0 = siteError("", "required:a2111cf4");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a2111cf4"));
       errors++;
     }
     if (data.updated_at === undefined) {
-      const err0 = siteError("", "required:937ecdfa");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:937ecdfa"));
       errors++;
     }
     if (data.id !== undefined) {
       let d0 = data.id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        const err0 = siteError("/id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
         errors++;
       }
     }
@@ -22247,55 +13467,30 @@ function validate_observabilityDestinationResponse_data(data) {
       let d0 = data.workspace_id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/workspace_id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/workspace_id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        const err0 = siteError("/workspace_id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/workspace_id", "type:46355cea"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       let d0 = data.name;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/name", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        const err0 = siteError("/enabled", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
     if (data.privacy_mode !== undefined) {
       if (typeof data.privacy_mode !== "boolean") {
-        const err0 = siteError("/privacy_mode", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/privacy_mode", "type:93704aff"));
         errors++;
       }
     }
@@ -22303,75 +13498,40 @@ function validate_observabilityDestinationResponse_data(data) {
       let d0 = data.sampling_rate;
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 1 || isNaN(d0)) {
-          const err0 = siteError("/sampling_rate", "maximum:05909cb1");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/sampling_rate", "maximum:05909cb1"));
           errors++;
         }
         if (d0 <= 0 || isNaN(d0)) {
-          const err0 = siteError("/sampling_rate", "exclusiveMinimum:94e18c30");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/sampling_rate", "exclusiveMinimum:94e18c30"));
           errors++;
         }
       } else {
-        const err0 = siteError("/sampling_rate", "type:40b0c00b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/sampling_rate", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.broadcast_generation_cost !== undefined) {
       if (typeof data.broadcast_generation_cost !== "boolean") {
-        const err0 = siteError("/broadcast_generation_cost", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/broadcast_generation_cost", "type:93704aff"));
         errors++;
       }
     }
     if (data.broadcast_generation_identity !== undefined) {
       if (typeof data.broadcast_generation_identity !== "boolean") {
-        const err0 = siteError("/broadcast_generation_identity", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/broadcast_generation_identity", "type:93704aff"));
         errors++;
       }
     }
     if (data.broadcast_generation_request_context !== undefined) {
       if (typeof data.broadcast_generation_request_context !== "boolean") {
-        const err0 = siteError("/broadcast_generation_request_context", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/broadcast_generation_request_context", "type:93704aff"));
         errors++;
       }
     }
     if (data.api_key_hashes !== undefined) {
       let d0 = data.api_key_hashes;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/api_key_hashes", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/api_key_hashes", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -22381,12 +13541,7 @@ function validate_observabilityDestinationResponse_data(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/api_key_hashes/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/api_key_hashes/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -22402,21 +13557,11 @@ function validate_observabilityDestinationResponse_data(data) {
       let d0 = data.created_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/created_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/created_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/created_at", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/created_at", "type:46355cea"));
         errors++;
       }
     }
@@ -22424,21 +13569,11 @@ function validate_observabilityDestinationResponse_data(data) {
       let d0 = data.updated_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/updated_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/updated_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/updated_at", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/updated_at", "type:46355cea"));
         errors++;
       }
     }
@@ -22532,58 +13667,33 @@ function validate_observabilityDestinationResponse_data(data) {
       } else {
         if (data.type !== undefined) {
           if (!obj_bf1a786c.has(data.type)) {
-            const err34 = siteError("/type", "enum:0dc0eee6");
-            if (vErrors === null) {
-              vErrors = [err34];
-            } else {
-              vErrors.push(err34);
-            }
+            (vErrors ??= []).push(siteError("/type", "enum:0dc0eee6"));
             errors++;
           }
         }
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
       if (data.type !== undefined) {
         if (!obj_bf1a786c.has(data.type)) {
-          const err34 = siteError("/type", "enum:0dc0eee6");
-          if (vErrors === null) {
-            vErrors = [err34];
-          } else {
-            vErrors.push(err34);
-          }
+          (vErrors ??= []).push(siteError("/type", "enum:0dc0eee6"));
           errors++;
         }
       }
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data.errors = vErrors;
@@ -22594,12 +13704,7 @@ function validate_observabilityDestinationResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
-      const err0 = siteError("", "required:fabb1b28");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fabb1b28"));
       errors++;
     }
     if (data.data !== undefined) {
@@ -22609,12 +13714,7 @@ function validate_observabilityDestinationResponse(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse.errors = vErrors;
@@ -22877,21 +13977,11 @@ function validate_providersResponse_data_headquarters(data) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && data !== null) {
-    const err0 = siteError("", "type:9cdb33ae");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:9cdb33ae"));
     errors++;
   }
   if (!func_inLetterPairs(obj_a92a467d, data)) {
-    const err0 = siteError("", "enum:453b0a45");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "enum:453b0a45"));
     errors++;
   }
   validate_providersResponse_data_headquarters.errors = vErrors;
@@ -23152,12 +14242,7 @@ function validate_providersResponse_data_datacenters(data) {
   let vErrors = null;
   let errors = 0;
   if (!Array.isArray(data) && data !== null) {
-    const err0 = siteError("", "type:d399f888");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:d399f888"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -23168,21 +14253,11 @@ function validate_providersResponse_data_datacenters(data) {
       }
       let d0 = data[i0];
       if (typeof d0 !== "string") {
-        const err0 = siteError("/" + i0, "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:46355cea"));
         errors++;
       }
       if (!func_inLetterPairs(obj_4a7e3ed1, d0)) {
-        const err0 = siteError("/" + i0, "enum:f75d47b9");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "enum:f75d47b9"));
         errors++;
       }
     }
@@ -23202,87 +14277,42 @@ function validate_providersResponse_data(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.name === undefined) {
-          const err0 = siteError("/" + i0, "required:53ef34b9");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:53ef34b9"));
           errors++;
         }
         if (d0.slug === undefined) {
-          const err0 = siteError("/" + i0, "required:9d9b1aea");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:9d9b1aea"));
           errors++;
         }
         if (d0.headquarters === undefined) {
-          const err0 = siteError("/" + i0, "required:7bc3eab9");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:7bc3eab9"));
           errors++;
         }
         if (d0.datacenters === undefined) {
-          const err0 = siteError("/" + i0, "required:391efcb1");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:391efcb1"));
           errors++;
         }
         if (d0.privacy_policy_url === undefined) {
-          const err0 = siteError("/" + i0, "required:ac672aad");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:ac672aad"));
           errors++;
         }
         if (d0.terms_of_service_url === undefined) {
-          const err0 = siteError("/" + i0, "required:e356302f");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:e356302f"));
           errors++;
         }
         if (d0.status_page_url === undefined) {
-          const err0 = siteError("/" + i0, "required:aa5f6815");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:aa5f6815"));
           errors++;
         }
         if (d0.name !== undefined) {
           if (typeof d0.name !== "string") {
-            const err0 = siteError("/" + i0 + "/name", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.slug !== undefined) {
           if (typeof d0.slug !== "string") {
-            const err0 = siteError("/" + i0 + "/slug", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/slug", "type:46355cea"));
             errors++;
           }
         }
@@ -23301,22 +14331,12 @@ function validate_providersResponse_data(data) {
         if (d0.privacy_policy_url !== undefined) {
           let d1 = d0.privacy_policy_url;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/privacy_policy_url", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/privacy_policy_url", "type:9cdb33ae"));
             errors++;
           }
           if (typeof d1 === "string") {
             if (!pattern_d0ff7d7d.test(d1)) {
-              const err0 = siteError("/" + i0 + "/privacy_policy_url", "pattern:efa7e902");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/privacy_policy_url", "pattern:efa7e902"));
               errors++;
             }
           }
@@ -23324,22 +14344,12 @@ function validate_providersResponse_data(data) {
         if (d0.terms_of_service_url !== undefined) {
           let d1 = d0.terms_of_service_url;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/terms_of_service_url", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/terms_of_service_url", "type:9cdb33ae"));
             errors++;
           }
           if (typeof d1 === "string") {
             if (!pattern_d0ff7d7d.test(d1)) {
-              const err0 = siteError("/" + i0 + "/terms_of_service_url", "pattern:efa7e902");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/terms_of_service_url", "pattern:efa7e902"));
               errors++;
             }
           }
@@ -23347,43 +14357,23 @@ function validate_providersResponse_data(data) {
         if (d0.status_page_url !== undefined) {
           let d1 = d0.status_page_url;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/status_page_url", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/status_page_url", "type:9cdb33ae"));
             errors++;
           }
           if (typeof d1 === "string") {
             if (!pattern_d0ff7d7d.test(d1)) {
-              const err0 = siteError("/" + i0 + "/status_page_url", "pattern:efa7e902");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/status_page_url", "pattern:efa7e902"));
               errors++;
             }
           }
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_providersResponse_data.errors = vErrors;
@@ -23394,12 +14384,7 @@ function validate_providersResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
-      const err0 = siteError("", "required:fabb1b28");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fabb1b28"));
       errors++;
     }
     if (data.data !== undefined) {
@@ -23409,12 +14394,7 @@ function validate_providersResponse(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_providersResponse.errors = vErrors;
@@ -23426,75 +14406,40 @@ function validate_errorResponse_error(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === undefined) {
-      const err0 = siteError("", "required:7922a3da");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:7922a3da"));
       errors++;
     }
     if (data.message === undefined) {
-      const err0 = siteError("", "required:4b7871f0");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:4b7871f0"));
       errors++;
     }
     if (data.code !== undefined) {
       let d0 = data.code;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/code", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/code", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 599 || isNaN(d0)) {
-          const err0 = siteError("/code", "maximum:18409d8a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/code", "maximum:18409d8a"));
           errors++;
         }
         if (d0 < 400 || isNaN(d0)) {
-          const err0 = siteError("/code", "minimum:4213786e");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/code", "minimum:4213786e"));
           errors++;
         }
       }
     }
     if (data.message !== undefined) {
       if (typeof data.message !== "string") {
-        const err0 = siteError("/message", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/message", "type:46355cea"));
         errors++;
       }
     }
     if (data.metadata !== undefined) {
       let d0 = data.metadata;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/metadata", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/metadata", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
@@ -23502,12 +14447,7 @@ function validate_errorResponse_error(data) {
           let d1 = d0.issues;
           if (Array.isArray(d1)) {
             if (d1.length > 20) {
-              const err0 = siteError("/metadata/issues", "maxItems:3f6fef09");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/metadata/issues", "maxItems:3f6fef09"));
               errors++;
             }
             const len0 = d1.length;
@@ -23518,74 +14458,39 @@ function validate_errorResponse_error(data) {
               let d2 = d1[i0];
               if (d2 && typeof d2 == "object" && !Array.isArray(d2)) {
                 if (d2.path === undefined) {
-                  const err0 = siteError("/metadata/issues/" + i0, "required:2a00e695");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/metadata/issues/" + i0, "required:2a00e695"));
                   errors++;
                 }
                 if (d2.message === undefined) {
-                  const err0 = siteError("/metadata/issues/" + i0, "required:4b7871f0");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/metadata/issues/" + i0, "required:4b7871f0"));
                   errors++;
                 }
                 if (d2.path !== undefined) {
                   if (typeof d2.path !== "string") {
-                    const err0 = siteError("/metadata/issues/" + i0 + "/path", "type:46355cea");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/metadata/issues/" + i0 + "/path", "type:46355cea"));
                     errors++;
                   }
                 }
                 if (d2.message !== undefined) {
                   if (typeof d2.message !== "string") {
-                    const err0 = siteError("/metadata/issues/" + i0 + "/message", "type:46355cea");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/metadata/issues/" + i0 + "/message", "type:46355cea"));
                     errors++;
                   }
                 }
               } else {
-                const err0 = siteError("/metadata/issues/" + i0, "type:2be25f50");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/metadata/issues/" + i0, "type:2be25f50"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/metadata/issues", "type:6771595d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/metadata/issues", "type:6771595d"));
             errors++;
           }
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_errorResponse_error.errors = vErrors;
@@ -23596,12 +14501,7 @@ function validate_errorResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === undefined) {
-      const err0 = siteError("", "required:7858157b");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:7858157b"));
       errors++;
     }
     if (data.error !== undefined) {
@@ -23613,34 +14513,19 @@ function validate_errorResponse(data) {
     if (data.service_metadata !== undefined) {
       let d0 = data.service_metadata;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/service_metadata", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/service_metadata", "type:14149012"));
         errors++;
       }
     }
     if (data.user_id !== undefined) {
       let d0 = data.user_id;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/user_id", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/user_id", "type:9cdb33ae"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_errorResponse.errors = vErrors;
@@ -23659,61 +14544,31 @@ function validate_paramsCreatePresetsMessages(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.slug === undefined) {
-      const err0 = siteError("", "required:9d9b1aea");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:9d9b1aea"));
       errors++;
     }
     if (data.slug !== undefined) {
       let d0 = data.slug;
       if (typeof d0 === "string") {
         if (d0.length > 128 && func_ucs2length(d0) > 128) {
-          const err0 = siteError("/slug", "maxLength:7d57682c");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "maxLength:7d57682c"));
           errors++;
         }
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/slug", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "minLength:a423776d"));
           errors++;
         }
         if (!pattern_9d535783.test(d0)) {
-          const err0 = siteError("/slug", "pattern:e6322308");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "pattern:e6322308"));
           errors++;
         }
       } else {
-        const err0 = siteError("/slug", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/slug", "type:46355cea"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_paramsCreatePresetsMessages.errors = vErrors;
@@ -23737,60 +14592,30 @@ function validate_paramsGetPresetVersion(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.slug === undefined) {
-      const err0 = siteError("", "required:9d9b1aea");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:9d9b1aea"));
       errors++;
     }
     if (data.version === undefined) {
-      const err0 = siteError("", "required:889f2380");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:889f2380"));
       errors++;
     }
     if (data.slug !== undefined) {
       let d0 = data.slug;
       if (typeof d0 === "string") {
         if (d0.length > 128 && func_ucs2length(d0) > 128) {
-          const err0 = siteError("/slug", "maxLength:7d57682c");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "maxLength:7d57682c"));
           errors++;
         }
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/slug", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "minLength:a423776d"));
           errors++;
         }
         if (!pattern_9d535783.test(d0)) {
-          const err0 = siteError("/slug", "pattern:e6322308");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "pattern:e6322308"));
           errors++;
         }
       } else {
-        const err0 = siteError("/slug", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/slug", "type:46355cea"));
         errors++;
       }
     }
@@ -23798,31 +14623,16 @@ function validate_paramsGetPresetVersion(data) {
       let d0 = data.version;
       if (typeof d0 === "string") {
         if (!pattern_f54ac16b(d0)) {
-          const err0 = siteError("/version", "pattern:e63dc414");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/version", "pattern:e63dc414"));
           errors++;
         }
       } else {
-        const err0 = siteError("/version", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/version", "type:46355cea"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_paramsGetPresetVersion.errors = vErrors;
@@ -23844,60 +14654,30 @@ function validate_paramsListEndpoints(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.author === undefined) {
-      const err0 = siteError("", "required:6f8f72af");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:6f8f72af"));
       errors++;
     }
     if (data.slug === undefined) {
-      const err0 = siteError("", "required:9d9b1aea");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:9d9b1aea"));
       errors++;
     }
     if (data.author !== undefined) {
       let d0 = data.author;
       if (typeof d0 === "string") {
         if (d0.length > 128 && func_ucs2length(d0) > 128) {
-          const err0 = siteError("/author", "maxLength:7d57682c");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/author", "maxLength:7d57682c"));
           errors++;
         }
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/author", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/author", "minLength:a423776d"));
           errors++;
         }
         if (!pattern_57ab3439(d0)) {
-          const err0 = siteError("/author", "pattern:fe88ecdc");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/author", "pattern:fe88ecdc"));
           errors++;
         }
       } else {
-        const err0 = siteError("/author", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/author", "type:46355cea"));
         errors++;
       }
     }
@@ -23905,49 +14685,24 @@ function validate_paramsListEndpoints(data) {
       let d0 = data.slug;
       if (typeof d0 === "string") {
         if (d0.length > 128 && func_ucs2length(d0) > 128) {
-          const err0 = siteError("/slug", "maxLength:7d57682c");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "maxLength:7d57682c"));
           errors++;
         }
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/slug", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "minLength:a423776d"));
           errors++;
         }
         if (!pattern_57ab3439(d0)) {
-          const err0 = siteError("/slug", "pattern:fe88ecdc");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "pattern:fe88ecdc"));
           errors++;
         }
       } else {
-        const err0 = siteError("/slug", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/slug", "type:46355cea"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_paramsListEndpoints.errors = vErrors;
@@ -23959,43 +14714,23 @@ function validate_paramsGetObservabilityDestination(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.id !== undefined) {
       let d0 = data.id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        const err0 = siteError("/id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_paramsGetObservabilityDestination.errors = vErrors;

@@ -1368,12 +1368,7 @@ function validate_messagesRequest_provider(data) {
   let vErrors = null;
   let errors = 0;
   if (!(data && typeof data == "object" && !Array.isArray(data)) && data !== null) {
-    const err0 = siteError("", "type:14149012");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:14149012"));
     errors++;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -1382,84 +1377,49 @@ function validate_messagesRequest_provider(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_26cd89fe.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:8f9a53bb", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:8f9a53bb", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.allow_fallbacks !== undefined) {
       let d0 = data.allow_fallbacks;
       if (typeof d0 !== "boolean" && d0 !== null) {
-        const err0 = siteError("/allow_fallbacks", "type:3d2c37c5");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allow_fallbacks", "type:3d2c37c5"));
         errors++;
       }
     }
     if (data.require_parameters !== undefined) {
       let d0 = data.require_parameters;
       if (typeof d0 !== "boolean" && d0 !== null) {
-        const err0 = siteError("/require_parameters", "type:3d2c37c5");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/require_parameters", "type:3d2c37c5"));
         errors++;
       }
     }
     if (data.data_collection !== undefined) {
       let d0 = data.data_collection;
       if (!(d0 === "deny" || d0 === "allow" || d0 === null)) {
-        const err0 = siteError("/data_collection", "enum:5364ce47");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/data_collection", "enum:5364ce47"));
         errors++;
       }
     }
     if (data.zdr !== undefined) {
       let d0 = data.zdr;
       if (typeof d0 !== "boolean" && d0 !== null) {
-        const err0 = siteError("/zdr", "type:3d2c37c5");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/zdr", "type:3d2c37c5"));
         errors++;
       }
     }
     if (data.enforce_distillable_text !== undefined) {
       let d0 = data.enforce_distillable_text;
       if (typeof d0 !== "boolean" && d0 !== null) {
-        const err0 = siteError("/enforce_distillable_text", "type:3d2c37c5");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enforce_distillable_text", "type:3d2c37c5"));
         errors++;
       }
     }
     if (data.order !== undefined) {
       let d0 = data.order;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/order", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/order", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -1469,12 +1429,7 @@ function validate_messagesRequest_provider(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/order/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/order/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -1483,12 +1438,7 @@ function validate_messagesRequest_provider(data) {
     if (data.only !== undefined) {
       let d0 = data.only;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/only", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/only", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -1498,12 +1448,7 @@ function validate_messagesRequest_provider(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/only/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/only/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -1512,12 +1457,7 @@ function validate_messagesRequest_provider(data) {
     if (data.ignore !== undefined) {
       let d0 = data.ignore;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/ignore", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/ignore", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -1527,12 +1467,7 @@ function validate_messagesRequest_provider(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/ignore/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/ignore/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -1541,12 +1476,7 @@ function validate_messagesRequest_provider(data) {
     if (data.quantizations !== undefined) {
       let d0 = data.quantizations;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/quantizations", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/quantizations", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -1557,12 +1487,7 @@ function validate_messagesRequest_provider(data) {
           }
           let d1 = d0[i0];
           if (!(d1 === "int4" || d1 === "int8" || d1 === "fp4" || d1 === "mxfp4" || d1 === "nvfp4" || d1 === "fp6" || d1 === "fp8" || d1 === "mxfp8" || d1 === "fp16" || d1 === "bf16" || d1 === "fp32" || d1 === "unknown")) {
-            const err0 = siteError("/quantizations/" + i0, "enum:35e8dacc");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/quantizations/" + i0, "enum:35e8dacc"));
             errors++;
           }
         }
@@ -1574,12 +1499,7 @@ function validate_messagesRequest_provider(data) {
       let valid0 = false;
       const _errs1 = errors;
       if (!(d0 === "price" || d0 === "throughput" || d0 === "latency" || d0 === "exacto" || d0 === null)) {
-        const err0 = siteError("/sort", "enum:940e7b45");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/sort", "enum:940e7b45"));
         errors++;
       }
       var _valid0 = _errs1 === errors;
@@ -1592,58 +1512,33 @@ function validate_messagesRequest_provider(data) {
               break;
             }
             if (!(key0 === "by" || key0 === "partition")) {
-              const err0 = siteErrorWith("/sort", "additionalProperties:7c44b854", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/sort", "additionalProperties:7c44b854", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (d0.by !== undefined) {
             let d1 = d0.by;
             if (!(d1 === "price" || d1 === "throughput" || d1 === "latency" || d1 === "exacto" || d1 === null)) {
-              const err0 = siteError("/sort/by", "enum:940e7b45");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/sort/by", "enum:940e7b45"));
               errors++;
             }
           }
           if (d0.partition !== undefined) {
             let d1 = d0.partition;
             if (!(d1 === "model" || d1 === "none" || d1 === null)) {
-              const err0 = siteError("/sort/partition", "enum:cec0176e");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/sort/partition", "enum:cec0176e"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("/sort", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/sort", "type:2be25f50"));
           errors++;
         }
         var _valid0 = _errs2 === errors;
         valid0 = valid0 || _valid0;
       }
       if (!valid0) {
-        const err0 = siteError("/sort", "anyOf:78bfa0d2");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/sort", "anyOf:78bfa0d2"));
         errors++;
       } else {
         errors = _errs0;
@@ -1664,77 +1559,42 @@ function validate_messagesRequest_provider(data) {
             break;
           }
           if (!(key0 === "prompt" || key0 === "completion" || key0 === "image" || key0 === "audio" || key0 === "request")) {
-            const err0 = siteErrorWith("/max_price", "additionalProperties:42ceee4c", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/max_price", "additionalProperties:42ceee4c", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.prompt !== undefined) {
           if (typeof d0.prompt !== "string") {
-            const err0 = siteError("/max_price/prompt", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/max_price/prompt", "type:46355cea"));
             errors++;
           }
         }
         if (d0.completion !== undefined) {
           if (typeof d0.completion !== "string") {
-            const err0 = siteError("/max_price/completion", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/max_price/completion", "type:46355cea"));
             errors++;
           }
         }
         if (d0.image !== undefined) {
           if (typeof d0.image !== "string") {
-            const err0 = siteError("/max_price/image", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/max_price/image", "type:46355cea"));
             errors++;
           }
         }
         if (d0.audio !== undefined) {
           if (typeof d0.audio !== "string") {
-            const err0 = siteError("/max_price/audio", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/max_price/audio", "type:46355cea"));
             errors++;
           }
         }
         if (d0.request !== undefined) {
           if (typeof d0.request !== "string") {
-            const err0 = siteError("/max_price/request", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/max_price/request", "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/max_price", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_price", "type:2be25f50"));
         errors++;
       }
     }
@@ -1744,12 +1604,7 @@ function validate_messagesRequest_provider(data) {
       let valid0 = false;
       const _errs1 = errors;
       if (!(typeof d0 == "number" && isFinite(d0)) && d0 !== null) {
-        const err0 = siteError("/preferred_max_latency", "type:a763b724");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/preferred_max_latency", "type:a763b724"));
         errors++;
       }
       var _valid1 = _errs1 === errors;
@@ -1762,82 +1617,47 @@ function validate_messagesRequest_provider(data) {
               break;
             }
             if (!(key0 === "p50" || key0 === "p75" || key0 === "p90" || key0 === "p99")) {
-              const err0 = siteErrorWith("/preferred_max_latency", "additionalProperties:f1d585c6", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/preferred_max_latency", "additionalProperties:f1d585c6", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (d0.p50 !== undefined) {
             let d1 = d0.p50;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              const err0 = siteError("/preferred_max_latency/p50", "type:a763b724");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_max_latency/p50", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p75 !== undefined) {
             let d1 = d0.p75;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              const err0 = siteError("/preferred_max_latency/p75", "type:a763b724");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_max_latency/p75", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p90 !== undefined) {
             let d1 = d0.p90;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              const err0 = siteError("/preferred_max_latency/p90", "type:a763b724");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_max_latency/p90", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p99 !== undefined) {
             let d1 = d0.p99;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              const err0 = siteError("/preferred_max_latency/p99", "type:a763b724");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_max_latency/p99", "type:a763b724"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("/preferred_max_latency", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/preferred_max_latency", "type:2be25f50"));
           errors++;
         }
         var _valid1 = _errs2 === errors;
         valid0 = valid0 || _valid1;
       }
       if (!valid0) {
-        const err0 = siteError("/preferred_max_latency", "anyOf:78bfa0d2");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/preferred_max_latency", "anyOf:78bfa0d2"));
         errors++;
       } else {
         errors = _errs0;
@@ -1856,12 +1676,7 @@ function validate_messagesRequest_provider(data) {
       let valid0 = false;
       const _errs1 = errors;
       if (!(typeof d0 == "number" && isFinite(d0)) && d0 !== null) {
-        const err0 = siteError("/preferred_min_throughput", "type:a763b724");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/preferred_min_throughput", "type:a763b724"));
         errors++;
       }
       var _valid2 = _errs1 === errors;
@@ -1874,82 +1689,47 @@ function validate_messagesRequest_provider(data) {
               break;
             }
             if (!(key0 === "p50" || key0 === "p75" || key0 === "p90" || key0 === "p99")) {
-              const err0 = siteErrorWith("/preferred_min_throughput", "additionalProperties:f1d585c6", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/preferred_min_throughput", "additionalProperties:f1d585c6", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (d0.p50 !== undefined) {
             let d1 = d0.p50;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              const err0 = siteError("/preferred_min_throughput/p50", "type:a763b724");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_min_throughput/p50", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p75 !== undefined) {
             let d1 = d0.p75;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              const err0 = siteError("/preferred_min_throughput/p75", "type:a763b724");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_min_throughput/p75", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p90 !== undefined) {
             let d1 = d0.p90;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              const err0 = siteError("/preferred_min_throughput/p90", "type:a763b724");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_min_throughput/p90", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p99 !== undefined) {
             let d1 = d0.p99;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              const err0 = siteError("/preferred_min_throughput/p99", "type:a763b724");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_min_throughput/p99", "type:a763b724"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("/preferred_min_throughput", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/preferred_min_throughput", "type:2be25f50"));
           errors++;
         }
         var _valid2 = _errs2 === errors;
         valid0 = valid0 || _valid2;
       }
       if (!valid0) {
-        const err0 = siteError("/preferred_min_throughput", "anyOf:78bfa0d2");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/preferred_min_throughput", "anyOf:78bfa0d2"));
         errors++;
       } else {
         errors = _errs0;
@@ -1971,23 +1751,13 @@ function validate_messagesRequest_thinking(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "enabled" || d0 === "disabled" || d0 === "adaptive")) {
-        const err0 = siteError("/type", "enum:a8ac57e9");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:a8ac57e9"));
         errors++;
       }
     }
@@ -1996,21 +1766,11 @@ function validate_messagesRequest_thinking(data) {
       if (tag0 === "enabled") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.budget_tokens === undefined) {
-            const err0 = siteError("", "required:78aa79dd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:78aa79dd"));
             errors++;
           }
           for (const key0 in data) {
@@ -2018,54 +1778,29 @@ function validate_messagesRequest_thinking(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "budget_tokens" || key0 === "display")) {
-              const err0 = siteErrorWith("", "additionalProperties:415f6cd5", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:415f6cd5", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "enabled")) {
-              const err0 = siteError("/type", "enum:68056f89");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:68056f89"));
               errors++;
             }
           }
           if (data.budget_tokens !== undefined) {
             let d0 = data.budget_tokens;
             if (!Number.isInteger(d0)) {
-              const err0 = siteError("/budget_tokens", "type:f5f595bd");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/budget_tokens", "type:f5f595bd"));
               errors++;
             }
             if (typeof d0 == "number" && isFinite(d0)) {
               if (d0 > 9007199254740991 || isNaN(d0)) {
-                const err0 = siteError("/budget_tokens", "maximum:62ccc935");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/budget_tokens", "maximum:62ccc935"));
                 errors++;
               }
               if (d0 < 1 || isNaN(d0)) {
-                const err0 = siteError("/budget_tokens", "minimum:887b70c8");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/budget_tokens", "minimum:887b70c8"));
                 errors++;
               }
             }
@@ -2073,33 +1808,18 @@ function validate_messagesRequest_thinking(data) {
           if (data.display !== undefined) {
             let d0 = data.display;
             if (!(d0 === "summarized" || d0 === "omitted" || d0 === null)) {
-              const err0 = siteError("/display", "enum:d1a1ff44");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/display", "enum:d1a1ff44"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "disabled") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           for (const key0 in data) {
@@ -2107,44 +1827,24 @@ function validate_messagesRequest_thinking(data) {
               break;
             }
             if (!(key0 === "type")) {
-              const err0 = siteErrorWith("", "additionalProperties:5faf0bb6", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:5faf0bb6", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "disabled")) {
-              const err0 = siteError("/type", "enum:37244c51");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:37244c51"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "adaptive") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           for (const key0 in data) {
@@ -2152,80 +1852,45 @@ function validate_messagesRequest_thinking(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "display")) {
-              const err0 = siteErrorWith("", "additionalProperties:84f4a2e3", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:84f4a2e3", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "adaptive")) {
-              const err0 = siteError("/type", "enum:c799e536");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:c799e536"));
               errors++;
             }
           }
           if (data.display !== undefined) {
             let d0 = data.display;
             if (!(d0 === "summarized" || d0 === "omitted" || d0 === null)) {
-              const err0 = siteError("/display", "enum:d1a1ff44");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/display", "enum:d1a1ff44"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_thinking.errors = vErrors;
@@ -2236,23 +1901,13 @@ function validate_messagesRequest_tool_choice(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "auto" || d0 === "any" || d0 === "none" || d0 === "tool")) {
-        const err0 = siteError("/type", "enum:c27994f1");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:c27994f1"));
         errors++;
       }
     }
@@ -2261,12 +1916,7 @@ function validate_messagesRequest_tool_choice(data) {
       if (tag0 === "auto") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           for (const key0 in data) {
@@ -2274,55 +1924,30 @@ function validate_messagesRequest_tool_choice(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "disable_parallel_tool_use")) {
-              const err0 = siteErrorWith("", "additionalProperties:21c680c6", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:21c680c6", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "auto")) {
-              const err0 = siteError("/type", "enum:ede7afa9");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:ede7afa9"));
               errors++;
             }
           }
           if (data.disable_parallel_tool_use !== undefined) {
             if (typeof data.disable_parallel_tool_use !== "boolean") {
-              const err0 = siteError("/disable_parallel_tool_use", "type:93704aff");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/disable_parallel_tool_use", "type:93704aff"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "any") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           for (const key0 in data) {
@@ -2330,55 +1955,30 @@ function validate_messagesRequest_tool_choice(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "disable_parallel_tool_use")) {
-              const err0 = siteErrorWith("", "additionalProperties:21c680c6", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:21c680c6", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "any")) {
-              const err0 = siteError("/type", "enum:aa45d7dc");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:aa45d7dc"));
               errors++;
             }
           }
           if (data.disable_parallel_tool_use !== undefined) {
             if (typeof data.disable_parallel_tool_use !== "boolean") {
-              const err0 = siteError("/disable_parallel_tool_use", "type:93704aff");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/disable_parallel_tool_use", "type:93704aff"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "none") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           for (const key0 in data) {
@@ -2386,53 +1986,28 @@ function validate_messagesRequest_tool_choice(data) {
               break;
             }
             if (!(key0 === "type")) {
-              const err0 = siteErrorWith("", "additionalProperties:5faf0bb6", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:5faf0bb6", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "none")) {
-              const err0 = siteError("/type", "enum:193eccc4");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:193eccc4"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "tool") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.name === undefined) {
-            const err0 = siteError("", "required:53ef34b9");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:53ef34b9"));
             errors++;
           }
           for (const key0 in data) {
@@ -2440,90 +2015,50 @@ function validate_messagesRequest_tool_choice(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "name" || key0 === "disable_parallel_tool_use")) {
-              const err0 = siteErrorWith("", "additionalProperties:ab6311aa", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:ab6311aa", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "tool")) {
-              const err0 = siteError("/type", "enum:f1357470");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:f1357470"));
               errors++;
             }
           }
           if (data.name !== undefined) {
             if (typeof data.name !== "string") {
-              const err0 = siteError("/name", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/name", "type:46355cea"));
               errors++;
             }
           }
           if (data.disable_parallel_tool_use !== undefined) {
             if (typeof data.disable_parallel_tool_use !== "boolean") {
-              const err0 = siteError("/disable_parallel_tool_use", "type:93704aff");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/disable_parallel_tool_use", "type:93704aff"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tool_choice.errors = vErrors;
@@ -2554,21 +2089,11 @@ function validate_messagesRequest_tools_then_then_custom(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.input_schema === undefined) {
-      const err0 = siteError("", "required:552141f5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:552141f5"));
       errors++;
     }
     for (const key0 in data) {
@@ -2576,45 +2101,25 @@ function validate_messagesRequest_tools_then_then_custom(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "name" || key0 === "description" || key0 === "input_schema" || key0 === "cache_control" || key0 === "defer_loading")) {
-        const err0 = siteErrorWith("", "additionalProperties:9ccb3902", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:9ccb3902", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "custom")) {
-        const err0 = siteError("/type", "enum:ef64867f");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:ef64867f"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        const err0 = siteError("/name", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "type:46355cea"));
         errors++;
       }
     }
     if (data.description !== undefined) {
       if (typeof data.description !== "string") {
-        const err0 = siteError("/description", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/description", "type:46355cea"));
         errors++;
       }
     }
@@ -2623,24 +2128,14 @@ function validate_messagesRequest_tools_then_then_custom(data) {
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type !== undefined) {
           if (typeof d0.type !== "string") {
-            const err0 = siteError("/input_schema/type", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/input_schema/type", "type:46355cea"));
             errors++;
           }
         }
         if (d0.required !== undefined) {
           let d1 = d0.required;
           if (!Array.isArray(d1) && d1 !== null) {
-            const err0 = siteError("/input_schema/required", "type:d399f888");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/input_schema/required", "type:d399f888"));
             errors++;
           }
           if (Array.isArray(d1)) {
@@ -2650,24 +2145,14 @@ function validate_messagesRequest_tools_then_then_custom(data) {
                 break;
               }
               if (typeof d1[i0] !== "string") {
-                const err0 = siteError("/input_schema/required/" + i0, "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/input_schema/required/" + i0, "type:46355cea"));
                 errors++;
               }
             }
           }
         }
       } else {
-        const err0 = siteError("/input_schema", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/input_schema", "type:2be25f50"));
         errors++;
       }
     }
@@ -2675,12 +2160,7 @@ function validate_messagesRequest_tools_then_then_custom(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -2688,66 +2168,36 @@ function validate_messagesRequest_tools_then_then_custom(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.defer_loading !== undefined) {
       if (typeof data.defer_loading !== "boolean") {
-        const err0 = siteError("/defer_loading", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/defer_loading", "type:93704aff"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_custom.errors = vErrors;
@@ -2758,21 +2208,11 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     for (const key0 in data) {
@@ -2780,46 +2220,26 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "name" || key0 === "allowed_domains" || key0 === "blocked_domains" || key0 === "max_uses" || key0 === "user_location" || key0 === "cache_control")) {
-        const err0 = siteErrorWith("", "additionalProperties:407851cb", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:407851cb", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "web_search_20250305")) {
-        const err0 = siteError("/type", "enum:3b50929b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:3b50929b"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (!(data.name === "web_search")) {
-        const err0 = siteError("/name", "enum:fa52de79");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "enum:fa52de79"));
         errors++;
       }
     }
     if (data.allowed_domains !== undefined) {
       let d0 = data.allowed_domains;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/allowed_domains", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_domains", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -2829,12 +2249,7 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/allowed_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -2843,12 +2258,7 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
     if (data.blocked_domains !== undefined) {
       let d0 = data.blocked_domains;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/blocked_domains", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/blocked_domains", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -2858,12 +2268,7 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/blocked_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/blocked_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -2872,31 +2277,16 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0) && d0 !== null) {
-        const err0 = siteError("/max_uses", "type:ff7d0d4b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_uses", "type:ff7d0d4b"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "minimum:fd171812"));
           errors++;
         }
       }
@@ -2904,22 +2294,12 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
     if (data.user_location !== undefined) {
       let d0 = data.user_location;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/user_location", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/user_location", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/user_location", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/user_location", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -2927,71 +2307,41 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "city" || key0 === "region" || key0 === "country" || key0 === "timezone")) {
-            const err0 = siteErrorWith("/user_location", "additionalProperties:0a23bf5d", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/user_location", "additionalProperties:0a23bf5d", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "approximate")) {
-            const err0 = siteError("/user_location/type", "enum:67505034");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/type", "enum:67505034"));
             errors++;
           }
         }
         if (d0.city !== undefined) {
           let d1 = d0.city;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/city", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/city", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.region !== undefined) {
           let d1 = d0.region;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/region", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/region", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.country !== undefined) {
           let d1 = d0.country;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/country", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/country", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.timezone !== undefined) {
           let d1 = d0.timezone;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/timezone", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/timezone", "type:9cdb33ae"));
             errors++;
           }
         }
@@ -3001,12 +2351,7 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -3014,55 +2359,30 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_web_search_20250305.errors = vErrors;
@@ -3073,21 +2393,11 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     for (const key0 in data) {
@@ -3095,46 +2405,26 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "name" || key0 === "allowed_domains" || key0 === "blocked_domains" || key0 === "max_uses" || key0 === "user_location" || key0 === "cache_control" || key0 === "allowed_callers")) {
-        const err0 = siteErrorWith("", "additionalProperties:f299d7fe", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:f299d7fe", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "web_search_20260209")) {
-        const err0 = siteError("/type", "enum:afd5f5d1");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:afd5f5d1"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (!(data.name === "web_search")) {
-        const err0 = siteError("/name", "enum:fa52de79");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "enum:fa52de79"));
         errors++;
       }
     }
     if (data.allowed_domains !== undefined) {
       let d0 = data.allowed_domains;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/allowed_domains", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_domains", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -3144,12 +2434,7 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/allowed_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -3158,12 +2443,7 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
     if (data.blocked_domains !== undefined) {
       let d0 = data.blocked_domains;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/blocked_domains", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/blocked_domains", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -3173,12 +2453,7 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/blocked_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/blocked_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -3187,31 +2462,16 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0) && d0 !== null) {
-        const err0 = siteError("/max_uses", "type:ff7d0d4b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_uses", "type:ff7d0d4b"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "minimum:fd171812"));
           errors++;
         }
       }
@@ -3219,22 +2479,12 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
     if (data.user_location !== undefined) {
       let d0 = data.user_location;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/user_location", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/user_location", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/user_location", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/user_location", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -3242,71 +2492,41 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "city" || key0 === "region" || key0 === "country" || key0 === "timezone")) {
-            const err0 = siteErrorWith("/user_location", "additionalProperties:0a23bf5d", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/user_location", "additionalProperties:0a23bf5d", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "approximate")) {
-            const err0 = siteError("/user_location/type", "enum:67505034");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/type", "enum:67505034"));
             errors++;
           }
         }
         if (d0.city !== undefined) {
           let d1 = d0.city;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/city", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/city", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.region !== undefined) {
           let d1 = d0.region;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/region", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/region", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.country !== undefined) {
           let d1 = d0.country;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/country", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/country", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.timezone !== undefined) {
           let d1 = d0.timezone;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/timezone", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/timezone", "type:9cdb33ae"));
             errors++;
           }
         }
@@ -3316,12 +2536,7 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -3329,45 +2544,25 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
@@ -3381,32 +2576,17 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
           }
           let d1 = d0[i0];
           if (!(d1 === "direct" || d1 === "code_execution_20250825" || d1 === "code_execution_20260120")) {
-            const err0 = siteError("/allowed_callers/" + i0, "enum:0174781d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_callers/" + i0, "enum:0174781d"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/allowed_callers", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_callers", "type:6771595d"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_web_search_20260209.errors = vErrors;
@@ -3417,30 +2597,15 @@ function validate_messagesRequest_tools_then_then_advisor_20260301(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.model === undefined) {
-      const err0 = siteError("", "required:5415dd9c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:5415dd9c"));
       errors++;
     }
     for (const key0 in data) {
@@ -3448,45 +2613,25 @@ function validate_messagesRequest_tools_then_then_advisor_20260301(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "name" || key0 === "model" || key0 === "allowed_callers" || key0 === "cache_control" || key0 === "caching" || key0 === "defer_loading" || key0 === "max_uses")) {
-        const err0 = siteErrorWith("", "additionalProperties:bf2f2981", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:bf2f2981", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "advisor_20260301")) {
-        const err0 = siteError("/type", "enum:db1aa875");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:db1aa875"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (!(data.name === "advisor")) {
-        const err0 = siteError("/name", "enum:7f06b84f");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "enum:7f06b84f"));
         errors++;
       }
     }
     if (data.model !== undefined) {
       if (typeof data.model !== "string") {
-        const err0 = siteError("/model", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/model", "type:46355cea"));
         errors++;
       }
     }
@@ -3500,22 +2645,12 @@ function validate_messagesRequest_tools_then_then_advisor_20260301(data) {
           }
           let d1 = d0[i0];
           if (!(d1 === "direct" || d1 === "code_execution_20250825" || d1 === "code_execution_20260120")) {
-            const err0 = siteError("/allowed_callers/" + i0, "enum:0174781d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_callers/" + i0, "enum:0174781d"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/allowed_callers", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_callers", "type:6771595d"));
         errors++;
       }
     }
@@ -3523,12 +2658,7 @@ function validate_messagesRequest_tools_then_then_advisor_20260301(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -3536,67 +2666,37 @@ function validate_messagesRequest_tools_then_then_advisor_20260301(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.caching !== undefined) {
       let d0 = data.caching;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/caching", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/caching", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/caching", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/caching", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -3604,35 +2704,20 @@ function validate_messagesRequest_tools_then_then_advisor_20260301(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/caching", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/caching", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/caching/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/caching/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/caching/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/caching/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
@@ -3640,54 +2725,29 @@ function validate_messagesRequest_tools_then_then_advisor_20260301(data) {
     }
     if (data.defer_loading !== undefined) {
       if (typeof data.defer_loading !== "boolean") {
-        const err0 = siteError("/defer_loading", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/defer_loading", "type:93704aff"));
         errors++;
       }
     }
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_uses", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_uses", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "minimum:fd171812"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_advisor_20260301.errors = vErrors;
@@ -3698,21 +2758,11 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_bm25_20251119
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     for (const key0 in data) {
@@ -3720,35 +2770,20 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_bm25_20251119
         break;
       }
       if (!(key0 === "type" || key0 === "name" || key0 === "allowed_callers" || key0 === "cache_control" || key0 === "defer_loading" || key0 === "strict")) {
-        const err0 = siteErrorWith("", "additionalProperties:53ac3a17", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:53ac3a17", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "tool_search_tool_bm25_20251119" || d0 === "tool_search_tool_bm25")) {
-        const err0 = siteError("/type", "enum:450f2597");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:450f2597"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (!(data.name === "tool_search_tool_bm25")) {
-        const err0 = siteError("/name", "enum:6bd94e34");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "enum:6bd94e34"));
         errors++;
       }
     }
@@ -3762,22 +2797,12 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_bm25_20251119
           }
           let d1 = d0[i0];
           if (!(d1 === "direct" || d1 === "code_execution_20250825" || d1 === "code_execution_20260120")) {
-            const err0 = siteError("/allowed_callers/" + i0, "enum:0174781d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_callers/" + i0, "enum:0174781d"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/allowed_callers", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_callers", "type:6771595d"));
         errors++;
       }
     }
@@ -3785,12 +2810,7 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_bm25_20251119
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -3798,77 +2818,42 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_bm25_20251119
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.defer_loading !== undefined) {
       if (typeof data.defer_loading !== "boolean") {
-        const err0 = siteError("/defer_loading", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/defer_loading", "type:93704aff"));
         errors++;
       }
     }
     if (data.strict !== undefined) {
       if (typeof data.strict !== "boolean") {
-        const err0 = siteError("/strict", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/strict", "type:93704aff"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_tool_search_tool_bm25_20251119.errors = vErrors;
@@ -3879,21 +2864,11 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_regex_2025111
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     for (const key0 in data) {
@@ -3901,35 +2876,20 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_regex_2025111
         break;
       }
       if (!(key0 === "type" || key0 === "name" || key0 === "allowed_callers" || key0 === "cache_control" || key0 === "defer_loading" || key0 === "strict")) {
-        const err0 = siteErrorWith("", "additionalProperties:53ac3a17", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:53ac3a17", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "tool_search_tool_regex_20251119" || d0 === "tool_search_tool_regex")) {
-        const err0 = siteError("/type", "enum:e380937a");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:e380937a"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (!(data.name === "tool_search_tool_regex")) {
-        const err0 = siteError("/name", "enum:c194bf9b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "enum:c194bf9b"));
         errors++;
       }
     }
@@ -3943,22 +2903,12 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_regex_2025111
           }
           let d1 = d0[i0];
           if (!(d1 === "direct" || d1 === "code_execution_20250825" || d1 === "code_execution_20260120")) {
-            const err0 = siteError("/allowed_callers/" + i0, "enum:0174781d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_callers/" + i0, "enum:0174781d"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/allowed_callers", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_callers", "type:6771595d"));
         errors++;
       }
     }
@@ -3966,12 +2916,7 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_regex_2025111
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -3979,77 +2924,42 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_regex_2025111
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.defer_loading !== undefined) {
       if (typeof data.defer_loading !== "boolean") {
-        const err0 = siteError("/defer_loading", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/defer_loading", "type:93704aff"));
         errors++;
       }
     }
     if (data.strict !== undefined) {
       if (typeof data.strict !== "boolean") {
-        const err0 = siteError("/strict", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/strict", "type:93704aff"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_tool_search_tool_regex_20251119.errors = vErrors;
@@ -4070,23 +2980,13 @@ function validate_messagesRequest_then_service_bash_parameters_environment_a4bd9
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "container_auto" || d0 === "container_reference")) {
-        const err0 = siteError("/type", "enum:c3a9f5c6");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:c3a9f5c6"));
         errors++;
       }
     }
@@ -4095,12 +2995,7 @@ function validate_messagesRequest_then_service_bash_parameters_environment_a4bd9
       if (tag0 === "container_auto") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           for (const key0 in data) {
@@ -4108,53 +3003,28 @@ function validate_messagesRequest_then_service_bash_parameters_environment_a4bd9
               break;
             }
             if (!(key0 === "type")) {
-              const err0 = siteErrorWith("", "additionalProperties:5faf0bb6", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:5faf0bb6", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "container_auto")) {
-              const err0 = siteError("/type", "enum:43e29fd4");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:43e29fd4"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "container_reference") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.container_id === undefined) {
-            const err0 = siteError("", "required:1060305d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:1060305d"));
             errors++;
           }
           for (const key0 in data) {
@@ -4162,23 +3032,13 @@ function validate_messagesRequest_then_service_bash_parameters_environment_a4bd9
               break;
             }
             if (!(key0 === "type" || key0 === "container_id")) {
-              const err0 = siteErrorWith("", "additionalProperties:84ebcf66", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:84ebcf66", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "container_reference")) {
-              const err0 = siteError("/type", "enum:f849cb58");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:f849cb58"));
               errors++;
             }
           }
@@ -4186,84 +3046,44 @@ function validate_messagesRequest_then_service_bash_parameters_environment_a4bd9
             let d0 = data.container_id;
             if (typeof d0 === "string") {
               if (d0.length > 20 && func_ucs2length(d0) > 20) {
-                const err0 = siteError("/container_id", "maxLength:5a6a3bb9");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/container_id", "maxLength:5a6a3bb9"));
                 errors++;
               }
               if (d0.length < 2 && func_ucs2length(d0) < 1) {
-                const err0 = siteError("/container_id", "minLength:a423776d");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/container_id", "minLength:a423776d"));
                 errors++;
               }
               if (!pattern_c4e5fd56(d0)) {
-                const err0 = siteError("/container_id", "pattern:0e56d14d");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/container_id", "pattern:0e56d14d"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/container_id", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/container_id", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_then_service_bash_parameters_environment_a4bd9c.errors = vErrors;
@@ -4278,23 +3098,13 @@ function validate_messagesRequest_tools_then_then_service_bash_parameters(data) 
         break;
       }
       if (!(key0 === "engine" || key0 === "environment" || key0 === "sleep_after_seconds")) {
-        const err0 = siteErrorWith("", "additionalProperties:66ea5edc", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:66ea5edc", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.engine !== undefined) {
       if (typeof data.engine !== "string") {
-        const err0 = siteError("/engine", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/engine", "type:46355cea"));
         errors++;
       }
     }
@@ -4307,42 +3117,22 @@ function validate_messagesRequest_tools_then_then_service_bash_parameters(data) 
     if (data.sleep_after_seconds !== undefined) {
       let d0 = data.sleep_after_seconds;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/sleep_after_seconds", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/sleep_after_seconds", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/sleep_after_seconds", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/sleep_after_seconds", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/sleep_after_seconds", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/sleep_after_seconds", "minimum:fd171812"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_bash_parameters.errors = vErrors;
@@ -4353,12 +3143,7 @@ function validate_messagesRequest_tools_then_then_service_bash(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     for (const key0 in data) {
@@ -4366,23 +3151,13 @@ function validate_messagesRequest_tools_then_then_service_bash(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "parameters")) {
-        const err0 = siteErrorWith("", "additionalProperties:34327274", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:34327274", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "service:bash")) {
-        const err0 = siteError("/type", "enum:706fb219");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:706fb219"));
         errors++;
       }
     }
@@ -4393,12 +3168,7 @@ function validate_messagesRequest_tools_then_then_service_bash(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_bash.errors = vErrors;
@@ -4413,12 +3183,7 @@ function validate_messagesRequest_tools_then_then_service_web_fetch_parameters(d
         break;
       }
       if (!(key0 === "allowed_domains" || key0 === "blocked_domains" || key0 === "engine" || key0 === "max_content_tokens" || key0 === "max_uses")) {
-        const err0 = siteErrorWith("", "additionalProperties:2ac2010d", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:2ac2010d", { additionalProperty: key0 }));
         errors++;
       }
     }
@@ -4431,22 +3196,12 @@ function validate_messagesRequest_tools_then_then_service_web_fetch_parameters(d
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/allowed_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/allowed_domains", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_domains", "type:6771595d"));
         errors++;
       }
     }
@@ -4459,64 +3214,34 @@ function validate_messagesRequest_tools_then_then_service_web_fetch_parameters(d
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/blocked_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/blocked_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/blocked_domains", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/blocked_domains", "type:6771595d"));
         errors++;
       }
     }
     if (data.engine !== undefined) {
       if (typeof data.engine !== "string") {
-        const err0 = siteError("/engine", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/engine", "type:46355cea"));
         errors++;
       }
     }
     if (data.max_content_tokens !== undefined) {
       let d0 = data.max_content_tokens;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_content_tokens", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_content_tokens", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_content_tokens", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_content_tokens", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_content_tokens", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_content_tokens", "minimum:fd171812"));
           errors++;
         }
       }
@@ -4524,42 +3249,22 @@ function validate_messagesRequest_tools_then_then_service_web_fetch_parameters(d
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_uses", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_uses", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "minimum:fd171812"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_web_fetch_parameters.errors = vErrors;
@@ -4570,12 +3275,7 @@ function validate_messagesRequest_tools_then_then_service_web_fetch(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     for (const key0 in data) {
@@ -4583,23 +3283,13 @@ function validate_messagesRequest_tools_then_then_service_web_fetch(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "parameters")) {
-        const err0 = siteErrorWith("", "additionalProperties:34327274", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:34327274", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "service:web_fetch")) {
-        const err0 = siteError("/type", "enum:71d8232c");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:71d8232c"));
         errors++;
       }
     }
@@ -4610,12 +3300,7 @@ function validate_messagesRequest_tools_then_then_service_web_fetch(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_web_fetch.errors = vErrors;
@@ -4630,12 +3315,7 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_3d825e30.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:e0c974f8", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:e0c974f8", { additionalProperty: key0 }));
         errors++;
       }
     }
@@ -4648,22 +3328,12 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/allowed_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/allowed_domains", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_domains", "type:6771595d"));
         errors++;
       }
     }
@@ -4676,64 +3346,34 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/excluded_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/excluded_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/excluded_domains", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/excluded_domains", "type:6771595d"));
         errors++;
       }
     }
     if (data.engine !== undefined) {
       if (typeof data.engine !== "string") {
-        const err0 = siteError("/engine", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/engine", "type:46355cea"));
         errors++;
       }
     }
     if (data.max_characters !== undefined) {
       let d0 = data.max_characters;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_characters", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_characters", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_characters", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_characters", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_characters", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_characters", "minimum:fd171812"));
           errors++;
         }
       }
@@ -4741,31 +3381,16 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
     if (data.max_results !== undefined) {
       let d0 = data.max_results;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_results", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_results", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_results", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_results", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_results", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_results", "minimum:fd171812"));
           errors++;
         }
       }
@@ -4773,31 +3398,16 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
     if (data.max_total_results !== undefined) {
       let d0 = data.max_total_results;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_total_results", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_total_results", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_total_results", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_total_results", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_total_results", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_total_results", "minimum:fd171812"));
           errors++;
         }
       }
@@ -4805,55 +3415,30 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_uses", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_uses", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "minimum:fd171812"));
           errors++;
         }
       }
     }
     if (data.mode !== undefined) {
       if (typeof data.mode !== "string") {
-        const err0 = siteError("/mode", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/mode", "type:46355cea"));
         errors++;
       }
     }
     if (data.search_context_size !== undefined) {
       let d0 = data.search_context_size;
       if (!(d0 === "low" || d0 === "medium" || d0 === "high")) {
-        const err0 = siteError("/search_context_size", "enum:ffababaf");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/search_context_size", "enum:ffababaf"));
         errors++;
       }
     }
@@ -4865,91 +3450,51 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
             break;
           }
           if (!(key0 === "type" || key0 === "city" || key0 === "region" || key0 === "country" || key0 === "timezone")) {
-            const err0 = siteErrorWith("/user_location", "additionalProperties:0a23bf5d", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/user_location", "additionalProperties:0a23bf5d", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "approximate")) {
-            const err0 = siteError("/user_location/type", "enum:67505034");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/type", "enum:67505034"));
             errors++;
           }
         }
         if (d0.city !== undefined) {
           let d1 = d0.city;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/city", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/city", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.region !== undefined) {
           let d1 = d0.region;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/region", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/region", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.country !== undefined) {
           let d1 = d0.country;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/country", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/country", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.timezone !== undefined) {
           let d1 = d0.timezone;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/timezone", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/timezone", "type:9cdb33ae"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/user_location", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/user_location", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_web_search_parameters.errors = vErrors;
@@ -4960,12 +3505,7 @@ function validate_messagesRequest_tools_then_then_service_web_search(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     for (const key0 in data) {
@@ -4973,23 +3513,13 @@ function validate_messagesRequest_tools_then_then_service_web_search(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "parameters")) {
-        const err0 = siteErrorWith("", "additionalProperties:34327274", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:34327274", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "service:web_search")) {
-        const err0 = siteError("/type", "enum:8ce23aa8");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:8ce23aa8"));
         errors++;
       }
     }
@@ -5000,12 +3530,7 @@ function validate_messagesRequest_tools_then_then_service_web_search(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_web_search.errors = vErrors;
@@ -5016,12 +3541,7 @@ function validate_messagesRequest_tools_then_then_service_shell(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     for (const key0 in data) {
@@ -5029,23 +3549,13 @@ function validate_messagesRequest_tools_then_then_service_shell(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "parameters")) {
-        const err0 = siteErrorWith("", "additionalProperties:34327274", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:34327274", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "service:shell")) {
-        const err0 = siteError("/type", "enum:923994da");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:923994da"));
         errors++;
       }
     }
@@ -5056,12 +3566,7 @@ function validate_messagesRequest_tools_then_then_service_shell(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_shell.errors = vErrors;
@@ -5072,12 +3577,7 @@ function validate_messagesRequest_tools_then_then(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     const tag0 = data.type;
@@ -5090,21 +3590,11 @@ function validate_messagesRequest_tools_then_then(data) {
       } else if (tag0 === "bash_20250124") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.name === undefined) {
-            const err0 = siteError("", "required:53ef34b9");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:53ef34b9"));
             errors++;
           }
           for (const key0 in data) {
@@ -5112,34 +3602,19 @@ function validate_messagesRequest_tools_then_then(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "name" || key0 === "cache_control")) {
-              const err0 = siteErrorWith("", "additionalProperties:48437ccc", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:48437ccc", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "bash_20250124")) {
-              const err0 = siteError("/type", "enum:da766256");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:da766256"));
               errors++;
             }
           }
           if (data.name !== undefined) {
             if (!(data.name === "bash")) {
-              const err0 = siteError("/name", "enum:ee861cb2");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/name", "enum:ee861cb2"));
               errors++;
             }
           }
@@ -5147,12 +3622,7 @@ function validate_messagesRequest_tools_then_then(data) {
             let d0 = data.cache_control;
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/cache_control", "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -5160,75 +3630,40 @@ function validate_messagesRequest_tools_then_then(data) {
                   break;
                 }
                 if (!(key0 === "type" || key0 === "ttl")) {
-                  const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "ephemeral")) {
-                  const err0 = siteError("/cache_control/type", "enum:622c5841");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
                   errors++;
                 }
               }
               if (d0.ttl !== undefined) {
                 let d1 = d0.ttl;
                 if (!(d1 === "5m" || d1 === "1h")) {
-                  const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/cache_control", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "text_editor_20250124") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.name === undefined) {
-            const err0 = siteError("", "required:53ef34b9");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:53ef34b9"));
             errors++;
           }
           for (const key0 in data) {
@@ -5236,34 +3671,19 @@ function validate_messagesRequest_tools_then_then(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "name" || key0 === "cache_control")) {
-              const err0 = siteErrorWith("", "additionalProperties:48437ccc", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:48437ccc", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "text_editor_20250124")) {
-              const err0 = siteError("/type", "enum:8dee9bd2");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:8dee9bd2"));
               errors++;
             }
           }
           if (data.name !== undefined) {
             if (!(data.name === "str_replace_editor")) {
-              const err0 = siteError("/name", "enum:2af8cd23");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/name", "enum:2af8cd23"));
               errors++;
             }
           }
@@ -5271,12 +3691,7 @@ function validate_messagesRequest_tools_then_then(data) {
             let d0 = data.cache_control;
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/cache_control", "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -5284,55 +3699,30 @@ function validate_messagesRequest_tools_then_then(data) {
                   break;
                 }
                 if (!(key0 === "type" || key0 === "ttl")) {
-                  const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "ephemeral")) {
-                  const err0 = siteError("/cache_control/type", "enum:622c5841");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
                   errors++;
                 }
               }
               if (d0.ttl !== undefined) {
                 let d1 = d0.ttl;
                 if (!(d1 === "5m" || d1 === "1h")) {
-                  const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/cache_control", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "web_search_20250305") {
@@ -5378,12 +3768,7 @@ function validate_messagesRequest_tools_then_then(data) {
       } else if (tag0 === "service:datetime") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           for (const key0 in data) {
@@ -5391,23 +3776,13 @@ function validate_messagesRequest_tools_then_then(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "parameters")) {
-              const err0 = siteErrorWith("", "additionalProperties:34327274", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:34327274", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "service:datetime")) {
-              const err0 = siteError("/type", "enum:15ae5f3f");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:15ae5f3f"));
               errors++;
             }
           }
@@ -5419,54 +3794,29 @@ function validate_messagesRequest_tools_then_then(data) {
                   break;
                 }
                 if (!(key0 === "timezone")) {
-                  const err0 = siteErrorWith("/parameters", "additionalProperties:af0f41ec", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/parameters", "additionalProperties:af0f41ec", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.timezone !== undefined) {
                 if (typeof d0.timezone !== "string") {
-                  const err0 = siteError("/parameters/timezone", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/parameters/timezone", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/parameters", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/parameters", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "service:image_generation") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           for (const key0 in data) {
@@ -5474,23 +3824,13 @@ function validate_messagesRequest_tools_then_then(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "parameters")) {
-              const err0 = siteErrorWith("", "additionalProperties:34327274", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:34327274", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "service:image_generation")) {
-              const err0 = siteError("/type", "enum:93c0ed9d");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:93c0ed9d"));
               errors++;
             }
           }
@@ -5502,54 +3842,29 @@ function validate_messagesRequest_tools_then_then(data) {
                   break;
                 }
                 if (!(key0 === "model")) {
-                  const err0 = siteErrorWith("/parameters", "additionalProperties:a208aa2f", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/parameters", "additionalProperties:a208aa2f", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.model !== undefined) {
                 if (typeof d0.model !== "string") {
-                  const err0 = siteError("/parameters/model", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/parameters/model", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/parameters", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/parameters", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "service:experimental__search_models") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           for (const key0 in data) {
@@ -5557,23 +3872,13 @@ function validate_messagesRequest_tools_then_then(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "parameters")) {
-              const err0 = siteErrorWith("", "additionalProperties:34327274", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:34327274", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "service:experimental__search_models")) {
-              const err0 = siteError("/type", "enum:b8900dda");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:b8900dda"));
               errors++;
             }
           }
@@ -5585,64 +3890,34 @@ function validate_messagesRequest_tools_then_then(data) {
                   break;
                 }
                 if (!(key0 === "max_results")) {
-                  const err0 = siteErrorWith("/parameters", "additionalProperties:931dfd58", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/parameters", "additionalProperties:931dfd58", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.max_results !== undefined) {
                 let d1 = d0.max_results;
                 if (!Number.isInteger(d1)) {
-                  const err0 = siteError("/parameters/max_results", "type:f5f595bd");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/parameters/max_results", "type:f5f595bd"));
                   errors++;
                 }
                 if (typeof d1 == "number" && isFinite(d1)) {
                   if (d1 > 9007199254740991 || isNaN(d1)) {
-                    const err0 = siteError("/parameters/max_results", "maximum:62ccc935");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/parameters/max_results", "maximum:62ccc935"));
                     errors++;
                   }
                   if (d1 < 0 || isNaN(d1)) {
-                    const err0 = siteError("/parameters/max_results", "minimum:fd171812");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/parameters/max_results", "minimum:fd171812"));
                     errors++;
                   }
                 }
               }
             } else {
-              const err0 = siteError("/parameters", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/parameters", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "service:web_fetch") {
@@ -5663,12 +3938,7 @@ function validate_messagesRequest_tools_then_then(data) {
       } else if (tag0 === "service:tool_search") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           for (const key0 in data) {
@@ -5676,23 +3946,13 @@ function validate_messagesRequest_tools_then_then(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "parameters")) {
-              const err0 = siteErrorWith("", "additionalProperties:34327274", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:34327274", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "service:tool_search")) {
-              const err0 = siteError("/type", "enum:992060eb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:992060eb"));
               errors++;
             }
           }
@@ -5704,121 +3964,66 @@ function validate_messagesRequest_tools_then_then(data) {
                   break;
                 }
                 if (!(key0 === "max_results")) {
-                  const err0 = siteErrorWith("/parameters", "additionalProperties:931dfd58", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/parameters", "additionalProperties:931dfd58", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.max_results !== undefined) {
                 let d1 = d0.max_results;
                 if (!Number.isInteger(d1)) {
-                  const err0 = siteError("/parameters/max_results", "type:f5f595bd");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/parameters/max_results", "type:f5f595bd"));
                   errors++;
                 }
                 if (typeof d1 == "number" && isFinite(d1)) {
                   if (d1 > 9007199254740991 || isNaN(d1)) {
-                    const err0 = siteError("/parameters/max_results", "maximum:62ccc935");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/parameters/max_results", "maximum:62ccc935"));
                     errors++;
                   }
                   if (d1 < 0 || isNaN(d1)) {
-                    const err0 = siteError("/parameters/max_results", "minimum:fd171812");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/parameters/max_results", "minimum:fd171812"));
                     errors++;
                   }
                 }
               }
             } else {
-              const err0 = siteError("/parameters", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/parameters", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
         if (data.type !== undefined) {
           if (!obj_42e0baa2.has(data.type)) {
-            const err1 = siteError("/type", "enum:517d8f4f");
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
+            (vErrors ??= []).push(siteError("/type", "enum:517d8f4f"));
             errors++;
           }
         }
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
       if (data.type !== undefined) {
         if (!obj_42e0baa2.has(data.type)) {
-          const err1 = siteError("/type", "enum:517d8f4f");
-          if (vErrors === null) {
-            vErrors = [err1];
-          } else {
-            vErrors.push(err1);
-          }
+          (vErrors ??= []).push(siteError("/type", "enum:517d8f4f"));
           errors++;
         }
       }
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then.errors = vErrors;
@@ -5835,12 +4040,7 @@ function validate_messagesRequest_tools(data) {
       }
       let d0 = data[i0];
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
       const _errs0 = errors;
@@ -5848,12 +4048,7 @@ function validate_messagesRequest_tools(data) {
       const _errs1 = errors;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
       }
@@ -5875,12 +4070,7 @@ function validate_messagesRequest_tools(data) {
         if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
           if (d0.type !== undefined) {
             if (!obj_42e0baa2.has(d0.type)) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
           }
@@ -5908,44 +4098,24 @@ function validate_messagesRequest_tools(data) {
           const _errs5 = errors;
           if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
             if (d0.type === undefined) {
-              const err0 = siteError("/" + i0, "required:bb36435a");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
               errors++;
             }
             if (d0.type !== undefined) {
               let d1 = d0.type;
               if (typeof d1 !== "string") {
-                const err0 = siteError("/" + i0 + "/type", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/type", "type:46355cea"));
                 errors++;
               }
               const _errs6 = errors;
               const _errs7 = errors;
               if (!obj_42e0baa2.has(d1)) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var valid6 = _errs7 === errors;
               if (valid6) {
-                const err0 = siteError("/" + i0 + "/type", "not:99f0242a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/type", "not:99f0242a"));
                 errors++;
               } else {
                 errors = _errs6;
@@ -5959,12 +4129,7 @@ function validate_messagesRequest_tools(data) {
               }
             }
           } else {
-            const err0 = siteError("/" + i0, "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs5 === errors;
@@ -5972,12 +4137,7 @@ function validate_messagesRequest_tools(data) {
           ifClause1 = "else";
         }
         if (!valid1) {
-          const err0 = siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause1 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause1 }));
           errors++;
         }
         var _valid0 = _errs2 === errors;
@@ -5994,22 +4154,12 @@ function validate_messagesRequest_tools(data) {
         ifClause0 = "else";
       }
       if (!valid0) {
-        const err0 = siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause0 }));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_tools.errors = vErrors;
@@ -6020,12 +4170,7 @@ function validate_messagesRequest_plugins_auto_router(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     for (const key0 in data) {
@@ -6033,34 +4178,19 @@ function validate_messagesRequest_plugins_auto_router(data) {
         break;
       }
       if (!(key0 === "id" || key0 === "enabled" || key0 === "allowed_models" || key0 === "excluded_models" || key0 === "cost_tier" || key0 === "cost_quality_tradeoff" || key0 === "pin_model")) {
-        const err0 = siteErrorWith("", "additionalProperties:3286991d", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:3286991d", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.id !== undefined) {
       if (!(data.id === "auto-router")) {
-        const err0 = siteError("/id", "enum:d0e5bd03");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "enum:d0e5bd03"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        const err0 = siteError("/enabled", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -6068,12 +4198,7 @@ function validate_messagesRequest_plugins_auto_router(data) {
       let d0 = data.allowed_models;
       if (Array.isArray(d0)) {
         if (d0.length > 1024) {
-          const err0 = siteError("/allowed_models", "maxItems:30a80a87");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/allowed_models", "maxItems:30a80a87"));
           errors++;
         }
         const len0 = d0.length;
@@ -6084,21 +4209,11 @@ function validate_messagesRequest_plugins_auto_router(data) {
           let d1 = d0[i0];
           if (typeof d1 === "string") {
             if (d1.length > 1024 && func_ucs2length(d1) > 1024) {
-              const err0 = siteError("/allowed_models/" + i0, "maxLength:0f10bb0e");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/allowed_models/" + i0, "maxLength:0f10bb0e"));
               errors++;
             }
           } else {
-            const err0 = siteError("/allowed_models/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_models/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -6121,21 +4236,11 @@ function validate_messagesRequest_plugins_auto_router(data) {
           }
         }
         if (total0 > 65536) {
-          const err0 = siteError("/allowed_models", "maxTotalLength:74ecb6ef");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/allowed_models", "maxTotalLength:74ecb6ef"));
           errors++;
         }
       } else {
-        const err0 = siteError("/allowed_models", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_models", "type:6771595d"));
         errors++;
       }
     }
@@ -6143,12 +4248,7 @@ function validate_messagesRequest_plugins_auto_router(data) {
       let d0 = data.excluded_models;
       if (Array.isArray(d0)) {
         if (d0.length > 1024) {
-          const err0 = siteError("/excluded_models", "maxItems:30a80a87");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/excluded_models", "maxItems:30a80a87"));
           errors++;
         }
         const len0 = d0.length;
@@ -6159,21 +4259,11 @@ function validate_messagesRequest_plugins_auto_router(data) {
           let d1 = d0[i0];
           if (typeof d1 === "string") {
             if (d1.length > 1024 && func_ucs2length(d1) > 1024) {
-              const err0 = siteError("/excluded_models/" + i0, "maxLength:0f10bb0e");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/excluded_models/" + i0, "maxLength:0f10bb0e"));
               errors++;
             }
           } else {
-            const err0 = siteError("/excluded_models/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/excluded_models/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -6196,86 +4286,46 @@ function validate_messagesRequest_plugins_auto_router(data) {
           }
         }
         if (total0 > 65536) {
-          const err0 = siteError("/excluded_models", "maxTotalLength:74ecb6ef");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/excluded_models", "maxTotalLength:74ecb6ef"));
           errors++;
         }
       } else {
-        const err0 = siteError("/excluded_models", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/excluded_models", "type:6771595d"));
         errors++;
       }
     }
     if (data.cost_tier !== undefined) {
       let d0 = data.cost_tier;
       if (!(d0 === "low" || d0 === "medium" || d0 === "high" || d0 === "xhigh" || d0 === "max")) {
-        const err0 = siteError("/cost_tier", "enum:ce9cca23");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cost_tier", "enum:ce9cca23"));
         errors++;
       }
     }
     if (data.cost_quality_tradeoff !== undefined) {
       let d0 = data.cost_quality_tradeoff;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/cost_quality_tradeoff", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 10 || isNaN(d0)) {
-          const err0 = siteError("/cost_quality_tradeoff", "maximum:762147c8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "maximum:762147c8"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/cost_quality_tradeoff", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "minimum:fd171812"));
           errors++;
         }
       }
     }
     if (data.pin_model !== undefined) {
       if (typeof data.pin_model !== "boolean") {
-        const err0 = siteError("/pin_model", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/pin_model", "type:93704aff"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_auto_router.errors = vErrors;
@@ -6286,12 +4336,7 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     for (const key0 in data) {
@@ -6299,34 +4344,19 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
         break;
       }
       if (!(key0 === "id" || key0 === "enabled" || key0 === "allowed_models" || key0 === "excluded_models" || key0 === "cost_tier" || key0 === "cost_quality_tradeoff")) {
-        const err0 = siteErrorWith("", "additionalProperties:a1b3d0d9", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:a1b3d0d9", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.id !== undefined) {
       if (!(data.id === "auto-beta-router")) {
-        const err0 = siteError("/id", "enum:4012998d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "enum:4012998d"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        const err0 = siteError("/enabled", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -6334,12 +4364,7 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
       let d0 = data.allowed_models;
       if (Array.isArray(d0)) {
         if (d0.length > 1024) {
-          const err0 = siteError("/allowed_models", "maxItems:30a80a87");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/allowed_models", "maxItems:30a80a87"));
           errors++;
         }
         const len0 = d0.length;
@@ -6350,21 +4375,11 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
           let d1 = d0[i0];
           if (typeof d1 === "string") {
             if (d1.length > 1024 && func_ucs2length(d1) > 1024) {
-              const err0 = siteError("/allowed_models/" + i0, "maxLength:0f10bb0e");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/allowed_models/" + i0, "maxLength:0f10bb0e"));
               errors++;
             }
           } else {
-            const err0 = siteError("/allowed_models/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_models/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -6387,21 +4402,11 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
           }
         }
         if (total0 > 65536) {
-          const err0 = siteError("/allowed_models", "maxTotalLength:74ecb6ef");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/allowed_models", "maxTotalLength:74ecb6ef"));
           errors++;
         }
       } else {
-        const err0 = siteError("/allowed_models", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_models", "type:6771595d"));
         errors++;
       }
     }
@@ -6409,12 +4414,7 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
       let d0 = data.excluded_models;
       if (Array.isArray(d0)) {
         if (d0.length > 1024) {
-          const err0 = siteError("/excluded_models", "maxItems:30a80a87");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/excluded_models", "maxItems:30a80a87"));
           errors++;
         }
         const len0 = d0.length;
@@ -6425,21 +4425,11 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
           let d1 = d0[i0];
           if (typeof d1 === "string") {
             if (d1.length > 1024 && func_ucs2length(d1) > 1024) {
-              const err0 = siteError("/excluded_models/" + i0, "maxLength:0f10bb0e");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/excluded_models/" + i0, "maxLength:0f10bb0e"));
               errors++;
             }
           } else {
-            const err0 = siteError("/excluded_models/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/excluded_models/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -6462,75 +4452,40 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
           }
         }
         if (total0 > 65536) {
-          const err0 = siteError("/excluded_models", "maxTotalLength:74ecb6ef");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/excluded_models", "maxTotalLength:74ecb6ef"));
           errors++;
         }
       } else {
-        const err0 = siteError("/excluded_models", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/excluded_models", "type:6771595d"));
         errors++;
       }
     }
     if (data.cost_tier !== undefined) {
       let d0 = data.cost_tier;
       if (!(d0 === "low" || d0 === "medium" || d0 === "high" || d0 === "xhigh" || d0 === "max")) {
-        const err0 = siteError("/cost_tier", "enum:ce9cca23");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cost_tier", "enum:ce9cca23"));
         errors++;
       }
     }
     if (data.cost_quality_tradeoff !== undefined) {
       let d0 = data.cost_quality_tradeoff;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/cost_quality_tradeoff", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 10 || isNaN(d0)) {
-          const err0 = siteError("/cost_quality_tradeoff", "maximum:762147c8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "maximum:762147c8"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/cost_quality_tradeoff", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "minimum:fd171812"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_auto_beta_router.errors = vErrors;
@@ -6541,12 +4496,7 @@ function validate_messagesRequest_plugins_fusion(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     for (const key0 in data) {
@@ -6554,34 +4504,19 @@ function validate_messagesRequest_plugins_fusion(data) {
         break;
       }
       if (!(key0 === "id" || key0 === "enabled" || key0 === "analysis_models" || key0 === "model" || key0 === "preset" || key0 === "max_tool_calls" || key0 === "tools")) {
-        const err0 = siteErrorWith("", "additionalProperties:dfb100f1", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:dfb100f1", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.id !== undefined) {
       if (!(data.id === "fusion")) {
-        const err0 = siteError("/id", "enum:92b5e63b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "enum:92b5e63b"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        const err0 = siteError("/enabled", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -6589,21 +4524,11 @@ function validate_messagesRequest_plugins_fusion(data) {
       let d0 = data.analysis_models;
       if (Array.isArray(d0)) {
         if (d0.length > 8) {
-          const err0 = siteError("/analysis_models", "maxItems:2926f4e5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/analysis_models", "maxItems:2926f4e5"));
           errors++;
         }
         if (d0.length < 1) {
-          const err0 = siteError("/analysis_models", "minItems:0ac9717c");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/analysis_models", "minItems:0ac9717c"));
           errors++;
         }
         const len0 = d0.length;
@@ -6612,76 +4537,41 @@ function validate_messagesRequest_plugins_fusion(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/analysis_models/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/analysis_models/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/analysis_models", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/analysis_models", "type:6771595d"));
         errors++;
       }
     }
     if (data.model !== undefined) {
       if (typeof data.model !== "string") {
-        const err0 = siteError("/model", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/model", "type:46355cea"));
         errors++;
       }
     }
     if (data.preset !== undefined) {
       let d0 = data.preset;
       if (!(d0 === "general-high" || d0 === "general-budget" || d0 === "general-fast")) {
-        const err0 = siteError("/preset", "enum:dc270fdd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/preset", "enum:dc270fdd"));
         errors++;
       }
     }
     if (data.max_tool_calls !== undefined) {
       let d0 = data.max_tool_calls;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_tool_calls", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_tool_calls", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 16 || isNaN(d0)) {
-          const err0 = siteError("/max_tool_calls", "maximum:b03ea9d8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_tool_calls", "maximum:b03ea9d8"));
           errors++;
         }
         if (d0 < 1 || isNaN(d0)) {
-          const err0 = siteError("/max_tool_calls", "minimum:887b70c8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_tool_calls", "minimum:887b70c8"));
           errors++;
         }
       }
@@ -6690,12 +4580,7 @@ function validate_messagesRequest_plugins_fusion(data) {
       let d0 = data.tools;
       if (Array.isArray(d0)) {
         if (d0.length > 8) {
-          const err0 = siteError("/tools", "maxItems:2926f4e5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/tools", "maxItems:2926f4e5"));
           errors++;
         }
         const len0 = d0.length;
@@ -6706,12 +4591,7 @@ function validate_messagesRequest_plugins_fusion(data) {
           let d1 = d0[i0];
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.type === undefined) {
-              const err0 = siteError("/tools/" + i0, "required:bb36435a");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/tools/" + i0, "required:bb36435a"));
               errors++;
             }
             for (const key0 in d1) {
@@ -6719,65 +4599,35 @@ function validate_messagesRequest_plugins_fusion(data) {
                 break;
               }
               if (!(key0 === "type" || key0 === "parameters")) {
-                const err0 = siteErrorWith("/tools/" + i0, "additionalProperties:34327274", { additionalProperty: key0 });
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteErrorWith("/tools/" + i0, "additionalProperties:34327274", { additionalProperty: key0 }));
                 errors++;
               }
             }
             if (d1.type !== undefined) {
               if (typeof d1.type !== "string") {
-                const err0 = siteError("/tools/" + i0 + "/type", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/tools/" + i0 + "/type", "type:46355cea"));
                 errors++;
               }
             }
             if (d1.parameters !== undefined) {
               let d2 = d1.parameters;
               if (!(d2 && typeof d2 == "object" && !Array.isArray(d2))) {
-                const err0 = siteError("/tools/" + i0 + "/parameters", "type:2be25f50");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/tools/" + i0 + "/parameters", "type:2be25f50"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/tools/" + i0, "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/tools/" + i0, "type:2be25f50"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/tools", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/tools", "type:6771595d"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_fusion.errors = vErrors;
@@ -6788,12 +4638,7 @@ function validate_messagesRequest_plugins_pareto_router(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     for (const key0 in data) {
@@ -6801,34 +4646,19 @@ function validate_messagesRequest_plugins_pareto_router(data) {
         break;
       }
       if (!(key0 === "id" || key0 === "enabled" || key0 === "max_price" || key0 === "min_coding_score" || key0 === "price_source")) {
-        const err0 = siteErrorWith("", "additionalProperties:42376a98", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:42376a98", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.id !== undefined) {
       if (!(data.id === "pareto-router")) {
-        const err0 = siteError("/id", "enum:4e0b38d8");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "enum:4e0b38d8"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        const err0 = siteError("/enabled", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -6836,21 +4666,11 @@ function validate_messagesRequest_plugins_pareto_router(data) {
       let d0 = data.max_price;
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/max_price", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_price", "minimum:fd171812"));
           errors++;
         }
       } else {
-        const err0 = siteError("/max_price", "type:40b0c00b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_price", "type:40b0c00b"));
         errors++;
       }
     }
@@ -6858,52 +4678,27 @@ function validate_messagesRequest_plugins_pareto_router(data) {
       let d0 = data.min_coding_score;
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 1 || isNaN(d0)) {
-          const err0 = siteError("/min_coding_score", "maximum:05909cb1");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/min_coding_score", "maximum:05909cb1"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          const err0 = siteError("/min_coding_score", "minimum:fd171812");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/min_coding_score", "minimum:fd171812"));
           errors++;
         }
       } else {
-        const err0 = siteError("/min_coding_score", "type:40b0c00b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/min_coding_score", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.price_source !== undefined) {
       let d0 = data.price_source;
       if (!(d0 === "prompt" || d0 === "weighted_avg")) {
-        const err0 = siteError("/price_source", "enum:55f1b19c");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/price_source", "enum:55f1b19c"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_pareto_router.errors = vErrors;
@@ -6914,12 +4709,7 @@ function validate_messagesRequest_plugins_web(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     for (const key0 in data) {
@@ -6927,46 +4717,26 @@ function validate_messagesRequest_plugins_web(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_ac304c34.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:be476218", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:be476218", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.id !== undefined) {
       if (!(data.id === "web")) {
-        const err0 = siteError("/id", "enum:62b048ce");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "enum:62b048ce"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        const err0 = siteError("/enabled", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
     if (data.engine !== undefined) {
       let d0 = data.engine;
       if (!(d0 === "native" || d0 === "exa" || d0 === "firecrawl" || d0 === "parallel" || d0 === "perplexity")) {
-        const err0 = siteError("/engine", "enum:ba96a71c");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/engine", "enum:ba96a71c"));
         errors++;
       }
     }
@@ -6979,22 +4749,12 @@ function validate_messagesRequest_plugins_web(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/exclude_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/exclude_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/exclude_domains", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/exclude_domains", "type:6771595d"));
         errors++;
       }
     }
@@ -7007,53 +4767,28 @@ function validate_messagesRequest_plugins_web(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/include_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/include_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/include_domains", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/include_domains", "type:6771595d"));
         errors++;
       }
     }
     if (data.max_results !== undefined) {
       let d0 = data.max_results;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_results", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_results", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_results", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_results", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_results", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_results", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -7061,31 +4796,16 @@ function validate_messagesRequest_plugins_web(data) {
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_uses", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_uses", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -7093,45 +4813,25 @@ function validate_messagesRequest_plugins_web(data) {
     if (data.mode !== undefined) {
       let d0 = data.mode;
       if (!(d0 === "instant" || d0 === "fast" || d0 === "auto" || d0 === "deep-lite" || d0 === "deep" || d0 === "deep-reasoning" || d0 === "turbo" || d0 === "basic" || d0 === "advanced")) {
-        const err0 = siteError("/mode", "enum:71415edd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/mode", "enum:71415edd"));
         errors++;
       }
     }
     if (data.search_prompt !== undefined) {
       if (typeof data.search_prompt !== "string") {
-        const err0 = siteError("/search_prompt", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/search_prompt", "type:46355cea"));
         errors++;
       }
     }
     if (data.user_location !== undefined) {
       let d0 = data.user_location;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/user_location", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/user_location", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/user_location", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/user_location", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -7139,83 +4839,48 @@ function validate_messagesRequest_plugins_web(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "city" || key0 === "region" || key0 === "country" || key0 === "timezone")) {
-            const err0 = siteErrorWith("/user_location", "additionalProperties:0a23bf5d", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/user_location", "additionalProperties:0a23bf5d", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "approximate")) {
-            const err0 = siteError("/user_location/type", "enum:67505034");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/type", "enum:67505034"));
             errors++;
           }
         }
         if (d0.city !== undefined) {
           let d1 = d0.city;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/city", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/city", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.region !== undefined) {
           let d1 = d0.region;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/region", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/region", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.country !== undefined) {
           let d1 = d0.country;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/country", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/country", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.timezone !== undefined) {
           let d1 = d0.timezone;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/user_location/timezone", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/user_location/timezone", "type:9cdb33ae"));
             errors++;
           }
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_web.errors = vErrors;
@@ -7226,12 +4891,7 @@ function validate_messagesRequest_plugins_web_fetch(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     for (const key0 in data) {
@@ -7239,34 +4899,19 @@ function validate_messagesRequest_plugins_web_fetch(data) {
         break;
       }
       if (!(key0 === "id" || key0 === "enabled" || key0 === "allowed_domains" || key0 === "blocked_domains" || key0 === "max_content_tokens" || key0 === "max_uses")) {
-        const err0 = siteErrorWith("", "additionalProperties:ea5abe19", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:ea5abe19", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.id !== undefined) {
       if (!(data.id === "web-fetch")) {
-        const err0 = siteError("/id", "enum:78be291e");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "enum:78be291e"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        const err0 = siteError("/enabled", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -7279,22 +4924,12 @@ function validate_messagesRequest_plugins_web_fetch(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/allowed_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/allowed_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/allowed_domains", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/allowed_domains", "type:6771595d"));
         errors++;
       }
     }
@@ -7307,53 +4942,28 @@ function validate_messagesRequest_plugins_web_fetch(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/blocked_domains/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/blocked_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/blocked_domains", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/blocked_domains", "type:6771595d"));
         errors++;
       }
     }
     if (data.max_content_tokens !== undefined) {
       let d0 = data.max_content_tokens;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_content_tokens", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_content_tokens", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_content_tokens", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_content_tokens", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_content_tokens", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_content_tokens", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -7361,42 +4971,22 @@ function validate_messagesRequest_plugins_web_fetch(data) {
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_uses", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_uses", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_uses", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_uses", "minimum:0da43f32"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_web_fetch.errors = vErrors;
@@ -7414,23 +5004,13 @@ function validate_messagesRequest_plugins(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.id === undefined) {
-          const err0 = siteError("/" + i0, "required:c3664888");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:c3664888"));
           errors++;
         }
         if (d0.id !== undefined) {
           let d1 = d0.id;
           if (!(d1 === "auto-router" || d1 === "auto-beta-router" || d1 === "context-compression" || d1 === "file-parser" || d1 === "fusion" || d1 === "moderation" || d1 === "pareto-router" || d1 === "response-healing" || d1 === "web" || d1 === "web-fetch")) {
-            const err0 = siteError("/" + i0 + "/id", "enum:697463fc");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/id", "enum:697463fc"));
             errors++;
           }
         }
@@ -7449,12 +5029,7 @@ function validate_messagesRequest_plugins(data) {
           } else if (tag0 === "context-compression") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.id === undefined) {
-                const err0 = siteError("/" + i0, "required:c3664888");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:c3664888"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -7462,66 +5037,36 @@ function validate_messagesRequest_plugins(data) {
                   break;
                 }
                 if (!(key0 === "id" || key0 === "enabled" || key0 === "engine")) {
-                  const err0 = siteErrorWith("/" + i0, "additionalProperties:de5f8d5f", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:de5f8d5f", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.id !== undefined) {
                 if (!(d0.id === "context-compression")) {
-                  const err0 = siteError("/" + i0 + "/id", "enum:b9a701b5");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/id", "enum:b9a701b5"));
                   errors++;
                 }
               }
               if (d0.enabled !== undefined) {
                 if (typeof d0.enabled !== "boolean") {
-                  const err0 = siteError("/" + i0 + "/enabled", "type:93704aff");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/enabled", "type:93704aff"));
                   errors++;
                 }
               }
               if (d0.engine !== undefined) {
                 if (!(d0.engine === "middle-out")) {
-                  const err0 = siteError("/" + i0 + "/engine", "enum:ff499b9e");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/engine", "enum:ff499b9e"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "file-parser") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.id === undefined) {
-                const err0 = siteError("/" + i0, "required:c3664888");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:c3664888"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -7529,34 +5074,19 @@ function validate_messagesRequest_plugins(data) {
                   break;
                 }
                 if (!(key0 === "id" || key0 === "enabled" || key0 === "pdf")) {
-                  const err0 = siteErrorWith("/" + i0, "additionalProperties:f8215548", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:f8215548", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.id !== undefined) {
                 if (!(d0.id === "file-parser")) {
-                  const err0 = siteError("/" + i0 + "/id", "enum:fb750053");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/id", "enum:fb750053"));
                   errors++;
                 }
               }
               if (d0.enabled !== undefined) {
                 if (typeof d0.enabled !== "boolean") {
-                  const err0 = siteError("/" + i0 + "/enabled", "type:93704aff");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/enabled", "type:93704aff"));
                   errors++;
                 }
               }
@@ -7568,44 +5098,24 @@ function validate_messagesRequest_plugins(data) {
                       break;
                     }
                     if (!(key0 === "engine")) {
-                      const err0 = siteErrorWith("/" + i0 + "/pdf", "additionalProperties:b8d0cff4", { additionalProperty: key0 });
-                      if (vErrors === null) {
-                        vErrors = [err0];
-                      } else {
-                        vErrors.push(err0);
-                      }
+                      (vErrors ??= []).push(siteErrorWith("/" + i0 + "/pdf", "additionalProperties:b8d0cff4", { additionalProperty: key0 }));
                       errors++;
                     }
                   }
                   if (d1.engine !== undefined) {
                     let d2 = d1.engine;
                     if (!(d2 === "mistral-ocr" || d2 === "native" || d2 === "cloudflare-ai" || d2 === "pdf-text")) {
-                      const err0 = siteError("/" + i0 + "/pdf/engine", "enum:f008b948");
-                      if (vErrors === null) {
-                        vErrors = [err0];
-                      } else {
-                        vErrors.push(err0);
-                      }
+                      (vErrors ??= []).push(siteError("/" + i0 + "/pdf/engine", "enum:f008b948"));
                       errors++;
                     }
                   }
                 } else {
-                  const err0 = siteError("/" + i0 + "/pdf", "type:2be25f50");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/pdf", "type:2be25f50"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "fusion") {
@@ -7616,12 +5126,7 @@ function validate_messagesRequest_plugins(data) {
           } else if (tag0 === "moderation") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.id === undefined) {
-                const err0 = siteError("/" + i0, "required:c3664888");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:c3664888"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -7629,44 +5134,24 @@ function validate_messagesRequest_plugins(data) {
                   break;
                 }
                 if (!(key0 === "id" || key0 === "enabled")) {
-                  const err0 = siteErrorWith("/" + i0, "additionalProperties:ab0a596b", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:ab0a596b", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.id !== undefined) {
                 if (!(d0.id === "moderation")) {
-                  const err0 = siteError("/" + i0 + "/id", "enum:0fecd970");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/id", "enum:0fecd970"));
                   errors++;
                 }
               }
               if (d0.enabled !== undefined) {
                 if (typeof d0.enabled !== "boolean") {
-                  const err0 = siteError("/" + i0 + "/enabled", "type:93704aff");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/enabled", "type:93704aff"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "pareto-router") {
@@ -7677,12 +5162,7 @@ function validate_messagesRequest_plugins(data) {
           } else if (tag0 === "response-healing") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.id === undefined) {
-                const err0 = siteError("/" + i0, "required:c3664888");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:c3664888"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -7690,44 +5170,24 @@ function validate_messagesRequest_plugins(data) {
                   break;
                 }
                 if (!(key0 === "id" || key0 === "enabled")) {
-                  const err0 = siteErrorWith("/" + i0, "additionalProperties:ab0a596b", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:ab0a596b", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.id !== undefined) {
                 if (!(d0.id === "response-healing")) {
-                  const err0 = siteError("/" + i0 + "/id", "enum:719a7356");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/id", "enum:719a7356"));
                   errors++;
                 }
               }
               if (d0.enabled !== undefined) {
                 if (typeof d0.enabled !== "boolean") {
-                  const err0 = siteError("/" + i0 + "/enabled", "type:93704aff");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/enabled", "type:93704aff"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "web") {
@@ -7741,48 +5201,28 @@ function validate_messagesRequest_plugins(data) {
               errors = vErrors.length;
             }
           } else {
-            const err0 = siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "id",
               tagValue: tag0
-            });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            }));
             errors++;
           }
         } else {
-          const err0 = siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "id",
             tagValue: tag0
-          });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          }));
           errors++;
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_plugins.errors = vErrors;
@@ -7797,55 +5237,30 @@ function validate_messagesRequest_output_config(data) {
         break;
       }
       if (!(key0 === "effort" || key0 === "format" || key0 === "task_budget")) {
-        const err0 = siteErrorWith("", "additionalProperties:19c2a8df", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:19c2a8df", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.effort !== undefined) {
       let d0 = data.effort;
       if (!(d0 === "low" || d0 === "medium" || d0 === "high" || d0 === "xhigh" || d0 === "max" || d0 === null)) {
-        const err0 = siteError("/effort", "enum:f2a837b0");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/effort", "enum:f2a837b0"));
         errors++;
       }
     }
     if (data.format !== undefined) {
       let d0 = data.format;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/format", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/format", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/format", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/format", "required:bb36435a"));
           errors++;
         }
         if (d0.schema === undefined) {
-          const err0 = siteError("/format", "required:f6b6b134");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/format", "required:f6b6b134"));
           errors++;
         }
         for (const key0 in d0) {
@@ -7853,35 +5268,20 @@ function validate_messagesRequest_output_config(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "schema")) {
-            const err0 = siteErrorWith("/format", "additionalProperties:218db960", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/format", "additionalProperties:218db960", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "json_schema")) {
-            const err0 = siteError("/format/type", "enum:5eb15a54");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/format/type", "enum:5eb15a54"));
             errors++;
           }
         }
         if (d0.schema !== undefined) {
           let d1 = d0.schema;
           if (!(d1 && typeof d1 == "object" && !Array.isArray(d1))) {
-            const err0 = siteError("/format/schema", "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/format/schema", "type:2be25f50"));
             errors++;
           }
         }
@@ -7890,31 +5290,16 @@ function validate_messagesRequest_output_config(data) {
     if (data.task_budget !== undefined) {
       let d0 = data.task_budget;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/task_budget", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/task_budget", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/task_budget", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/task_budget", "required:bb36435a"));
           errors++;
         }
         if (d0.total === undefined) {
-          const err0 = siteError("/task_budget", "required:e313d3f7");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/task_budget", "required:e313d3f7"));
           errors++;
         }
         for (const key0 in d0) {
@@ -7922,54 +5307,29 @@ function validate_messagesRequest_output_config(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "total" || key0 === "remaining")) {
-            const err0 = siteErrorWith("/task_budget", "additionalProperties:fa988bb6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/task_budget", "additionalProperties:fa988bb6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "tokens")) {
-            const err0 = siteError("/task_budget/type", "enum:568ea689");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/task_budget/type", "enum:568ea689"));
             errors++;
           }
         }
         if (d0.total !== undefined) {
           let d1 = d0.total;
           if (!Number.isInteger(d1)) {
-            const err0 = siteError("/task_budget/total", "type:f5f595bd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/task_budget/total", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/task_budget/total", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/task_budget/total", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 2e4 || isNaN(d1)) {
-              const err0 = siteError("/task_budget/total", "minimum:c0926542");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/task_budget/total", "minimum:c0926542"));
               errors++;
             }
           }
@@ -7977,31 +5337,16 @@ function validate_messagesRequest_output_config(data) {
         if (d0.remaining !== undefined) {
           let d1 = d0.remaining;
           if (!Number.isInteger(d1) && d1 !== null) {
-            const err0 = siteError("/task_budget/remaining", "type:ff7d0d4b");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/task_budget/remaining", "type:ff7d0d4b"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/task_budget/remaining", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/task_budget/remaining", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/task_budget/remaining", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/task_budget/remaining", "minimum:fd171812"));
               errors++;
             }
           }
@@ -8009,12 +5354,7 @@ function validate_messagesRequest_output_config(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_output_config.errors = vErrors;
@@ -8025,23 +5365,13 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_trigger_a6ab6e(
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "input_tokens" || d0 === "tool_uses")) {
-        const err0 = siteError("/type", "enum:0983f043");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:0983f043"));
         errors++;
       }
     }
@@ -8050,21 +5380,11 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_trigger_a6ab6e(
       if (tag0 === "input_tokens") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.value === undefined) {
-            const err0 = siteError("", "required:53eeefcc");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:53eeefcc"));
             errors++;
           }
           for (const key0 in data) {
@@ -8072,85 +5392,45 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_trigger_a6ab6e(
               break;
             }
             if (!(key0 === "type" || key0 === "value")) {
-              const err0 = siteErrorWith("", "additionalProperties:aa786824", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:aa786824", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "input_tokens")) {
-              const err0 = siteError("/type", "enum:d5da84fc");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:d5da84fc"));
               errors++;
             }
           }
           if (data.value !== undefined) {
             let d0 = data.value;
             if (!Number.isInteger(d0)) {
-              const err0 = siteError("/value", "type:f5f595bd");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/value", "type:f5f595bd"));
               errors++;
             }
             if (typeof d0 == "number" && isFinite(d0)) {
               if (d0 > 9007199254740991 || isNaN(d0)) {
-                const err0 = siteError("/value", "maximum:62ccc935");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/value", "maximum:62ccc935"));
                 errors++;
               }
               if (d0 < 0 || isNaN(d0)) {
-                const err0 = siteError("/value", "minimum:fd171812");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/value", "minimum:fd171812"));
                 errors++;
               }
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "tool_uses") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.value === undefined) {
-            const err0 = siteError("", "required:53eeefcc");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:53eeefcc"));
             errors++;
           }
           for (const key0 in data) {
@@ -8158,100 +5438,55 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_trigger_a6ab6e(
               break;
             }
             if (!(key0 === "type" || key0 === "value")) {
-              const err0 = siteErrorWith("", "additionalProperties:aa786824", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:aa786824", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "tool_uses")) {
-              const err0 = siteError("/type", "enum:69ac5a7f");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:69ac5a7f"));
               errors++;
             }
           }
           if (data.value !== undefined) {
             let d0 = data.value;
             if (!Number.isInteger(d0)) {
-              const err0 = siteError("/value", "type:f5f595bd");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/value", "type:f5f595bd"));
               errors++;
             }
             if (typeof d0 == "number" && isFinite(d0)) {
               if (d0 > 9007199254740991 || isNaN(d0)) {
-                const err0 = siteError("/value", "maximum:62ccc935");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/value", "maximum:62ccc935"));
                 errors++;
               }
               if (d0 < 0 || isNaN(d0)) {
-                const err0 = siteError("/value", "minimum:fd171812");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/value", "minimum:fd171812"));
                 errors++;
               }
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_edits_clear_tool_uses_20250919_trigger_a6ab6e.errors = vErrors;
@@ -8262,12 +5497,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     for (const key0 in data) {
@@ -8275,54 +5505,29 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "clear_at_least" || key0 === "clear_tool_inputs" || key0 === "exclude_tools" || key0 === "keep" || key0 === "trigger")) {
-        const err0 = siteErrorWith("", "additionalProperties:63496b03", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:63496b03", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "clear_tool_uses_20250919")) {
-        const err0 = siteError("/type", "enum:7e96994b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:7e96994b"));
         errors++;
       }
     }
     if (data.clear_at_least !== undefined) {
       let d0 = data.clear_at_least;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/clear_at_least", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/clear_at_least", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/clear_at_least", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/clear_at_least", "required:bb36435a"));
           errors++;
         }
         if (d0.value === undefined) {
-          const err0 = siteError("/clear_at_least", "required:53eeefcc");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/clear_at_least", "required:53eeefcc"));
           errors++;
         }
         for (const key0 in d0) {
@@ -8330,54 +5535,29 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "value")) {
-            const err0 = siteErrorWith("/clear_at_least", "additionalProperties:aa786824", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/clear_at_least", "additionalProperties:aa786824", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "input_tokens")) {
-            const err0 = siteError("/clear_at_least/type", "enum:d5da84fc");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/clear_at_least/type", "enum:d5da84fc"));
             errors++;
           }
         }
         if (d0.value !== undefined) {
           let d1 = d0.value;
           if (!Number.isInteger(d1)) {
-            const err0 = siteError("/clear_at_least/value", "type:f5f595bd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/clear_at_least/value", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/clear_at_least/value", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/clear_at_least/value", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/clear_at_least/value", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/clear_at_least/value", "minimum:fd171812"));
               errors++;
             }
           }
@@ -8387,12 +5567,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
     if (data.clear_tool_inputs !== undefined) {
       let d0 = data.clear_tool_inputs;
       if (typeof d0 !== "boolean" && !Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/clear_tool_inputs", "type:454dbee7");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/clear_tool_inputs", "type:454dbee7"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -8402,12 +5577,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/clear_tool_inputs/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/clear_tool_inputs/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -8416,12 +5586,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
     if (data.exclude_tools !== undefined) {
       let d0 = data.exclude_tools;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/exclude_tools", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/exclude_tools", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -8431,12 +5596,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/exclude_tools/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/exclude_tools/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -8446,21 +5606,11 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
       let d0 = data.keep;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/keep", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/keep", "required:bb36435a"));
           errors++;
         }
         if (d0.value === undefined) {
-          const err0 = siteError("/keep", "required:53eeefcc");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/keep", "required:53eeefcc"));
           errors++;
         }
         for (const key0 in d0) {
@@ -8468,65 +5618,35 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "value")) {
-            const err0 = siteErrorWith("/keep", "additionalProperties:aa786824", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/keep", "additionalProperties:aa786824", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "tool_uses")) {
-            const err0 = siteError("/keep/type", "enum:69ac5a7f");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/keep/type", "enum:69ac5a7f"));
             errors++;
           }
         }
         if (d0.value !== undefined) {
           let d1 = d0.value;
           if (!Number.isInteger(d1)) {
-            const err0 = siteError("/keep/value", "type:f5f595bd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/keep/value", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/keep/value", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/keep/value", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/keep/value", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/keep/value", "minimum:fd171812"));
               errors++;
             }
           }
         }
       } else {
-        const err0 = siteError("/keep", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
         errors++;
       }
     }
@@ -8537,12 +5657,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5.errors = vErrors;
@@ -8553,12 +5668,7 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     for (const key0 in data) {
@@ -8566,23 +5676,13 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
         break;
       }
       if (!(key0 === "type" || key0 === "keep")) {
-        const err0 = siteErrorWith("", "additionalProperties:fb6df926", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:fb6df926", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "clear_thinking_20251015")) {
-        const err0 = siteError("/type", "enum:a80497a2");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:a80497a2"));
         errors++;
       }
     }
@@ -8593,23 +5693,13 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
       const _errs1 = errors;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/keep", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/keep", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "thinking_turns" || d1 === "all")) {
-            const err0 = siteError("/keep/type", "enum:42929976");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/keep/type", "enum:42929976"));
             errors++;
           }
         }
@@ -8618,21 +5708,11 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
           if (tag0 === "thinking_turns") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/keep", "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/keep", "required:bb36435a"));
                 errors++;
               }
               if (d0.value === undefined) {
-                const err0 = siteError("/keep", "required:53eeefcc");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/keep", "required:53eeefcc"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -8640,76 +5720,41 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                   break;
                 }
                 if (!(key0 === "type" || key0 === "value")) {
-                  const err0 = siteErrorWith("/keep", "additionalProperties:aa786824", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/keep", "additionalProperties:aa786824", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "thinking_turns")) {
-                  const err0 = siteError("/keep/type", "enum:69c9a7c0");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/keep/type", "enum:69c9a7c0"));
                   errors++;
                 }
               }
               if (d0.value !== undefined) {
                 let d1 = d0.value;
                 if (!Number.isInteger(d1)) {
-                  const err0 = siteError("/keep/value", "type:f5f595bd");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/keep/value", "type:f5f595bd"));
                   errors++;
                 }
                 if (typeof d1 == "number" && isFinite(d1)) {
                   if (d1 > 9007199254740991 || isNaN(d1)) {
-                    const err0 = siteError("/keep/value", "maximum:62ccc935");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/keep/value", "maximum:62ccc935"));
                     errors++;
                   }
                   if (d1 < 0 || isNaN(d1)) {
-                    const err0 = siteError("/keep/value", "minimum:fd171812");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/keep/value", "minimum:fd171812"));
                     errors++;
                   }
                 }
               }
             } else {
-              const err0 = siteError("/keep", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "all") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/keep", "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/keep", "required:bb36435a"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -8717,68 +5762,38 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                   break;
                 }
                 if (!(key0 === "type")) {
-                  const err0 = siteErrorWith("/keep", "additionalProperties:5faf0bb6", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/keep", "additionalProperties:5faf0bb6", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "all")) {
-                  const err0 = siteError("/keep/type", "enum:cdd98460");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/keep/type", "enum:cdd98460"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/keep", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
               errors++;
             }
           } else {
-            const err0 = siteErrorWith("/keep", "discriminator:41c8d13a", {
+            (vErrors ??= []).push(siteErrorWith("/keep", "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
-            });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            }));
             errors++;
           }
         } else {
-          const err0 = siteErrorWith("/keep", "discriminator:922d0f67", {
+          (vErrors ??= []).push(siteErrorWith("/keep", "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
-          });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          }));
           errors++;
         }
       } else {
-        const err0 = siteError("/keep", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
         errors++;
       }
       var _valid0 = _errs1 === errors;
@@ -8786,24 +5801,14 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
       if (!valid0) {
         const _errs2 = errors;
         if (!(d0 === "all")) {
-          const err0 = siteError("/keep", "enum:cdd98460");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/keep", "enum:cdd98460"));
           errors++;
         }
         var _valid0 = _errs2 === errors;
         valid0 = valid0 || _valid0;
       }
       if (!valid0) {
-        const err0 = siteError("/keep", "anyOf:78bfa0d2");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/keep", "anyOf:78bfa0d2"));
         errors++;
       } else {
         errors = _errs0;
@@ -8817,12 +5822,7 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_context_management_edits_clear_thinking_20251015.errors = vErrors;
@@ -8833,12 +5833,7 @@ function validate_messagesRequest_context_management_edits_compact_20260112(data
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     for (const key0 in data) {
@@ -8846,77 +5841,42 @@ function validate_messagesRequest_context_management_edits_compact_20260112(data
         break;
       }
       if (!(key0 === "type" || key0 === "instructions" || key0 === "pause_after_compaction" || key0 === "trigger")) {
-        const err0 = siteErrorWith("", "additionalProperties:cd136447", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:cd136447", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "compact_20260112")) {
-        const err0 = siteError("/type", "enum:7dda5bae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:7dda5bae"));
         errors++;
       }
     }
     if (data.instructions !== undefined) {
       let d0 = data.instructions;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/instructions", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/instructions", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.pause_after_compaction !== undefined) {
       if (typeof data.pause_after_compaction !== "boolean") {
-        const err0 = siteError("/pause_after_compaction", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/pause_after_compaction", "type:93704aff"));
         errors++;
       }
     }
     if (data.trigger !== undefined) {
       let d0 = data.trigger;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/trigger", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/trigger", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/trigger", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/trigger", "required:bb36435a"));
           errors++;
         }
         if (d0.value === undefined) {
-          const err0 = siteError("/trigger", "required:53eeefcc");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/trigger", "required:53eeefcc"));
           errors++;
         }
         for (const key0 in d0) {
@@ -8924,54 +5884,29 @@ function validate_messagesRequest_context_management_edits_compact_20260112(data
             break;
           }
           if (!(key0 === "type" || key0 === "value")) {
-            const err0 = siteErrorWith("/trigger", "additionalProperties:aa786824", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/trigger", "additionalProperties:aa786824", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "input_tokens")) {
-            const err0 = siteError("/trigger/type", "enum:d5da84fc");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/trigger/type", "enum:d5da84fc"));
             errors++;
           }
         }
         if (d0.value !== undefined) {
           let d1 = d0.value;
           if (!Number.isInteger(d1)) {
-            const err0 = siteError("/trigger/value", "type:f5f595bd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/trigger/value", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/trigger/value", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/trigger/value", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/trigger/value", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/trigger/value", "minimum:fd171812"));
               errors++;
             }
           }
@@ -8979,12 +5914,7 @@ function validate_messagesRequest_context_management_edits_compact_20260112(data
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_context_management_edits_compact_20260112.errors = vErrors;
@@ -9002,23 +5932,13 @@ function validate_messagesRequest_context_management_edits(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/" + i0, "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "clear_tool_uses_20250919" || d1 === "clear_thinking_20251015" || d1 === "compact_20260112")) {
-            const err0 = siteError("/" + i0 + "/type", "enum:6250e742");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:6250e742"));
             errors++;
           }
         }
@@ -9040,48 +5960,28 @@ function validate_messagesRequest_context_management_edits(data) {
               errors = vErrors.length;
             }
           } else {
-            const err0 = siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
-            });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            }));
             errors++;
           }
         } else {
-          const err0 = siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
-          });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          }));
           errors++;
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_context_management_edits.errors = vErrors;
@@ -9091,12 +5991,7 @@ function validate_messagesRequest_context_management(data) {
   let vErrors = null;
   let errors = 0;
   if (!(data && typeof data == "object" && !Array.isArray(data)) && data !== null) {
-    const err0 = siteError("", "type:14149012");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:14149012"));
     errors++;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -9105,12 +6000,7 @@ function validate_messagesRequest_context_management(data) {
         break;
       }
       if (!(key0 === "edits")) {
-        const err0 = siteErrorWith("", "additionalProperties:723a74c9", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:723a74c9", { additionalProperty: key0 }));
         errors++;
       }
     }
@@ -9129,12 +6019,7 @@ function validate_messagesRequest_stop_server_tools_when(data) {
   let errors = 0;
   if (Array.isArray(data)) {
     if (data.length < 1) {
-      const err0 = siteError("", "minItems:0ac9717c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "minItems:0ac9717c"));
       errors++;
     }
     const len0 = data.length;
@@ -9145,23 +6030,13 @@ function validate_messagesRequest_stop_server_tools_when(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/" + i0, "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "step_count_is" || d1 === "has_tool_call" || d1 === "max_tokens_used" || d1 === "max_cost" || d1 === "finish_reason_is")) {
-            const err0 = siteError("/" + i0 + "/type", "enum:1afe6b2c");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:1afe6b2c"));
             errors++;
           }
         }
@@ -9170,21 +6045,11 @@ function validate_messagesRequest_stop_server_tools_when(data) {
           if (tag0 === "step_count_is") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.step_count === undefined) {
-                const err0 = siteError("/" + i0, "required:90e15a2f");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:90e15a2f"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -9192,85 +6057,45 @@ function validate_messagesRequest_stop_server_tools_when(data) {
                   break;
                 }
                 if (!(key0 === "type" || key0 === "step_count")) {
-                  const err0 = siteErrorWith("/" + i0, "additionalProperties:8f55b619", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:8f55b619", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "step_count_is")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:982e0a3d");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:982e0a3d"));
                   errors++;
                 }
               }
               if (d0.step_count !== undefined) {
                 let d1 = d0.step_count;
                 if (!Number.isInteger(d1)) {
-                  const err0 = siteError("/" + i0 + "/step_count", "type:f5f595bd");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/step_count", "type:f5f595bd"));
                   errors++;
                 }
                 if (typeof d1 == "number" && isFinite(d1)) {
                   if (d1 > 9007199254740991 || isNaN(d1)) {
-                    const err0 = siteError("/" + i0 + "/step_count", "maximum:62ccc935");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/step_count", "maximum:62ccc935"));
                     errors++;
                   }
                   if (d1 < -9007199254740991 || isNaN(d1)) {
-                    const err0 = siteError("/" + i0 + "/step_count", "minimum:0da43f32");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/step_count", "minimum:0da43f32"));
                     errors++;
                   }
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "has_tool_call") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.tool_name === undefined) {
-                const err0 = siteError("/" + i0, "required:ea7e5312");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:ea7e5312"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -9278,23 +6103,13 @@ function validate_messagesRequest_stop_server_tools_when(data) {
                   break;
                 }
                 if (!(key0 === "type" || key0 === "tool_name")) {
-                  const err0 = siteErrorWith("/" + i0, "additionalProperties:52684b7f", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:52684b7f", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "has_tool_call")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:171200e4");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:171200e4"));
                   errors++;
                 }
               }
@@ -9302,51 +6117,26 @@ function validate_messagesRequest_stop_server_tools_when(data) {
                 let d1 = d0.tool_name;
                 if (typeof d1 === "string") {
                   if (d1.length < 2 && func_ucs2length(d1) < 1) {
-                    const err0 = siteError("/" + i0 + "/tool_name", "minLength:a423776d");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/tool_name", "minLength:a423776d"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + i0 + "/tool_name", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/tool_name", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "max_tokens_used") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.max_tokens === undefined) {
-                const err0 = siteError("/" + i0, "required:c8e67a6c");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:c8e67a6c"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -9354,85 +6144,45 @@ function validate_messagesRequest_stop_server_tools_when(data) {
                   break;
                 }
                 if (!(key0 === "type" || key0 === "max_tokens")) {
-                  const err0 = siteErrorWith("/" + i0, "additionalProperties:8b1dd327", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:8b1dd327", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "max_tokens_used")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:d034dee4");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:d034dee4"));
                   errors++;
                 }
               }
               if (d0.max_tokens !== undefined) {
                 let d1 = d0.max_tokens;
                 if (!Number.isInteger(d1)) {
-                  const err0 = siteError("/" + i0 + "/max_tokens", "type:f5f595bd");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/max_tokens", "type:f5f595bd"));
                   errors++;
                 }
                 if (typeof d1 == "number" && isFinite(d1)) {
                   if (d1 > 9007199254740991 || isNaN(d1)) {
-                    const err0 = siteError("/" + i0 + "/max_tokens", "maximum:62ccc935");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/max_tokens", "maximum:62ccc935"));
                     errors++;
                   }
                   if (d1 < -9007199254740991 || isNaN(d1)) {
-                    const err0 = siteError("/" + i0 + "/max_tokens", "minimum:0da43f32");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/max_tokens", "minimum:0da43f32"));
                     errors++;
                   }
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "max_cost") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.max_cost_in_dollars === undefined) {
-                const err0 = siteError("/" + i0, "required:25dd0dab");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:25dd0dab"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -9440,65 +6190,35 @@ function validate_messagesRequest_stop_server_tools_when(data) {
                   break;
                 }
                 if (!(key0 === "type" || key0 === "max_cost_in_dollars")) {
-                  const err0 = siteErrorWith("/" + i0, "additionalProperties:37506e5b", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:37506e5b", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "max_cost")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:417947f3");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:417947f3"));
                   errors++;
                 }
               }
               if (d0.max_cost_in_dollars !== undefined) {
                 let d1 = d0.max_cost_in_dollars;
                 if (!(typeof d1 == "number" && isFinite(d1))) {
-                  const err0 = siteError("/" + i0 + "/max_cost_in_dollars", "type:40b0c00b");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/max_cost_in_dollars", "type:40b0c00b"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "finish_reason_is") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.reason === undefined) {
-                const err0 = siteError("/" + i0, "required:81654eaa");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:81654eaa"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -9506,23 +6226,13 @@ function validate_messagesRequest_stop_server_tools_when(data) {
                   break;
                 }
                 if (!(key0 === "type" || key0 === "reason")) {
-                  const err0 = siteErrorWith("/" + i0, "additionalProperties:94973a1c", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:94973a1c", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "finish_reason_is")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:a864ef8b");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:a864ef8b"));
                   errors++;
                 }
               }
@@ -9530,76 +6240,41 @@ function validate_messagesRequest_stop_server_tools_when(data) {
                 let d1 = d0.reason;
                 if (typeof d1 === "string") {
                   if (d1.length < 2 && func_ucs2length(d1) < 1) {
-                    const err0 = siteError("/" + i0 + "/reason", "minLength:a423776d");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/reason", "minLength:a423776d"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + i0 + "/reason", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/reason", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else {
-            const err0 = siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
-            });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            }));
             errors++;
           }
         } else {
-          const err0 = siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
-          });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          }));
           errors++;
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_stop_server_tools_when.errors = vErrors;
@@ -9628,57 +6303,27 @@ function validate_messagesRequest_messages_content_text_citations_char_location(
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.cited_text === undefined) {
-      const err0 = siteError("", "required:a5fa0f8f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a5fa0f8f"));
       errors++;
     }
     if (data.document_index === undefined) {
-      const err0 = siteError("", "required:fa3017e5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fa3017e5"));
       errors++;
     }
     if (data.document_title === undefined) {
-      const err0 = siteError("", "required:56c794ff");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:56c794ff"));
       errors++;
     }
     if (data.start_char_index === undefined) {
-      const err0 = siteError("", "required:97560b23");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:97560b23"));
       errors++;
     }
     if (data.end_char_index === undefined) {
-      const err0 = siteError("", "required:4b2dbb57");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:4b2dbb57"));
       errors++;
     }
     for (const key0 in data) {
@@ -9686,65 +6331,35 @@ function validate_messagesRequest_messages_content_text_citations_char_location(
         break;
       }
       if (!(key0 === "type" || key0 === "cited_text" || key0 === "document_index" || key0 === "document_title" || key0 === "start_char_index" || key0 === "end_char_index")) {
-        const err0 = siteErrorWith("", "additionalProperties:9e3eade5", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:9e3eade5", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "char_location")) {
-        const err0 = siteError("/type", "enum:29662b90");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:29662b90"));
         errors++;
       }
     }
     if (data.cited_text !== undefined) {
       if (typeof data.cited_text !== "string") {
-        const err0 = siteError("/cited_text", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cited_text", "type:46355cea"));
         errors++;
       }
     }
     if (data.document_index !== undefined) {
       let d0 = data.document_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/document_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/document_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/document_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/document_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/document_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/document_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -9752,43 +6367,23 @@ function validate_messagesRequest_messages_content_text_citations_char_location(
     if (data.document_title !== undefined) {
       let d0 = data.document_title;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/document_title", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/document_title", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.start_char_index !== undefined) {
       let d0 = data.start_char_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/start_char_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/start_char_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/start_char_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/start_char_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/start_char_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/start_char_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -9796,42 +6391,22 @@ function validate_messagesRequest_messages_content_text_citations_char_location(
     if (data.end_char_index !== undefined) {
       let d0 = data.end_char_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/end_char_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/end_char_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/end_char_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/end_char_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/end_char_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/end_char_index", "minimum:0da43f32"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_text_citations_char_location.errors = vErrors;
@@ -9842,57 +6417,27 @@ function validate_messagesRequest_messages_content_text_citations_page_location(
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.cited_text === undefined) {
-      const err0 = siteError("", "required:a5fa0f8f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a5fa0f8f"));
       errors++;
     }
     if (data.document_index === undefined) {
-      const err0 = siteError("", "required:fa3017e5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fa3017e5"));
       errors++;
     }
     if (data.document_title === undefined) {
-      const err0 = siteError("", "required:56c794ff");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:56c794ff"));
       errors++;
     }
     if (data.start_page_number === undefined) {
-      const err0 = siteError("", "required:fb3b0f0c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fb3b0f0c"));
       errors++;
     }
     if (data.end_page_number === undefined) {
-      const err0 = siteError("", "required:fc1dea6b");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fc1dea6b"));
       errors++;
     }
     for (const key0 in data) {
@@ -9900,65 +6445,35 @@ function validate_messagesRequest_messages_content_text_citations_page_location(
         break;
       }
       if (!(key0 === "type" || key0 === "cited_text" || key0 === "document_index" || key0 === "document_title" || key0 === "start_page_number" || key0 === "end_page_number")) {
-        const err0 = siteErrorWith("", "additionalProperties:3b970dc9", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:3b970dc9", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "page_location")) {
-        const err0 = siteError("/type", "enum:0c143505");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:0c143505"));
         errors++;
       }
     }
     if (data.cited_text !== undefined) {
       if (typeof data.cited_text !== "string") {
-        const err0 = siteError("/cited_text", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cited_text", "type:46355cea"));
         errors++;
       }
     }
     if (data.document_index !== undefined) {
       let d0 = data.document_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/document_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/document_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/document_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/document_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/document_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/document_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -9966,43 +6481,23 @@ function validate_messagesRequest_messages_content_text_citations_page_location(
     if (data.document_title !== undefined) {
       let d0 = data.document_title;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/document_title", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/document_title", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.start_page_number !== undefined) {
       let d0 = data.start_page_number;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/start_page_number", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/start_page_number", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/start_page_number", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/start_page_number", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/start_page_number", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/start_page_number", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -10010,42 +6505,22 @@ function validate_messagesRequest_messages_content_text_citations_page_location(
     if (data.end_page_number !== undefined) {
       let d0 = data.end_page_number;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/end_page_number", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/end_page_number", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/end_page_number", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/end_page_number", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/end_page_number", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/end_page_number", "minimum:0da43f32"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_text_citations_page_location.errors = vErrors;
@@ -10056,57 +6531,27 @@ function validate_messagesRequest_text_citations_content_block_location_6b648e(d
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.cited_text === undefined) {
-      const err0 = siteError("", "required:a5fa0f8f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a5fa0f8f"));
       errors++;
     }
     if (data.document_index === undefined) {
-      const err0 = siteError("", "required:fa3017e5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fa3017e5"));
       errors++;
     }
     if (data.document_title === undefined) {
-      const err0 = siteError("", "required:56c794ff");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:56c794ff"));
       errors++;
     }
     if (data.start_block_index === undefined) {
-      const err0 = siteError("", "required:a4a335a5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a4a335a5"));
       errors++;
     }
     if (data.end_block_index === undefined) {
-      const err0 = siteError("", "required:ba25a724");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:ba25a724"));
       errors++;
     }
     for (const key0 in data) {
@@ -10114,65 +6559,35 @@ function validate_messagesRequest_text_citations_content_block_location_6b648e(d
         break;
       }
       if (!(key0 === "type" || key0 === "cited_text" || key0 === "document_index" || key0 === "document_title" || key0 === "start_block_index" || key0 === "end_block_index")) {
-        const err0 = siteErrorWith("", "additionalProperties:e7d2c760", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:e7d2c760", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "content_block_location")) {
-        const err0 = siteError("/type", "enum:e0b028cf");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:e0b028cf"));
         errors++;
       }
     }
     if (data.cited_text !== undefined) {
       if (typeof data.cited_text !== "string") {
-        const err0 = siteError("/cited_text", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cited_text", "type:46355cea"));
         errors++;
       }
     }
     if (data.document_index !== undefined) {
       let d0 = data.document_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/document_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/document_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/document_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/document_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/document_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/document_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -10180,43 +6595,23 @@ function validate_messagesRequest_text_citations_content_block_location_6b648e(d
     if (data.document_title !== undefined) {
       let d0 = data.document_title;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/document_title", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/document_title", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.start_block_index !== undefined) {
       let d0 = data.start_block_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/start_block_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/start_block_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/start_block_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/start_block_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/start_block_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/start_block_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -10224,42 +6619,22 @@ function validate_messagesRequest_text_citations_content_block_location_6b648e(d
     if (data.end_block_index !== undefined) {
       let d0 = data.end_block_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/end_block_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/end_block_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/end_block_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/end_block_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/end_block_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/end_block_index", "minimum:0da43f32"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_text_citations_content_block_location_6b648e.errors = vErrors;
@@ -10270,66 +6645,31 @@ function validate_messagesRequest_text_citations_search_result_location_ccaf7a(d
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.cited_text === undefined) {
-      const err0 = siteError("", "required:a5fa0f8f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a5fa0f8f"));
       errors++;
     }
     if (data.search_result_index === undefined) {
-      const err0 = siteError("", "required:dfd39460");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:dfd39460"));
       errors++;
     }
     if (data.source === undefined) {
-      const err0 = siteError("", "required:24b1180f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:24b1180f"));
       errors++;
     }
     if (data.title === undefined) {
-      const err0 = siteError("", "required:d338195b");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:d338195b"));
       errors++;
     }
     if (data.start_block_index === undefined) {
-      const err0 = siteError("", "required:a4a335a5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a4a335a5"));
       errors++;
     }
     if (data.end_block_index === undefined) {
-      const err0 = siteError("", "required:ba25a724");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:ba25a724"));
       errors++;
     }
     for (const key0 in data) {
@@ -10337,120 +6677,65 @@ function validate_messagesRequest_text_citations_search_result_location_ccaf7a(d
         break;
       }
       if (!(key0 === "type" || key0 === "cited_text" || key0 === "search_result_index" || key0 === "source" || key0 === "title" || key0 === "start_block_index" || key0 === "end_block_index")) {
-        const err0 = siteErrorWith("", "additionalProperties:c2595600", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:c2595600", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "search_result_location")) {
-        const err0 = siteError("/type", "enum:add7be92");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:add7be92"));
         errors++;
       }
     }
     if (data.cited_text !== undefined) {
       if (typeof data.cited_text !== "string") {
-        const err0 = siteError("/cited_text", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cited_text", "type:46355cea"));
         errors++;
       }
     }
     if (data.search_result_index !== undefined) {
       let d0 = data.search_result_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/search_result_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/search_result_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/search_result_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/search_result_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/search_result_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/search_result_index", "minimum:0da43f32"));
           errors++;
         }
       }
     }
     if (data.source !== undefined) {
       if (typeof data.source !== "string") {
-        const err0 = siteError("/source", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/source", "type:46355cea"));
         errors++;
       }
     }
     if (data.title !== undefined) {
       let d0 = data.title;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/title", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/title", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.start_block_index !== undefined) {
       let d0 = data.start_block_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/start_block_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/start_block_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/start_block_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/start_block_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/start_block_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/start_block_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -10458,42 +6743,22 @@ function validate_messagesRequest_text_citations_search_result_location_ccaf7a(d
     if (data.end_block_index !== undefined) {
       let d0 = data.end_block_index;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/end_block_index", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/end_block_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/end_block_index", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/end_block_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/end_block_index", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/end_block_index", "minimum:0da43f32"));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_text_citations_search_result_location_ccaf7a.errors = vErrors;
@@ -10503,12 +6768,7 @@ function validate_messagesRequest_messages_content_text_citations(data) {
   let vErrors = null;
   let errors = 0;
   if (!Array.isArray(data) && data !== null) {
-    const err0 = siteError("", "type:d399f888");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:d399f888"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -10520,23 +6780,13 @@ function validate_messagesRequest_messages_content_text_citations(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/" + i0, "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "char_location" || d1 === "page_location" || d1 === "content_block_location" || d1 === "web_search_result_location" || d1 === "search_result_location")) {
-            const err0 = siteError("/" + i0 + "/type", "enum:00cfbb5c");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:00cfbb5c"));
             errors++;
           }
         }
@@ -10560,48 +6810,23 @@ function validate_messagesRequest_messages_content_text_citations(data) {
           } else if (tag0 === "web_search_result_location") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.cited_text === undefined) {
-                const err0 = siteError("/" + i0, "required:a5fa0f8f");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:a5fa0f8f"));
                 errors++;
               }
               if (d0.encrypted_index === undefined) {
-                const err0 = siteError("/" + i0, "required:dfafdcd1");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:dfafdcd1"));
                 errors++;
               }
               if (d0.title === undefined) {
-                const err0 = siteError("/" + i0, "required:d338195b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:d338195b"));
                 errors++;
               }
               if (d0.url === undefined) {
-                const err0 = siteError("/" + i0, "required:181e6d36");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:181e6d36"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -10609,78 +6834,43 @@ function validate_messagesRequest_messages_content_text_citations(data) {
                   break;
                 }
                 if (!(key0 === "type" || key0 === "cited_text" || key0 === "encrypted_index" || key0 === "title" || key0 === "url")) {
-                  const err0 = siteErrorWith("/" + i0, "additionalProperties:69ed2c96", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:69ed2c96", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "web_search_result_location")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:6cdc38c7");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:6cdc38c7"));
                   errors++;
                 }
               }
               if (d0.cited_text !== undefined) {
                 if (typeof d0.cited_text !== "string") {
-                  const err0 = siteError("/" + i0 + "/cited_text", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/cited_text", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.encrypted_index !== undefined) {
                 if (typeof d0.encrypted_index !== "string") {
-                  const err0 = siteError("/" + i0 + "/encrypted_index", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/encrypted_index", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.title !== undefined) {
                 let d1 = d0.title;
                 if (typeof d1 !== "string" && d1 !== null) {
-                  const err0 = siteError("/" + i0 + "/title", "type:9cdb33ae");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/title", "type:9cdb33ae"));
                   errors++;
                 }
               }
               if (d0.url !== undefined) {
                 if (typeof d0.url !== "string") {
-                  const err0 = siteError("/" + i0 + "/url", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/url", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "search_result_location") {
@@ -10689,38 +6879,23 @@ function validate_messagesRequest_messages_content_text_citations(data) {
               errors = vErrors.length;
             }
           } else {
-            const err0 = siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
-            });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            }));
             errors++;
           }
         } else {
-          const err0 = siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
-          });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          }));
           errors++;
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
@@ -10733,21 +6908,11 @@ function validate_messagesRequest_messages_content_text(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.text === undefined) {
-      const err0 = siteError("", "required:149034fb");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:149034fb"));
       errors++;
     }
     for (const key0 in data) {
@@ -10755,34 +6920,19 @@ function validate_messagesRequest_messages_content_text(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "text" || key0 === "citations" || key0 === "cache_control")) {
-        const err0 = siteErrorWith("", "additionalProperties:b93fc1c3", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:b93fc1c3", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "text")) {
-        const err0 = siteError("/type", "enum:0feedaa3");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:0feedaa3"));
         errors++;
       }
     }
     if (data.text !== undefined) {
       if (typeof data.text !== "string") {
-        const err0 = siteError("/text", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/text", "type:46355cea"));
         errors++;
       }
     }
@@ -10796,12 +6946,7 @@ function validate_messagesRequest_messages_content_text(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -10809,55 +6954,30 @@ function validate_messagesRequest_messages_content_text(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_text.errors = vErrors;
@@ -10868,23 +6988,13 @@ function validate_messagesRequest_messages_content_image_source(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "base64" || d0 === "url")) {
-        const err0 = siteError("/type", "enum:5b898ed0");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:5b898ed0"));
         errors++;
       }
     }
@@ -10893,30 +7003,15 @@ function validate_messagesRequest_messages_content_image_source(data) {
       if (tag0 === "base64") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.media_type === undefined) {
-            const err0 = siteError("", "required:fcfbcff6");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:fcfbcff6"));
             errors++;
           }
           if (data.data === undefined) {
-            const err0 = siteError("", "required:fabb1b28");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:fabb1b28"));
             errors++;
           }
           for (const key0 in data) {
@@ -10924,76 +7019,41 @@ function validate_messagesRequest_messages_content_image_source(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "media_type" || key0 === "data")) {
-              const err0 = siteErrorWith("", "additionalProperties:0d17c19f", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:0d17c19f", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "base64")) {
-              const err0 = siteError("/type", "enum:b6bec98e");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:b6bec98e"));
               errors++;
             }
           }
           if (data.media_type !== undefined) {
             let d0 = data.media_type;
             if (!(d0 === "image/jpeg" || d0 === "image/png" || d0 === "image/gif" || d0 === "image/webp")) {
-              const err0 = siteError("/media_type", "enum:3bef94ed");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/media_type", "enum:3bef94ed"));
               errors++;
             }
           }
           if (data.data !== undefined) {
             if (typeof data.data !== "string") {
-              const err0 = siteError("/data", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/data", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "url") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.url === undefined) {
-            const err0 = siteError("", "required:181e6d36");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:181e6d36"));
             errors++;
           }
           for (const key0 in data) {
@@ -11001,79 +7061,44 @@ function validate_messagesRequest_messages_content_image_source(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "url")) {
-              const err0 = siteErrorWith("", "additionalProperties:d2f508a6", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:d2f508a6", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "url")) {
-              const err0 = siteError("/type", "enum:cbe7dad9");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:cbe7dad9"));
               errors++;
             }
           }
           if (data.url !== undefined) {
             if (typeof data.url !== "string") {
-              const err0 = siteError("/url", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/url", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_image_source.errors = vErrors;
@@ -11084,21 +7109,11 @@ function validate_messagesRequest_messages_content_image(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.source === undefined) {
-      const err0 = siteError("", "required:24b1180f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:24b1180f"));
       errors++;
     }
     for (const key0 in data) {
@@ -11106,23 +7121,13 @@ function validate_messagesRequest_messages_content_image(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "source" || key0 === "cache_control")) {
-        const err0 = siteErrorWith("", "additionalProperties:c3f7424d", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:c3f7424d", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "image")) {
-        const err0 = siteError("/type", "enum:6aa1fd99");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:6aa1fd99"));
         errors++;
       }
     }
@@ -11136,12 +7141,7 @@ function validate_messagesRequest_messages_content_image(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -11149,55 +7149,30 @@ function validate_messagesRequest_messages_content_image(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_image.errors = vErrors;
@@ -11207,12 +7182,7 @@ function validate_messagesRequest_messages_content_document_source_content_conte
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !Array.isArray(data)) {
-    const err0 = siteError("", "type:58b1435e");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:58b1435e"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -11224,23 +7194,13 @@ function validate_messagesRequest_messages_content_document_source_content_conte
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/" + i0, "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "text" || d1 === "image")) {
-            const err0 = siteError("/" + i0 + "/type", "enum:f6a52c4a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:f6a52c4a"));
             errors++;
           }
         }
@@ -11257,38 +7217,23 @@ function validate_messagesRequest_messages_content_document_source_content_conte
               errors = vErrors.length;
             }
           } else {
-            const err0 = siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
-            });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            }));
             errors++;
           }
         } else {
-          const err0 = siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
-          });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          }));
           errors++;
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
@@ -11301,21 +7246,11 @@ function validate_messagesRequest_messages_content_document_source_content(data)
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.content === undefined) {
-      const err0 = siteError("", "required:33cb10b0");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:33cb10b0"));
       errors++;
     }
     for (const key0 in data) {
@@ -11323,23 +7258,13 @@ function validate_messagesRequest_messages_content_document_source_content(data)
         break;
       }
       if (!(key0 === "type" || key0 === "content")) {
-        const err0 = siteErrorWith("", "additionalProperties:1f2ba24f", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:1f2ba24f", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "content")) {
-        const err0 = siteError("/type", "enum:258ca4f1");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:258ca4f1"));
         errors++;
       }
     }
@@ -11350,12 +7275,7 @@ function validate_messagesRequest_messages_content_document_source_content(data)
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_document_source_content.errors = vErrors;
@@ -11366,23 +7286,13 @@ function validate_messagesRequest_messages_content_document_source(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "base64" || d0 === "text" || d0 === "content" || d0 === "url" || d0 === "file")) {
-        const err0 = siteError("/type", "enum:704744df");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:704744df"));
         errors++;
       }
     }
@@ -11391,30 +7301,15 @@ function validate_messagesRequest_messages_content_document_source(data) {
       if (tag0 === "base64") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.media_type === undefined) {
-            const err0 = siteError("", "required:fcfbcff6");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:fcfbcff6"));
             errors++;
           }
           if (data.data === undefined) {
-            const err0 = siteError("", "required:fabb1b28");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:fabb1b28"));
             errors++;
           }
           for (const key0 in data) {
@@ -11422,84 +7317,44 @@ function validate_messagesRequest_messages_content_document_source(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "media_type" || key0 === "data")) {
-              const err0 = siteErrorWith("", "additionalProperties:0d17c19f", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:0d17c19f", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "base64")) {
-              const err0 = siteError("/type", "enum:b6bec98e");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:b6bec98e"));
               errors++;
             }
           }
           if (data.media_type !== undefined) {
             if (!(data.media_type === "application/pdf")) {
-              const err0 = siteError("/media_type", "enum:3b353fc4");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/media_type", "enum:3b353fc4"));
               errors++;
             }
           }
           if (data.data !== undefined) {
             if (typeof data.data !== "string") {
-              const err0 = siteError("/data", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/data", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "text") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.media_type === undefined) {
-            const err0 = siteError("", "required:fcfbcff6");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:fcfbcff6"));
             errors++;
           }
           if (data.data === undefined) {
-            const err0 = siteError("", "required:fabb1b28");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:fabb1b28"));
             errors++;
           }
           for (const key0 in data) {
@@ -11507,55 +7362,30 @@ function validate_messagesRequest_messages_content_document_source(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "media_type" || key0 === "data")) {
-              const err0 = siteErrorWith("", "additionalProperties:0d17c19f", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:0d17c19f", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "text")) {
-              const err0 = siteError("/type", "enum:0feedaa3");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:0feedaa3"));
               errors++;
             }
           }
           if (data.media_type !== undefined) {
             if (!(data.media_type === "text/plain")) {
-              const err0 = siteError("/media_type", "enum:84f53daa");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/media_type", "enum:84f53daa"));
               errors++;
             }
           }
           if (data.data !== undefined) {
             if (typeof data.data !== "string") {
-              const err0 = siteError("/data", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/data", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "content") {
@@ -11566,21 +7396,11 @@ function validate_messagesRequest_messages_content_document_source(data) {
       } else if (tag0 === "url") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.url === undefined) {
-            const err0 = siteError("", "required:181e6d36");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:181e6d36"));
             errors++;
           }
           for (const key0 in data) {
@@ -11588,64 +7408,34 @@ function validate_messagesRequest_messages_content_document_source(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "url")) {
-              const err0 = siteErrorWith("", "additionalProperties:d2f508a6", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:d2f508a6", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "url")) {
-              const err0 = siteError("/type", "enum:cbe7dad9");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:cbe7dad9"));
               errors++;
             }
           }
           if (data.url !== undefined) {
             if (typeof data.url !== "string") {
-              const err0 = siteError("/url", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/url", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "file") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.file_id === undefined) {
-            const err0 = siteError("", "required:b68b954c");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:b68b954c"));
             errors++;
           }
           for (const key0 in data) {
@@ -11653,79 +7443,44 @@ function validate_messagesRequest_messages_content_document_source(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "file_id")) {
-              const err0 = siteErrorWith("", "additionalProperties:8e0fc753", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:8e0fc753", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "file")) {
-              const err0 = siteError("/type", "enum:c3428166");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:c3428166"));
               errors++;
             }
           }
           if (data.file_id !== undefined) {
             if (typeof data.file_id !== "string") {
-              const err0 = siteError("/file_id", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/file_id", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_document_source.errors = vErrors;
@@ -11736,21 +7491,11 @@ function validate_messagesRequest_messages_content_document(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.source === undefined) {
-      const err0 = siteError("", "required:24b1180f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:24b1180f"));
       errors++;
     }
     for (const key0 in data) {
@@ -11758,23 +7503,13 @@ function validate_messagesRequest_messages_content_document(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "source" || key0 === "title" || key0 === "context" || key0 === "citations" || key0 === "cache_control")) {
-        const err0 = siteErrorWith("", "additionalProperties:ec1d9522", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:ec1d9522", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "document")) {
-        const err0 = siteError("/type", "enum:404725c2");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:404725c2"));
         errors++;
       }
     }
@@ -11787,36 +7522,21 @@ function validate_messagesRequest_messages_content_document(data) {
     if (data.title !== undefined) {
       let d0 = data.title;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/title", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/title", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.context !== undefined) {
       let d0 = data.context;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/context", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/context", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.citations !== undefined) {
       let d0 = data.citations;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/citations", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/citations", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
@@ -11825,23 +7545,13 @@ function validate_messagesRequest_messages_content_document(data) {
             break;
           }
           if (!(key0 === "enabled")) {
-            const err0 = siteErrorWith("/citations", "additionalProperties:8be55802", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/citations", "additionalProperties:8be55802", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.enabled !== undefined) {
           if (typeof d0.enabled !== "boolean") {
-            const err0 = siteError("/citations/enabled", "type:93704aff");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/citations/enabled", "type:93704aff"));
             errors++;
           }
         }
@@ -11851,12 +7561,7 @@ function validate_messagesRequest_messages_content_document(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -11864,55 +7569,30 @@ function validate_messagesRequest_messages_content_document(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_document.errors = vErrors;
@@ -11923,30 +7603,15 @@ function validate_messagesRequest_messages_content_tool_use(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     for (const key0 in data) {
@@ -11954,45 +7619,25 @@ function validate_messagesRequest_messages_content_tool_use(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "id" || key0 === "name" || key0 === "input" || key0 === "cache_control")) {
-        const err0 = siteErrorWith("", "additionalProperties:aff5d139", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:aff5d139", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "tool_use")) {
-        const err0 = siteError("/type", "enum:901dca1d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:901dca1d"));
         errors++;
       }
     }
     if (data.id !== undefined) {
       if (typeof data.id !== "string") {
-        const err0 = siteError("/id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        const err0 = siteError("/name", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "type:46355cea"));
         errors++;
       }
     }
@@ -12000,12 +7645,7 @@ function validate_messagesRequest_messages_content_tool_use(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -12013,55 +7653,30 @@ function validate_messagesRequest_messages_content_tool_use(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_tool_use.errors = vErrors;
@@ -12082,12 +7697,7 @@ function validate_messagesRequest_tool_result_content_search_result_content_e355
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_tool_result_content_search_result_content_e355f2.errors = vErrors;
@@ -12098,39 +7708,19 @@ function validate_messagesRequest_content_tool_result_content_search_result_75e0
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.source === undefined) {
-      const err0 = siteError("", "required:24b1180f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:24b1180f"));
       errors++;
     }
     if (data.title === undefined) {
-      const err0 = siteError("", "required:d338195b");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:d338195b"));
       errors++;
     }
     if (data.content === undefined) {
-      const err0 = siteError("", "required:33cb10b0");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:33cb10b0"));
       errors++;
     }
     for (const key0 in data) {
@@ -12138,45 +7728,25 @@ function validate_messagesRequest_content_tool_result_content_search_result_75e0
         break;
       }
       if (!(key0 === "type" || key0 === "source" || key0 === "title" || key0 === "content" || key0 === "citations" || key0 === "cache_control")) {
-        const err0 = siteErrorWith("", "additionalProperties:89a5f3f8", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:89a5f3f8", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "search_result")) {
-        const err0 = siteError("/type", "enum:2f047ceb");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:2f047ceb"));
         errors++;
       }
     }
     if (data.source !== undefined) {
       if (typeof data.source !== "string") {
-        const err0 = siteError("/source", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/source", "type:46355cea"));
         errors++;
       }
     }
     if (data.title !== undefined) {
       if (typeof data.title !== "string") {
-        const err0 = siteError("/title", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/title", "type:46355cea"));
         errors++;
       }
     }
@@ -12194,33 +7764,18 @@ function validate_messagesRequest_content_tool_result_content_search_result_75e0
             break;
           }
           if (!(key0 === "enabled")) {
-            const err0 = siteErrorWith("/citations", "additionalProperties:8be55802", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/citations", "additionalProperties:8be55802", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.enabled !== undefined) {
           if (typeof d0.enabled !== "boolean") {
-            const err0 = siteError("/citations/enabled", "type:93704aff");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/citations/enabled", "type:93704aff"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/citations", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/citations", "type:2be25f50"));
         errors++;
       }
     }
@@ -12228,12 +7783,7 @@ function validate_messagesRequest_content_tool_result_content_search_result_75e0
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -12241,55 +7791,30 @@ function validate_messagesRequest_content_tool_result_content_search_result_75e0
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_content_tool_result_content_search_result_75e0fa.errors = vErrors;
@@ -12299,12 +7824,7 @@ function validate_messagesRequest_messages_content_tool_result_content(data) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !Array.isArray(data)) {
-    const err0 = siteError("", "type:58b1435e");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:58b1435e"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -12316,23 +7836,13 @@ function validate_messagesRequest_messages_content_tool_result_content(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/" + i0, "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "text" || d1 === "image" || d1 === "tool_reference" || d1 === "search_result" || d1 === "document")) {
-            const err0 = siteError("/" + i0 + "/type", "enum:fc56d248");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:fc56d248"));
             errors++;
           }
         }
@@ -12351,21 +7861,11 @@ function validate_messagesRequest_messages_content_tool_result_content(data) {
           } else if (tag0 === "tool_reference") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.tool_name === undefined) {
-                const err0 = siteError("/" + i0, "required:ea7e5312");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:ea7e5312"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -12373,44 +7873,24 @@ function validate_messagesRequest_messages_content_tool_result_content(data) {
                   break;
                 }
                 if (!(key0 === "type" || key0 === "tool_name")) {
-                  const err0 = siteErrorWith("/" + i0, "additionalProperties:52684b7f", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:52684b7f", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "tool_reference")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:f947c156");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:f947c156"));
                   errors++;
                 }
               }
               if (d0.tool_name !== undefined) {
                 if (typeof d0.tool_name !== "string") {
-                  const err0 = siteError("/" + i0 + "/tool_name", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/tool_name", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "search_result") {
@@ -12424,38 +7904,23 @@ function validate_messagesRequest_messages_content_tool_result_content(data) {
               errors = vErrors.length;
             }
           } else {
-            const err0 = siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
-            });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            }));
             errors++;
           }
         } else {
-          const err0 = siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
-          });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          }));
           errors++;
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
@@ -12468,21 +7933,11 @@ function validate_messagesRequest_messages_content_tool_result(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.tool_use_id === undefined) {
-      const err0 = siteError("", "required:d6855d5f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:d6855d5f"));
       errors++;
     }
     for (const key0 in data) {
@@ -12490,34 +7945,19 @@ function validate_messagesRequest_messages_content_tool_result(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "tool_use_id" || key0 === "content" || key0 === "is_error" || key0 === "cache_control")) {
-        const err0 = siteErrorWith("", "additionalProperties:7755f0d5", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:7755f0d5", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "tool_result")) {
-        const err0 = siteError("/type", "enum:ccbb018e");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:ccbb018e"));
         errors++;
       }
     }
     if (data.tool_use_id !== undefined) {
       if (typeof data.tool_use_id !== "string") {
-        const err0 = siteError("/tool_use_id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/tool_use_id", "type:46355cea"));
         errors++;
       }
     }
@@ -12529,12 +7969,7 @@ function validate_messagesRequest_messages_content_tool_result(data) {
     }
     if (data.is_error !== undefined) {
       if (typeof data.is_error !== "boolean") {
-        const err0 = siteError("/is_error", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/is_error", "type:93704aff"));
         errors++;
       }
     }
@@ -12542,12 +7977,7 @@ function validate_messagesRequest_messages_content_tool_result(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -12555,55 +7985,30 @@ function validate_messagesRequest_messages_content_tool_result(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_tool_result.errors = vErrors;
@@ -12614,30 +8019,15 @@ function validate_messagesRequest_messages_content_server_tool_use(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     for (const key0 in data) {
@@ -12645,45 +8035,25 @@ function validate_messagesRequest_messages_content_server_tool_use(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "id" || key0 === "name" || key0 === "input" || key0 === "cache_control")) {
-        const err0 = siteErrorWith("", "additionalProperties:aff5d139", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:aff5d139", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "server_tool_use")) {
-        const err0 = siteError("/type", "enum:4d638074");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:4d638074"));
         errors++;
       }
     }
     if (data.id !== undefined) {
       if (typeof data.id !== "string") {
-        const err0 = siteError("/id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        const err0 = siteError("/name", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "type:46355cea"));
         errors++;
       }
     }
@@ -12691,12 +8061,7 @@ function validate_messagesRequest_messages_content_server_tool_use(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -12704,55 +8069,30 @@ function validate_messagesRequest_messages_content_server_tool_use(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_server_tool_use.errors = vErrors;
@@ -12762,12 +8102,7 @@ function validate_messagesRequest_messages_content_web_search_tool_result_conten
   let vErrors = null;
   let errors = 0;
   if (!data || typeof data != "object") {
-    const err0 = siteError("", "type:3e7555b5");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:3e7555b5"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -12779,39 +8114,19 @@ function validate_messagesRequest_messages_content_web_search_tool_result_conten
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/" + i0, "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.encrypted_content === undefined) {
-          const err0 = siteError("/" + i0, "required:62bf4169");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:62bf4169"));
           errors++;
         }
         if (d0.title === undefined) {
-          const err0 = siteError("/" + i0, "required:d338195b");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:d338195b"));
           errors++;
         }
         if (d0.url === undefined) {
-          const err0 = siteError("/" + i0, "required:181e6d36");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:181e6d36"));
           errors++;
         }
         for (const key0 in d0) {
@@ -12819,99 +8134,54 @@ function validate_messagesRequest_messages_content_web_search_tool_result_conten
             break;
           }
           if (!(key0 === "type" || key0 === "encrypted_content" || key0 === "title" || key0 === "url" || key0 === "page_age")) {
-            const err0 = siteErrorWith("/" + i0, "additionalProperties:3dc08bd1", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:3dc08bd1", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "web_search_result")) {
-            const err0 = siteError("/" + i0 + "/type", "enum:c5cf89d9");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:c5cf89d9"));
             errors++;
           }
         }
         if (d0.encrypted_content !== undefined) {
           if (typeof d0.encrypted_content !== "string") {
-            const err0 = siteError("/" + i0 + "/encrypted_content", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/encrypted_content", "type:46355cea"));
             errors++;
           }
         }
         if (d0.title !== undefined) {
           if (typeof d0.title !== "string") {
-            const err0 = siteError("/" + i0 + "/title", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/title", "type:46355cea"));
             errors++;
           }
         }
         if (d0.url !== undefined) {
           if (typeof d0.url !== "string") {
-            const err0 = siteError("/" + i0 + "/url", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/url", "type:46355cea"));
             errors++;
           }
         }
         if (d0.page_age !== undefined) {
           let d1 = d0.page_age;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/page_age", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/page_age", "type:9cdb33ae"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.error_code === undefined) {
-      const err0 = siteError("", "required:7bc16a31");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:7bc16a31"));
       errors++;
     }
     for (const key0 in data) {
@@ -12919,35 +8189,20 @@ function validate_messagesRequest_messages_content_web_search_tool_result_conten
         break;
       }
       if (!(key0 === "type" || key0 === "error_code")) {
-        const err0 = siteErrorWith("", "additionalProperties:47b831c8", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:47b831c8", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "web_search_tool_result_error")) {
-        const err0 = siteError("/type", "enum:5a568bc7");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:5a568bc7"));
         errors++;
       }
     }
     if (data.error_code !== undefined) {
       let d0 = data.error_code;
       if (!(d0 === "invalid_tool_input" || d0 === "unavailable" || d0 === "max_uses_exceeded" || d0 === "too_many_requests" || d0 === "query_too_long")) {
-        const err0 = siteError("/error_code", "enum:ba919557");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/error_code", "enum:ba919557"));
         errors++;
       }
     }
@@ -12960,30 +8215,15 @@ function validate_messagesRequest_messages_content_web_search_tool_result(data) 
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.tool_use_id === undefined) {
-      const err0 = siteError("", "required:d6855d5f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:d6855d5f"));
       errors++;
     }
     if (data.content === undefined) {
-      const err0 = siteError("", "required:33cb10b0");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:33cb10b0"));
       errors++;
     }
     for (const key0 in data) {
@@ -12991,34 +8231,19 @@ function validate_messagesRequest_messages_content_web_search_tool_result(data) 
         break;
       }
       if (!(key0 === "type" || key0 === "tool_use_id" || key0 === "content" || key0 === "cache_control")) {
-        const err0 = siteErrorWith("", "additionalProperties:338dd7e0", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:338dd7e0", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "web_search_tool_result")) {
-        const err0 = siteError("/type", "enum:90a83e30");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:90a83e30"));
         errors++;
       }
     }
     if (data.tool_use_id !== undefined) {
       if (typeof data.tool_use_id !== "string") {
-        const err0 = siteError("/tool_use_id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/tool_use_id", "type:46355cea"));
         errors++;
       }
     }
@@ -13032,12 +8257,7 @@ function validate_messagesRequest_messages_content_web_search_tool_result(data) 
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -13045,55 +8265,30 @@ function validate_messagesRequest_messages_content_web_search_tool_result(data) 
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_web_search_tool_result.errors = vErrors;
@@ -13104,21 +8299,11 @@ function validate_messagesRequest_messages_content_compaction(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.content === undefined) {
-      const err0 = siteError("", "required:33cb10b0");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:33cb10b0"));
       errors++;
     }
     for (const key0 in data) {
@@ -13126,47 +8311,27 @@ function validate_messagesRequest_messages_content_compaction(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "content" || key0 === "encrypted_content" || key0 === "cache_control")) {
-        const err0 = siteErrorWith("", "additionalProperties:37b4be02", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:37b4be02", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "compaction")) {
-        const err0 = siteError("/type", "enum:6c2a407f");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:6c2a407f"));
         errors++;
       }
     }
     if (data.content !== undefined) {
       let d0 = data.content;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/content", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/content", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.encrypted_content !== undefined) {
       let d0 = data.encrypted_content;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/encrypted_content", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/encrypted_content", "type:9cdb33ae"));
         errors++;
       }
     }
@@ -13174,12 +8339,7 @@ function validate_messagesRequest_messages_content_compaction(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -13187,55 +8347,30 @@ function validate_messagesRequest_messages_content_compaction(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_compaction.errors = vErrors;
@@ -13246,23 +8381,13 @@ function validate_messagesRequest_messages_content_tool_addition_tool(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "tool_reference" || d0 === "mcp_tool_reference" || d0 === "mcp_toolset_reference")) {
-        const err0 = siteError("/type", "enum:8c1e7687");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:8c1e7687"));
         errors++;
       }
     }
@@ -13271,21 +8396,11 @@ function validate_messagesRequest_messages_content_tool_addition_tool(data) {
       if (tag0 === "tool_reference") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.name === undefined) {
-            const err0 = siteError("", "required:53ef34b9");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:53ef34b9"));
             errors++;
           }
           for (const key0 in data) {
@@ -13293,73 +8408,38 @@ function validate_messagesRequest_messages_content_tool_addition_tool(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "name")) {
-              const err0 = siteErrorWith("", "additionalProperties:6fade452", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:6fade452", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "tool_reference")) {
-              const err0 = siteError("/type", "enum:f947c156");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:f947c156"));
               errors++;
             }
           }
           if (data.name !== undefined) {
             if (typeof data.name !== "string") {
-              const err0 = siteError("/name", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/name", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "mcp_tool_reference") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.name === undefined) {
-            const err0 = siteError("", "required:53ef34b9");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:53ef34b9"));
             errors++;
           }
           if (data.server_name === undefined) {
-            const err0 = siteError("", "required:e91ab3bd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:e91ab3bd"));
             errors++;
           }
           for (const key0 in data) {
@@ -13367,75 +8447,40 @@ function validate_messagesRequest_messages_content_tool_addition_tool(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "name" || key0 === "server_name")) {
-              const err0 = siteErrorWith("", "additionalProperties:b5bc229d", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:b5bc229d", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "mcp_tool_reference")) {
-              const err0 = siteError("/type", "enum:360920e8");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:360920e8"));
               errors++;
             }
           }
           if (data.name !== undefined) {
             if (typeof data.name !== "string") {
-              const err0 = siteError("/name", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/name", "type:46355cea"));
               errors++;
             }
           }
           if (data.server_name !== undefined) {
             if (typeof data.server_name !== "string") {
-              const err0 = siteError("/server_name", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/server_name", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "mcp_toolset_reference") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            const err0 = siteError("", "required:bb36435a");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.server_name === undefined) {
-            const err0 = siteError("", "required:e91ab3bd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("", "required:e91ab3bd"));
             errors++;
           }
           for (const key0 in data) {
@@ -13443,79 +8488,44 @@ function validate_messagesRequest_messages_content_tool_addition_tool(data) {
               break;
             }
             if (!(key0 === "type" || key0 === "server_name")) {
-              const err0 = siteErrorWith("", "additionalProperties:b9733217", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("", "additionalProperties:b9733217", { additionalProperty: key0 }));
               errors++;
             }
           }
           if (data.type !== undefined) {
             if (!(data.type === "mcp_toolset_reference")) {
-              const err0 = siteError("/type", "enum:ee212757");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/type", "enum:ee212757"));
               errors++;
             }
           }
           if (data.server_name !== undefined) {
             if (typeof data.server_name !== "string") {
-              const err0 = siteError("/server_name", "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/server_name", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          const err0 = siteError("", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_tool_addition_tool.errors = vErrors;
@@ -13526,21 +8536,11 @@ function validate_messagesRequest_messages_content_tool_addition(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.tool === undefined) {
-      const err0 = siteError("", "required:51d4414d");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:51d4414d"));
       errors++;
     }
     for (const key0 in data) {
@@ -13548,23 +8548,13 @@ function validate_messagesRequest_messages_content_tool_addition(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "tool" || key0 === "cache_control")) {
-        const err0 = siteErrorWith("", "additionalProperties:ddaa343a", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:ddaa343a", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "tool_addition")) {
-        const err0 = siteError("/type", "enum:fa7e1cde");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:fa7e1cde"));
         errors++;
       }
     }
@@ -13578,12 +8568,7 @@ function validate_messagesRequest_messages_content_tool_addition(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -13591,55 +8576,30 @@ function validate_messagesRequest_messages_content_tool_addition(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_tool_addition.errors = vErrors;
@@ -13650,21 +8610,11 @@ function validate_messagesRequest_messages_content_tool_removal(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.tool === undefined) {
-      const err0 = siteError("", "required:51d4414d");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:51d4414d"));
       errors++;
     }
     for (const key0 in data) {
@@ -13672,23 +8622,13 @@ function validate_messagesRequest_messages_content_tool_removal(data) {
         break;
       }
       if (!(key0 === "type" || key0 === "tool" || key0 === "cache_control")) {
-        const err0 = siteErrorWith("", "additionalProperties:ddaa343a", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:ddaa343a", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "tool_removal")) {
-        const err0 = siteError("/type", "enum:710638ed");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:710638ed"));
         errors++;
       }
     }
@@ -13702,12 +8642,7 @@ function validate_messagesRequest_messages_content_tool_removal(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -13715,55 +8650,30 @@ function validate_messagesRequest_messages_content_tool_removal(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_tool_removal.errors = vErrors;
@@ -13773,12 +8683,7 @@ function validate_messagesRequest_messages_content(data) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !Array.isArray(data)) {
-    const err0 = siteError("", "type:58b1435e");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:58b1435e"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -13790,12 +8695,7 @@ function validate_messagesRequest_messages_content(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/" + i0, "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         const tag0 = d0.type;
@@ -13828,30 +8728,15 @@ function validate_messagesRequest_messages_content(data) {
           } else if (tag0 === "thinking") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.thinking === undefined) {
-                const err0 = siteError("/" + i0, "required:a3589c1f");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:a3589c1f"));
                 errors++;
               }
               if (d0.signature === undefined) {
-                const err0 = siteError("/" + i0, "required:eff13ebd");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:eff13ebd"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -13859,75 +8744,40 @@ function validate_messagesRequest_messages_content(data) {
                   break;
                 }
                 if (!(key0 === "type" || key0 === "thinking" || key0 === "signature")) {
-                  const err0 = siteErrorWith("/" + i0, "additionalProperties:a48d7cd8", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:a48d7cd8", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "thinking")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:fcdcd459");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:fcdcd459"));
                   errors++;
                 }
               }
               if (d0.thinking !== undefined) {
                 if (typeof d0.thinking !== "string") {
-                  const err0 = siteError("/" + i0 + "/thinking", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/thinking", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.signature !== undefined) {
                 if (typeof d0.signature !== "string") {
-                  const err0 = siteError("/" + i0 + "/signature", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/signature", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "redacted_thinking") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.data === undefined) {
-                const err0 = siteError("/" + i0, "required:fabb1b28");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:fabb1b28"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -13935,44 +8785,24 @@ function validate_messagesRequest_messages_content(data) {
                   break;
                 }
                 if (!(key0 === "type" || key0 === "data")) {
-                  const err0 = siteErrorWith("/" + i0, "additionalProperties:eb25a426", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:eb25a426", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "redacted_thinking")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:68c68fde");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:68c68fde"));
                   errors++;
                 }
               }
               if (d0.data !== undefined) {
                 if (typeof d0.data !== "string") {
-                  const err0 = siteError("/" + i0 + "/data", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/data", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "server_tool_use") {
@@ -13998,30 +8828,15 @@ function validate_messagesRequest_messages_content(data) {
           } else if (tag0 === "advisor_tool_result") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.tool_use_id === undefined) {
-                const err0 = siteError("/" + i0, "required:d6855d5f");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:d6855d5f"));
                 errors++;
               }
               if (d0.content === undefined) {
-                const err0 = siteError("/" + i0, "required:33cb10b0");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:33cb10b0"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -14029,56 +8844,31 @@ function validate_messagesRequest_messages_content(data) {
                   break;
                 }
                 if (!(key0 === "type" || key0 === "tool_use_id" || key0 === "content")) {
-                  const err0 = siteErrorWith("/" + i0, "additionalProperties:a8619785", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:a8619785", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "advisor_tool_result")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:d212f241");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:d212f241"));
                   errors++;
                 }
               }
               if (d0.tool_use_id !== undefined) {
                 if (typeof d0.tool_use_id !== "string") {
-                  const err0 = siteError("/" + i0 + "/tool_use_id", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/tool_use_id", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.content !== undefined) {
                 let d1 = d0.content;
                 if (!(d1 && typeof d1 == "object" && !Array.isArray(d1))) {
-                  const err0 = siteError("/" + i0 + "/content", "type:2be25f50");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/content", "type:2be25f50"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "tool_addition") {
@@ -14094,30 +8884,15 @@ function validate_messagesRequest_messages_content(data) {
           } else if (tag0 === "openrouter_shell_tool_result") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.tool_use_id === undefined) {
-                const err0 = siteError("/" + i0, "required:d6855d5f");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:d6855d5f"));
                 errors++;
               }
               if (d0.content === undefined) {
-                const err0 = siteError("/" + i0, "required:33cb10b0");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:33cb10b0"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -14125,85 +8900,45 @@ function validate_messagesRequest_messages_content(data) {
                   break;
                 }
                 if (!(key0 === "type" || key0 === "tool_use_id" || key0 === "content")) {
-                  const err0 = siteErrorWith("/" + i0, "additionalProperties:a8619785", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:a8619785", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "openrouter_shell_tool_result")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:216be780");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:216be780"));
                   errors++;
                 }
               }
               if (d0.tool_use_id !== undefined) {
                 if (typeof d0.tool_use_id !== "string") {
-                  const err0 = siteError("/" + i0 + "/tool_use_id", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/tool_use_id", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.content !== undefined) {
                 let d1 = d0.content;
                 if (!(d1 && typeof d1 == "object" && !Array.isArray(d1))) {
-                  const err0 = siteError("/" + i0 + "/content", "type:2be25f50");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/content", "type:2be25f50"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "openrouter_bash_tool_result") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                const err0 = siteError("/" + i0, "required:bb36435a");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.tool_use_id === undefined) {
-                const err0 = siteError("/" + i0, "required:d6855d5f");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:d6855d5f"));
                 errors++;
               }
               if (d0.content === undefined) {
-                const err0 = siteError("/" + i0, "required:33cb10b0");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0, "required:33cb10b0"));
                 errors++;
               }
               for (const key0 in d0) {
@@ -14211,113 +8946,63 @@ function validate_messagesRequest_messages_content(data) {
                   break;
                 }
                 if (!(key0 === "type" || key0 === "tool_use_id" || key0 === "content")) {
-                  const err0 = siteErrorWith("/" + i0, "additionalProperties:a8619785", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:a8619785", { additionalProperty: key0 }));
                   errors++;
                 }
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "openrouter_bash_tool_result")) {
-                  const err0 = siteError("/" + i0 + "/type", "enum:51f51652");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:51f51652"));
                   errors++;
                 }
               }
               if (d0.tool_use_id !== undefined) {
                 if (typeof d0.tool_use_id !== "string") {
-                  const err0 = siteError("/" + i0 + "/tool_use_id", "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/tool_use_id", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.content !== undefined) {
                 let d1 = d0.content;
                 if (!(d1 && typeof d1 == "object" && !Array.isArray(d1))) {
-                  const err0 = siteError("/" + i0 + "/content", "type:2be25f50");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/content", "type:2be25f50"));
                   errors++;
                 }
               }
             } else {
-              const err0 = siteError("/" + i0, "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else {
             if (d0.type !== undefined) {
               if (!obj_6fb6205d.has(d0.type)) {
-                const err2 = siteError("/" + i0 + "/type", "enum:fdda888b");
-                if (vErrors === null) {
-                  vErrors = [err2];
-                } else {
-                  vErrors.push(err2);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:fdda888b"));
                 errors++;
               }
             }
-            const err0 = siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
-            });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            }));
             errors++;
           }
         } else {
           if (d0.type !== undefined) {
             if (!obj_6fb6205d.has(d0.type)) {
-              const err2 = siteError("/" + i0 + "/type", "enum:fdda888b");
-              if (vErrors === null) {
-                vErrors = [err2];
-              } else {
-                vErrors.push(err2);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:fdda888b"));
               errors++;
             }
           }
-          const err0 = siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
-          });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          }));
           errors++;
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
@@ -14337,21 +9022,11 @@ function validate_messagesRequest_messages(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.role === undefined) {
-          const err0 = siteError("/" + i0, "required:7a7916d4");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:7a7916d4"));
           errors++;
         }
         if (d0.content === undefined) {
-          const err0 = siteError("/" + i0, "required:33cb10b0");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:33cb10b0"));
           errors++;
         }
         for (const key0 in d0) {
@@ -14359,24 +9034,14 @@ function validate_messagesRequest_messages(data) {
             break;
           }
           if (!(key0 === "role" || key0 === "content")) {
-            const err0 = siteErrorWith("/" + i0, "additionalProperties:5c391111", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:5c391111", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.role !== undefined) {
           let d1 = d0.role;
           if (!(d1 === "user" || d1 === "assistant" || d1 === "system")) {
-            const err0 = siteError("/" + i0 + "/role", "enum:ea56c8d7");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/role", "enum:ea56c8d7"));
             errors++;
           }
         }
@@ -14387,22 +9052,12 @@ function validate_messagesRequest_messages(data) {
           }
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_messages.errors = vErrors;
@@ -14412,12 +9067,7 @@ function validate_messagesRequest_system(data) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !Array.isArray(data)) {
-    const err0 = siteError("", "type:58b1435e");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:58b1435e"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -14440,21 +9090,11 @@ function validate_messagesRequest(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.model === undefined) {
-      const err0 = siteError("", "required:5415dd9c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:5415dd9c"));
       errors++;
     }
     if (data.messages === undefined) {
-      const err0 = siteError("", "required:ea2b9bd2");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:ea2b9bd2"));
       errors++;
     }
     for (const key0 in data) {
@@ -14462,36 +9102,21 @@ function validate_messagesRequest(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_0563fe24.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:78095736", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:78095736", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.models !== undefined) {
       if (data && typeof data == "object" && !Array.isArray(data)) {
         if (data.fallbacks !== undefined) {
-          const err0 = siteError("/fallbacks", "false_schema:b512758a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/fallbacks", "false_schema:b512758a"));
           errors++;
         }
       }
     }
     if (data.model !== undefined) {
       if (typeof data.model !== "string") {
-        const err0 = siteError("/model", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/model", "type:46355cea"));
         errors++;
       }
     }
@@ -14504,44 +9129,24 @@ function validate_messagesRequest(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/models/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/models/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/models", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/models", "type:6771595d"));
         errors++;
       }
     }
     if (data.fallbacks !== undefined) {
       let d0 = data.fallbacks;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/fallbacks", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/fallbacks", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
         if (d0.length > 3) {
-          const err0 = siteError("/fallbacks", "maxItems:3ff12cf9");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/fallbacks", "maxItems:3ff12cf9"));
           errors++;
         }
         const len0 = d0.length;
@@ -14552,12 +9157,7 @@ function validate_messagesRequest(data) {
           let d1 = d0[i0];
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.model === undefined) {
-              const err0 = siteError("/fallbacks/" + i0, "required:5415dd9c");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/fallbacks/" + i0, "required:5415dd9c"));
               errors++;
             }
             for (const key0 in d1) {
@@ -14565,33 +9165,18 @@ function validate_messagesRequest(data) {
                 break;
               }
               if (!(key0 === "model")) {
-                const err0 = siteErrorWith("/fallbacks/" + i0, "additionalProperties:a208aa2f", { additionalProperty: key0 });
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteErrorWith("/fallbacks/" + i0, "additionalProperties:a208aa2f", { additionalProperty: key0 }));
                 errors++;
               }
             }
             if (d1.model !== undefined) {
               if (typeof d1.model !== "string") {
-                const err0 = siteError("/fallbacks/" + i0 + "/model", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/fallbacks/" + i0 + "/model", "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/fallbacks/" + i0, "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/fallbacks/" + i0, "type:2be25f50"));
             errors++;
           }
         }
@@ -14606,43 +9191,23 @@ function validate_messagesRequest(data) {
     if (data.route !== undefined) {
       let d0 = data.route;
       if (!(d0 === "fallback" || d0 === "sort" || d0 === null)) {
-        const err0 = siteError("/route", "enum:020a6261");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/route", "enum:020a6261"));
         errors++;
       }
     }
     if (data.max_tokens !== undefined) {
       let d0 = data.max_tokens;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_tokens", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_tokens", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_tokens", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_tokens", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 1 || isNaN(d0)) {
-          const err0 = siteError("/max_tokens", "minimum:887b70c8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_tokens", "minimum:887b70c8"));
           errors++;
         }
       }
@@ -14650,55 +9215,30 @@ function validate_messagesRequest(data) {
     if (data.temperature !== undefined) {
       let d0 = data.temperature;
       if (!(typeof d0 == "number" && isFinite(d0))) {
-        const err0 = siteError("/temperature", "type:40b0c00b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/temperature", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.top_p !== undefined) {
       let d0 = data.top_p;
       if (!(typeof d0 == "number" && isFinite(d0))) {
-        const err0 = siteError("/top_p", "type:40b0c00b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/top_p", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.top_k !== undefined) {
       let d0 = data.top_k;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/top_k", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/top_k", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/top_k", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/top_k", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/top_k", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/top_k", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -14712,22 +9252,12 @@ function validate_messagesRequest(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/stop_sequences/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/stop_sequences/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/stop_sequences", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/stop_sequences", "type:6771595d"));
         errors++;
       }
     }
@@ -14771,12 +9301,7 @@ function validate_messagesRequest(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -14784,68 +9309,38 @@ function validate_messagesRequest(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.service_tier !== undefined) {
       if (typeof data.service_tier !== "string") {
-        const err0 = siteError("/service_tier", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/service_tier", "type:46355cea"));
         errors++;
       }
     }
     if (data.speed !== undefined) {
       let d0 = data.speed;
       if (!(d0 === "fast" || d0 === "standard")) {
-        const err0 = siteError("/speed", "enum:11f7aa7f");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/speed", "enum:11f7aa7f"));
         errors++;
       }
     }
@@ -14869,12 +9364,7 @@ function validate_messagesRequest(data) {
     }
     if (data.stream !== undefined) {
       if (typeof data.stream !== "boolean") {
-        const err0 = siteError("/stream", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/stream", "type:93704aff"));
         errors++;
       }
     }
@@ -14886,34 +9376,19 @@ function validate_messagesRequest(data) {
             break;
           }
           if (!(key0 === "user_id")) {
-            const err0 = siteErrorWith("/metadata", "additionalProperties:0a488d2a", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/metadata", "additionalProperties:0a488d2a", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.user_id !== undefined) {
           let d1 = d0.user_id;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/metadata/user_id", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/metadata/user_id", "type:9cdb33ae"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/metadata", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/metadata", "type:2be25f50"));
         errors++;
       }
     }
@@ -14921,21 +9396,11 @@ function validate_messagesRequest(data) {
       let d0 = data.session_id;
       if (typeof d0 === "string") {
         if (d0.length > 256 && func_ucs2length(d0) > 256) {
-          const err0 = siteError("/session_id", "maxLength:0a35d7da");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/session_id", "maxLength:0a35d7da"));
           errors++;
         }
       } else {
-        const err0 = siteError("/session_id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/session_id", "type:46355cea"));
         errors++;
       }
     }
@@ -14943,21 +9408,11 @@ function validate_messagesRequest(data) {
       let d0 = data.user;
       if (typeof d0 === "string") {
         if (d0.length > 256 && func_ucs2length(d0) > 256) {
-          const err0 = siteError("/user", "maxLength:0a35d7da");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/user", "maxLength:0a35d7da"));
           errors++;
         }
       } else {
-        const err0 = siteError("/user", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/user", "type:46355cea"));
         errors++;
       }
     }
@@ -14966,76 +9421,41 @@ function validate_messagesRequest(data) {
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.trace_id !== undefined) {
           if (typeof d0.trace_id !== "string") {
-            const err0 = siteError("/trace/trace_id", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/trace/trace_id", "type:46355cea"));
             errors++;
           }
         }
         if (d0.trace_name !== undefined) {
           if (typeof d0.trace_name !== "string") {
-            const err0 = siteError("/trace/trace_name", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/trace/trace_name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.span_name !== undefined) {
           if (typeof d0.span_name !== "string") {
-            const err0 = siteError("/trace/span_name", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/trace/span_name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.generation_name !== undefined) {
           if (typeof d0.generation_name !== "string") {
-            const err0 = siteError("/trace/generation_name", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/trace/generation_name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.parent_span_id !== undefined) {
           if (typeof d0.parent_span_id !== "string") {
-            const err0 = siteError("/trace/parent_span_id", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/trace/parent_span_id", "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/trace", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/trace", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest.errors = vErrors;
@@ -15094,12 +9514,7 @@ function validate_presetResponse_data_designated_version_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.model === undefined) {
-      const err0 = siteError("", "required:5415dd9c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:5415dd9c"));
       errors++;
     }
     for (const key0 in data) {
@@ -15107,36 +9522,21 @@ function validate_presetResponse_data_designated_version_config(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_9c5379d2.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:a191d4b6", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:a191d4b6", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.models !== undefined) {
       if (data && typeof data == "object" && !Array.isArray(data)) {
         if (data.fallbacks !== undefined) {
-          const err0 = siteError("/fallbacks", "false_schema:b512758a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/fallbacks", "false_schema:b512758a"));
           errors++;
         }
       }
     }
     if (data.model !== undefined) {
       if (typeof data.model !== "string") {
-        const err0 = siteError("/model", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/model", "type:46355cea"));
         errors++;
       }
     }
@@ -15149,44 +9549,24 @@ function validate_presetResponse_data_designated_version_config(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/models/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/models/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/models", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/models", "type:6771595d"));
         errors++;
       }
     }
     if (data.fallbacks !== undefined) {
       let d0 = data.fallbacks;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/fallbacks", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/fallbacks", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
         if (d0.length > 3) {
-          const err0 = siteError("/fallbacks", "maxItems:3ff12cf9");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/fallbacks", "maxItems:3ff12cf9"));
           errors++;
         }
         const len0 = d0.length;
@@ -15197,12 +9577,7 @@ function validate_presetResponse_data_designated_version_config(data) {
           let d1 = d0[i0];
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.model === undefined) {
-              const err0 = siteError("/fallbacks/" + i0, "required:5415dd9c");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/fallbacks/" + i0, "required:5415dd9c"));
               errors++;
             }
             for (const key0 in d1) {
@@ -15210,33 +9585,18 @@ function validate_presetResponse_data_designated_version_config(data) {
                 break;
               }
               if (!(key0 === "model")) {
-                const err0 = siteErrorWith("/fallbacks/" + i0, "additionalProperties:a208aa2f", { additionalProperty: key0 });
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteErrorWith("/fallbacks/" + i0, "additionalProperties:a208aa2f", { additionalProperty: key0 }));
                 errors++;
               }
             }
             if (d1.model !== undefined) {
               if (typeof d1.model !== "string") {
-                const err0 = siteError("/fallbacks/" + i0 + "/model", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/fallbacks/" + i0 + "/model", "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/fallbacks/" + i0, "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/fallbacks/" + i0, "type:2be25f50"));
             errors++;
           }
         }
@@ -15251,43 +9611,23 @@ function validate_presetResponse_data_designated_version_config(data) {
     if (data.route !== undefined) {
       let d0 = data.route;
       if (!(d0 === "fallback" || d0 === "sort" || d0 === null)) {
-        const err0 = siteError("/route", "enum:020a6261");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/route", "enum:020a6261"));
         errors++;
       }
     }
     if (data.max_tokens !== undefined) {
       let d0 = data.max_tokens;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_tokens", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_tokens", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_tokens", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_tokens", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 1 || isNaN(d0)) {
-          const err0 = siteError("/max_tokens", "minimum:887b70c8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_tokens", "minimum:887b70c8"));
           errors++;
         }
       }
@@ -15295,55 +9635,30 @@ function validate_presetResponse_data_designated_version_config(data) {
     if (data.temperature !== undefined) {
       let d0 = data.temperature;
       if (!(typeof d0 == "number" && isFinite(d0))) {
-        const err0 = siteError("/temperature", "type:40b0c00b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/temperature", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.top_p !== undefined) {
       let d0 = data.top_p;
       if (!(typeof d0 == "number" && isFinite(d0))) {
-        const err0 = siteError("/top_p", "type:40b0c00b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/top_p", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.top_k !== undefined) {
       let d0 = data.top_k;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/top_k", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/top_k", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/top_k", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/top_k", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/top_k", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/top_k", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -15357,22 +9672,12 @@ function validate_presetResponse_data_designated_version_config(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/stop_sequences/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/stop_sequences/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/stop_sequences", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/stop_sequences", "type:6771595d"));
         errors++;
       }
     }
@@ -15416,12 +9721,7 @@ function validate_presetResponse_data_designated_version_config(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -15429,68 +9729,38 @@ function validate_presetResponse_data_designated_version_config(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.service_tier !== undefined) {
       if (typeof data.service_tier !== "string") {
-        const err0 = siteError("/service_tier", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/service_tier", "type:46355cea"));
         errors++;
       }
     }
     if (data.speed !== undefined) {
       let d0 = data.speed;
       if (!(d0 === "fast" || d0 === "standard")) {
-        const err0 = siteError("/speed", "enum:11f7aa7f");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/speed", "enum:11f7aa7f"));
         errors++;
       }
     }
@@ -15501,12 +9771,7 @@ function validate_presetResponse_data_designated_version_config(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_presetResponse_data_designated_version_config.errors = vErrors;
@@ -15516,85 +9781,40 @@ function validate_presetResponse_data_designated_version(data) {
   let vErrors = null;
   let errors = 0;
   if (!(data && typeof data == "object" && !Array.isArray(data)) && data !== null) {
-    const err0 = siteError("", "type:14149012");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:14149012"));
     errors++;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.preset_id === undefined) {
-      const err0 = siteError("", "required:0773b10e");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:0773b10e"));
       errors++;
     }
     if (data.version === undefined) {
-      const err0 = siteError("", "required:889f2380");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:889f2380"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.system_prompt === undefined) {
-      const err0 = siteError("", "required:d6af2fea");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:d6af2fea"));
       errors++;
     }
     if (data.creator_id === undefined) {
-      const err0 = siteError("", "required:5967b48c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:5967b48c"));
       errors++;
     }
     if (data.created_at === undefined) {
-      const err0 = siteError("", "required:a2111cf4");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a2111cf4"));
       errors++;
     }
     if (data.updated_at === undefined) {
-      const err0 = siteError("", "required:937ecdfa");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:937ecdfa"));
       errors++;
     }
     for (const key0 in data) {
@@ -15602,12 +9822,7 @@ function validate_presetResponse_data_designated_version(data) {
         break;
       }
       if (!(key0 === "id" || key0 === "preset_id" || key0 === "version" || key0 === "config" || key0 === "system_prompt" || key0 === "creator_id" || key0 === "created_at" || key0 === "updated_at")) {
-        const err0 = siteErrorWith("", "additionalProperties:8fcc4fab", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:8fcc4fab", { additionalProperty: key0 }));
         errors++;
       }
     }
@@ -15615,21 +9830,11 @@ function validate_presetResponse_data_designated_version(data) {
       let d0 = data.id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        const err0 = siteError("/id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
         errors++;
       }
     }
@@ -15637,52 +9842,27 @@ function validate_presetResponse_data_designated_version(data) {
       let d0 = data.preset_id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/preset_id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/preset_id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        const err0 = siteError("/preset_id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/preset_id", "type:46355cea"));
         errors++;
       }
     }
     if (data.version !== undefined) {
       let d0 = data.version;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/version", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/version", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/version", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/version", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 1 || isNaN(d0)) {
-          const err0 = siteError("/version", "minimum:887b70c8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/version", "minimum:887b70c8"));
           errors++;
         }
       }
@@ -15696,23 +9876,13 @@ function validate_presetResponse_data_designated_version(data) {
     if (data.system_prompt !== undefined) {
       let d0 = data.system_prompt;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/system_prompt", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/system_prompt", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.creator_id !== undefined) {
       if (typeof data.creator_id !== "string") {
-        const err0 = siteError("/creator_id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/creator_id", "type:46355cea"));
         errors++;
       }
     }
@@ -15720,21 +9890,11 @@ function validate_presetResponse_data_designated_version(data) {
       let d0 = data.created_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/created_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/created_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/created_at", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/created_at", "type:46355cea"));
         errors++;
       }
     }
@@ -15742,21 +9902,11 @@ function validate_presetResponse_data_designated_version(data) {
       let d0 = data.updated_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/updated_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/updated_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/updated_at", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/updated_at", "type:46355cea"));
         errors++;
       }
     }
@@ -15769,111 +9919,51 @@ function validate_presetResponse_data(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.slug === undefined) {
-      const err0 = siteError("", "required:9d9b1aea");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:9d9b1aea"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.description === undefined) {
-      const err0 = siteError("", "required:73a9b7f5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:73a9b7f5"));
       errors++;
     }
     if (data.status === undefined) {
-      const err0 = siteError("", "required:9802d19c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:9802d19c"));
       errors++;
     }
     if (data.status_updated_at === undefined) {
-      const err0 = siteError("", "required:015e90e6");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:015e90e6"));
       errors++;
     }
     if (data.created_at === undefined) {
-      const err0 = siteError("", "required:a2111cf4");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a2111cf4"));
       errors++;
     }
     if (data.updated_at === undefined) {
-      const err0 = siteError("", "required:937ecdfa");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:937ecdfa"));
       errors++;
     }
     if (data.creator_user_id === undefined) {
-      const err0 = siteError("", "required:8eeb79a3");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:8eeb79a3"));
       errors++;
     }
     if (data.workspace_id === undefined) {
-      const err0 = siteError("", "required:e8bc2942");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:e8bc2942"));
       errors++;
     }
     if (data.designated_version_id === undefined) {
-      const err0 = siteError("", "required:ff244267");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:ff244267"));
       errors++;
     }
     if (data.designated_version === undefined) {
-      const err0 = siteError("", "required:0105954a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:0105954a"));
       errors++;
     }
     for (const key0 in data) {
@@ -15881,12 +9971,7 @@ function validate_presetResponse_data(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_eedb252e.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:16f9f285", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:16f9f285", { additionalProperty: key0 }));
         errors++;
       }
     }
@@ -15894,21 +9979,11 @@ function validate_presetResponse_data(data) {
       let d0 = data.id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        const err0 = siteError("/id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
         errors++;
       }
     }
@@ -15916,78 +9991,43 @@ function validate_presetResponse_data(data) {
       let d0 = data.slug;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/slug", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/slug", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/slug", "type:46355cea"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        const err0 = siteError("/name", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "type:46355cea"));
         errors++;
       }
     }
     if (data.description !== undefined) {
       let d0 = data.description;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/description", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/description", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.status !== undefined) {
       let d0 = data.status;
       if (!(d0 === "active" || d0 === "disabled" || d0 === "archived")) {
-        const err0 = siteError("/status", "enum:e43a5f8e");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/status", "enum:e43a5f8e"));
         errors++;
       }
     }
     if (data.status_updated_at !== undefined) {
       let d0 = data.status_updated_at;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/status_updated_at", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/status_updated_at", "type:9cdb33ae"));
         errors++;
       }
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/status_updated_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/status_updated_at", "pattern:edc02d7d"));
           errors++;
         }
       }
@@ -15996,21 +10036,11 @@ function validate_presetResponse_data(data) {
       let d0 = data.created_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/created_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/created_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/created_at", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/created_at", "type:46355cea"));
         errors++;
       }
     }
@@ -16018,55 +10048,30 @@ function validate_presetResponse_data(data) {
       let d0 = data.updated_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/updated_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/updated_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/updated_at", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/updated_at", "type:46355cea"));
         errors++;
       }
     }
     if (data.creator_user_id !== undefined) {
       let d0 = data.creator_user_id;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/creator_user_id", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/creator_user_id", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.workspace_id !== undefined) {
       let d0 = data.workspace_id;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/workspace_id", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/workspace_id", "type:9cdb33ae"));
         errors++;
       }
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/workspace_id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/workspace_id", "pattern:a359c6a5"));
           errors++;
         }
       }
@@ -16074,22 +10079,12 @@ function validate_presetResponse_data(data) {
     if (data.designated_version_id !== undefined) {
       let d0 = data.designated_version_id;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/designated_version_id", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/designated_version_id", "type:9cdb33ae"));
         errors++;
       }
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/designated_version_id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/designated_version_id", "pattern:a359c6a5"));
           errors++;
         }
       }
@@ -16101,12 +10096,7 @@ function validate_presetResponse_data(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_presetResponse_data.errors = vErrors;
@@ -16117,12 +10107,7 @@ function validate_presetResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
-      const err0 = siteError("", "required:fabb1b28");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fabb1b28"));
       errors++;
     }
     for (const key0 in data) {
@@ -16130,12 +10115,7 @@ function validate_presetResponse(data) {
         break;
       }
       if (!(key0 === "data")) {
-        const err0 = siteErrorWith("", "additionalProperties:6d979c46", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:6d979c46", { additionalProperty: key0 }));
         errors++;
       }
     }
@@ -16146,12 +10126,7 @@ function validate_presetResponse(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_presetResponse.errors = vErrors;
@@ -16163,75 +10138,35 @@ function validate_presetVersionResponse_data(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.preset_id === undefined) {
-      const err0 = siteError("", "required:0773b10e");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:0773b10e"));
       errors++;
     }
     if (data.version === undefined) {
-      const err0 = siteError("", "required:889f2380");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:889f2380"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.system_prompt === undefined) {
-      const err0 = siteError("", "required:d6af2fea");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:d6af2fea"));
       errors++;
     }
     if (data.creator_id === undefined) {
-      const err0 = siteError("", "required:5967b48c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:5967b48c"));
       errors++;
     }
     if (data.created_at === undefined) {
-      const err0 = siteError("", "required:a2111cf4");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a2111cf4"));
       errors++;
     }
     if (data.updated_at === undefined) {
-      const err0 = siteError("", "required:937ecdfa");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:937ecdfa"));
       errors++;
     }
     for (const key0 in data) {
@@ -16239,12 +10174,7 @@ function validate_presetVersionResponse_data(data) {
         break;
       }
       if (!(key0 === "id" || key0 === "preset_id" || key0 === "version" || key0 === "config" || key0 === "system_prompt" || key0 === "creator_id" || key0 === "created_at" || key0 === "updated_at")) {
-        const err0 = siteErrorWith("", "additionalProperties:8fcc4fab", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:8fcc4fab", { additionalProperty: key0 }));
         errors++;
       }
     }
@@ -16252,21 +10182,11 @@ function validate_presetVersionResponse_data(data) {
       let d0 = data.id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        const err0 = siteError("/id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
         errors++;
       }
     }
@@ -16274,52 +10194,27 @@ function validate_presetVersionResponse_data(data) {
       let d0 = data.preset_id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/preset_id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/preset_id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        const err0 = siteError("/preset_id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/preset_id", "type:46355cea"));
         errors++;
       }
     }
     if (data.version !== undefined) {
       let d0 = data.version;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/version", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/version", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/version", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/version", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 1 || isNaN(d0)) {
-          const err0 = siteError("/version", "minimum:887b70c8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/version", "minimum:887b70c8"));
           errors++;
         }
       }
@@ -16333,23 +10228,13 @@ function validate_presetVersionResponse_data(data) {
     if (data.system_prompt !== undefined) {
       let d0 = data.system_prompt;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/system_prompt", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/system_prompt", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.creator_id !== undefined) {
       if (typeof data.creator_id !== "string") {
-        const err0 = siteError("/creator_id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/creator_id", "type:46355cea"));
         errors++;
       }
     }
@@ -16357,21 +10242,11 @@ function validate_presetVersionResponse_data(data) {
       let d0 = data.created_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/created_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/created_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/created_at", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/created_at", "type:46355cea"));
         errors++;
       }
     }
@@ -16379,31 +10254,16 @@ function validate_presetVersionResponse_data(data) {
       let d0 = data.updated_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/updated_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/updated_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/updated_at", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/updated_at", "type:46355cea"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_presetVersionResponse_data.errors = vErrors;
@@ -16414,12 +10274,7 @@ function validate_presetVersionResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
-      const err0 = siteError("", "required:fabb1b28");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fabb1b28"));
       errors++;
     }
     for (const key0 in data) {
@@ -16427,12 +10282,7 @@ function validate_presetVersionResponse(data) {
         break;
       }
       if (!(key0 === "data")) {
-        const err0 = siteErrorWith("", "additionalProperties:6d979c46", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:6d979c46", { additionalProperty: key0 }));
         errors++;
       }
     }
@@ -16443,12 +10293,7 @@ function validate_presetVersionResponse(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_presetVersionResponse.errors = vErrors;
@@ -16467,165 +10312,75 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.name === undefined) {
-          const err0 = siteError("/" + i0, "required:53ef34b9");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:53ef34b9"));
           errors++;
         }
         if (d0.model_id === undefined) {
-          const err0 = siteError("/" + i0, "required:246df749");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:246df749"));
           errors++;
         }
         if (d0.model_name === undefined) {
-          const err0 = siteError("/" + i0, "required:07404b42");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:07404b42"));
           errors++;
         }
         if (d0.provider_name === undefined) {
-          const err0 = siteError("/" + i0, "required:7004bf38");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:7004bf38"));
           errors++;
         }
         if (d0.tag === undefined) {
-          const err0 = siteError("/" + i0, "required:dc403314");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:dc403314"));
           errors++;
         }
         if (d0.context_length === undefined) {
-          const err0 = siteError("/" + i0, "required:96a96c78");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:96a96c78"));
           errors++;
         }
         if (d0.max_completion_tokens === undefined) {
-          const err0 = siteError("/" + i0, "required:c940bc31");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:c940bc31"));
           errors++;
         }
         if (d0.max_prompt_tokens === undefined) {
-          const err0 = siteError("/" + i0, "required:c519dd6c");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:c519dd6c"));
           errors++;
         }
         if (d0.pricing === undefined) {
-          const err0 = siteError("/" + i0, "required:3a51371b");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:3a51371b"));
           errors++;
         }
         if (d0.quantization === undefined) {
-          const err0 = siteError("/" + i0, "required:d51ff014");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:d51ff014"));
           errors++;
         }
         if (d0.status === undefined) {
-          const err0 = siteError("/" + i0, "required:9802d19c");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:9802d19c"));
           errors++;
         }
         if (d0.supported_parameters === undefined) {
-          const err0 = siteError("/" + i0, "required:2e53fcfa");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:2e53fcfa"));
           errors++;
         }
         if (d0.supports_implicit_caching === undefined) {
-          const err0 = siteError("/" + i0, "required:4549da29");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:4549da29"));
           errors++;
         }
         if (d0.latency_last_30m === undefined) {
-          const err0 = siteError("/" + i0, "required:805bf96a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:805bf96a"));
           errors++;
         }
         if (d0.throughput_last_30m === undefined) {
-          const err0 = siteError("/" + i0, "required:0fc1a42e");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:0fc1a42e"));
           errors++;
         }
         if (d0.uptime_last_5m === undefined) {
-          const err0 = siteError("/" + i0, "required:ed95af6f");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:ed95af6f"));
           errors++;
         }
         if (d0.uptime_last_30m === undefined) {
-          const err0 = siteError("/" + i0, "required:f6352f20");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:f6352f20"));
           errors++;
         }
         if (d0.uptime_last_1d === undefined) {
-          const err0 = siteError("/" + i0, "required:d01e0fd3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:d01e0fd3"));
           errors++;
         }
         for (const key0 in d0) {
@@ -16633,98 +10388,53 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
             break;
           }
           if (!func_Object_prototype_hasOwnProperty.call(schema_8bc68811.items.properties, key0)) {
-            const err0 = siteErrorWith("/" + i0, "additionalProperties:967923ac", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:967923ac", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.name !== undefined) {
           if (typeof d0.name !== "string") {
-            const err0 = siteError("/" + i0 + "/name", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.model_id !== undefined) {
           if (typeof d0.model_id !== "string") {
-            const err0 = siteError("/" + i0 + "/model_id", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/model_id", "type:46355cea"));
             errors++;
           }
         }
         if (d0.model_name !== undefined) {
           if (typeof d0.model_name !== "string") {
-            const err0 = siteError("/" + i0 + "/model_name", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/model_name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.provider_name !== undefined) {
           if (typeof d0.provider_name !== "string") {
-            const err0 = siteError("/" + i0 + "/provider_name", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/provider_name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.tag !== undefined) {
           if (typeof d0.tag !== "string") {
-            const err0 = siteError("/" + i0 + "/tag", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/tag", "type:46355cea"));
             errors++;
           }
         }
         if (d0.context_length !== undefined) {
           let d1 = d0.context_length;
           if (!Number.isInteger(d1)) {
-            const err0 = siteError("/" + i0 + "/context_length", "type:f5f595bd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/context_length", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/context_length", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/context_length", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/context_length", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/context_length", "minimum:fd171812"));
               errors++;
             }
           }
@@ -16732,31 +10442,16 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.max_completion_tokens !== undefined) {
           let d1 = d0.max_completion_tokens;
           if (!Number.isInteger(d1) && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/max_completion_tokens", "type:ff7d0d4b");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/max_completion_tokens", "type:ff7d0d4b"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/max_completion_tokens", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/max_completion_tokens", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/max_completion_tokens", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/max_completion_tokens", "minimum:fd171812"));
               errors++;
             }
           }
@@ -16764,31 +10459,16 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.max_prompt_tokens !== undefined) {
           let d1 = d0.max_prompt_tokens;
           if (!Number.isInteger(d1) && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/max_prompt_tokens", "type:ff7d0d4b");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/max_prompt_tokens", "type:ff7d0d4b"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/max_prompt_tokens", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/max_prompt_tokens", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/max_prompt_tokens", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/max_prompt_tokens", "minimum:fd171812"));
               errors++;
             }
           }
@@ -16797,117 +10477,62 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
           let d1 = d0.pricing;
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.prompt === undefined) {
-              const err0 = siteError("/" + i0 + "/pricing", "required:4b1bf795");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/pricing", "required:4b1bf795"));
               errors++;
             }
             if (d1.completion === undefined) {
-              const err0 = siteError("/" + i0 + "/pricing", "required:7f2fe7f0");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/pricing", "required:7f2fe7f0"));
               errors++;
             }
             if (d1.prompt !== undefined) {
               if (typeof d1.prompt !== "string") {
-                const err0 = siteError("/" + i0 + "/pricing/prompt", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/pricing/prompt", "type:46355cea"));
                 errors++;
               }
             }
             if (d1.completion !== undefined) {
               if (typeof d1.completion !== "string") {
-                const err0 = siteError("/" + i0 + "/pricing/completion", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/pricing/completion", "type:46355cea"));
                 errors++;
               }
             }
             if (d1.request !== undefined) {
               if (typeof d1.request !== "string") {
-                const err0 = siteError("/" + i0 + "/pricing/request", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/pricing/request", "type:46355cea"));
                 errors++;
               }
             }
             if (d1.image !== undefined) {
               if (typeof d1.image !== "string") {
-                const err0 = siteError("/" + i0 + "/pricing/image", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/pricing/image", "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + i0 + "/pricing", "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/pricing", "type:2be25f50"));
             errors++;
           }
         }
         if (d0.quantization !== undefined) {
           let d1 = d0.quantization;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/quantization", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/quantization", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.status !== undefined) {
           let d1 = d0.status;
           if (!Number.isInteger(d1)) {
-            const err0 = siteError("/" + i0 + "/status", "type:f5f595bd");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/status", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/status", "maximum:62ccc935");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/status", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < -9007199254740991 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/status", "minimum:0da43f32");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/status", "minimum:0da43f32"));
               errors++;
             }
           }
@@ -16921,82 +10546,42 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
                 break;
               }
               if (typeof d1[i1] !== "string") {
-                const err0 = siteError("/" + i0 + "/supported_parameters/" + i1, "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/supported_parameters/" + i1, "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + i0 + "/supported_parameters", "type:6771595d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/supported_parameters", "type:6771595d"));
             errors++;
           }
         }
         if (d0.supports_implicit_caching !== undefined) {
           if (typeof d0.supports_implicit_caching !== "boolean") {
-            const err0 = siteError("/" + i0 + "/supports_implicit_caching", "type:93704aff");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/supports_implicit_caching", "type:93704aff"));
             errors++;
           }
         }
         if (d0.latency_last_30m !== undefined) {
           let d1 = d0.latency_last_30m;
           if (!(d1 && typeof d1 == "object" && !Array.isArray(d1)) && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/latency_last_30m", "type:14149012");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m", "type:14149012"));
             errors++;
           }
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.p50 === undefined) {
-              const err0 = siteError("/" + i0 + "/latency_last_30m", "required:ca60ac6d");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m", "required:ca60ac6d"));
               errors++;
             }
             if (d1.p75 === undefined) {
-              const err0 = siteError("/" + i0 + "/latency_last_30m", "required:56c4c992");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m", "required:56c4c992"));
               errors++;
             }
             if (d1.p90 === undefined) {
-              const err0 = siteError("/" + i0 + "/latency_last_30m", "required:3d0e9372");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m", "required:3d0e9372"));
               errors++;
             }
             if (d1.p99 === undefined) {
-              const err0 = siteError("/" + i0 + "/latency_last_30m", "required:58826274");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m", "required:58826274"));
               errors++;
             }
             for (const key0 in d1) {
@@ -17004,60 +10589,35 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
                 break;
               }
               if (!(key0 === "p50" || key0 === "p75" || key0 === "p90" || key0 === "p99")) {
-                const err0 = siteErrorWith("/" + i0 + "/latency_last_30m", "additionalProperties:f1d585c6", { additionalProperty: key0 });
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteErrorWith("/" + i0 + "/latency_last_30m", "additionalProperties:f1d585c6", { additionalProperty: key0 }));
                 errors++;
               }
             }
             if (d1.p50 !== undefined) {
               let d2 = d1.p50;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                const err0 = siteError("/" + i0 + "/latency_last_30m/p50", "type:40b0c00b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m/p50", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p75 !== undefined) {
               let d2 = d1.p75;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                const err0 = siteError("/" + i0 + "/latency_last_30m/p75", "type:40b0c00b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m/p75", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p90 !== undefined) {
               let d2 = d1.p90;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                const err0 = siteError("/" + i0 + "/latency_last_30m/p90", "type:40b0c00b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m/p90", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p99 !== undefined) {
               let d2 = d1.p99;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                const err0 = siteError("/" + i0 + "/latency_last_30m/p99", "type:40b0c00b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m/p99", "type:40b0c00b"));
                 errors++;
               }
             }
@@ -17066,49 +10626,24 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.throughput_last_30m !== undefined) {
           let d1 = d0.throughput_last_30m;
           if (!(d1 && typeof d1 == "object" && !Array.isArray(d1)) && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/throughput_last_30m", "type:14149012");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m", "type:14149012"));
             errors++;
           }
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.p50 === undefined) {
-              const err0 = siteError("/" + i0 + "/throughput_last_30m", "required:ca60ac6d");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m", "required:ca60ac6d"));
               errors++;
             }
             if (d1.p75 === undefined) {
-              const err0 = siteError("/" + i0 + "/throughput_last_30m", "required:56c4c992");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m", "required:56c4c992"));
               errors++;
             }
             if (d1.p90 === undefined) {
-              const err0 = siteError("/" + i0 + "/throughput_last_30m", "required:3d0e9372");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m", "required:3d0e9372"));
               errors++;
             }
             if (d1.p99 === undefined) {
-              const err0 = siteError("/" + i0 + "/throughput_last_30m", "required:58826274");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m", "required:58826274"));
               errors++;
             }
             for (const key0 in d1) {
@@ -17116,60 +10651,35 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
                 break;
               }
               if (!(key0 === "p50" || key0 === "p75" || key0 === "p90" || key0 === "p99")) {
-                const err0 = siteErrorWith("/" + i0 + "/throughput_last_30m", "additionalProperties:f1d585c6", { additionalProperty: key0 });
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteErrorWith("/" + i0 + "/throughput_last_30m", "additionalProperties:f1d585c6", { additionalProperty: key0 }));
                 errors++;
               }
             }
             if (d1.p50 !== undefined) {
               let d2 = d1.p50;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                const err0 = siteError("/" + i0 + "/throughput_last_30m/p50", "type:40b0c00b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m/p50", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p75 !== undefined) {
               let d2 = d1.p75;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                const err0 = siteError("/" + i0 + "/throughput_last_30m/p75", "type:40b0c00b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m/p75", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p90 !== undefined) {
               let d2 = d1.p90;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                const err0 = siteError("/" + i0 + "/throughput_last_30m/p90", "type:40b0c00b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m/p90", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p99 !== undefined) {
               let d2 = d1.p99;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                const err0 = siteError("/" + i0 + "/throughput_last_30m/p99", "type:40b0c00b");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m/p99", "type:40b0c00b"));
                 errors++;
               }
             }
@@ -17178,31 +10688,16 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.uptime_last_5m !== undefined) {
           let d1 = d0.uptime_last_5m;
           if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/uptime_last_5m", "type:a763b724");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_5m", "type:a763b724"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 100 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/uptime_last_5m", "maximum:0fabd772");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_5m", "maximum:0fabd772"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/uptime_last_5m", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_5m", "minimum:fd171812"));
               errors++;
             }
           }
@@ -17210,31 +10705,16 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.uptime_last_30m !== undefined) {
           let d1 = d0.uptime_last_30m;
           if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/uptime_last_30m", "type:a763b724");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_30m", "type:a763b724"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 100 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/uptime_last_30m", "maximum:0fabd772");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_30m", "maximum:0fabd772"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/uptime_last_30m", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_30m", "minimum:fd171812"));
               errors++;
             }
           }
@@ -17242,52 +10722,27 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.uptime_last_1d !== undefined) {
           let d1 = d0.uptime_last_1d;
           if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/uptime_last_1d", "type:a763b724");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_1d", "type:a763b724"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 100 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/uptime_last_1d", "maximum:0fabd772");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_1d", "maximum:0fabd772"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              const err0 = siteError("/" + i0 + "/uptime_last_1d", "minimum:fd171812");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_1d", "minimum:fd171812"));
               errors++;
             }
           }
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_modelEndpointsResponse_data_endpoints.errors = vErrors;
@@ -17298,57 +10753,27 @@ function validate_modelEndpointsResponse_data(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.created === undefined) {
-      const err0 = siteError("", "required:86781256");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:86781256"));
       errors++;
     }
     if (data.description === undefined) {
-      const err0 = siteError("", "required:73a9b7f5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:73a9b7f5"));
       errors++;
     }
     if (data.architecture === undefined) {
-      const err0 = siteError("", "required:caa3939d");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:caa3939d"));
       errors++;
     }
     if (data.endpoints === undefined) {
-      const err0 = siteError("", "required:dc3dbac2");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:dc3dbac2"));
       errors++;
     }
     for (const key0 in data) {
@@ -17356,77 +10781,42 @@ function validate_modelEndpointsResponse_data(data) {
         break;
       }
       if (!(key0 === "id" || key0 === "name" || key0 === "created" || key0 === "description" || key0 === "architecture" || key0 === "endpoints")) {
-        const err0 = siteErrorWith("", "additionalProperties:e58ef92a", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:e58ef92a", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.id !== undefined) {
       if (typeof data.id !== "string") {
-        const err0 = siteError("/id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        const err0 = siteError("/name", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "type:46355cea"));
         errors++;
       }
     }
     if (data.created !== undefined) {
       let d0 = data.created;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/created", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/created", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/created", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/created", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/created", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/created", "minimum:0da43f32"));
           errors++;
         }
       }
     }
     if (data.description !== undefined) {
       if (typeof data.description !== "string") {
-        const err0 = siteError("/description", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/description", "type:46355cea"));
         errors++;
       }
     }
@@ -17434,48 +10824,23 @@ function validate_modelEndpointsResponse_data(data) {
       let d0 = data.architecture;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.input_modalities === undefined) {
-          const err0 = siteError("/architecture", "required:78bb831e");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/architecture", "required:78bb831e"));
           errors++;
         }
         if (d0.output_modalities === undefined) {
-          const err0 = siteError("/architecture", "required:8829cd5b");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/architecture", "required:8829cd5b"));
           errors++;
         }
         if (d0.modality === undefined) {
-          const err0 = siteError("/architecture", "required:72b23569");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/architecture", "required:72b23569"));
           errors++;
         }
         if (d0.instruct_type === undefined) {
-          const err0 = siteError("/architecture", "required:a6e11406");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/architecture", "required:a6e11406"));
           errors++;
         }
         if (d0.tokenizer === undefined) {
-          const err0 = siteError("/architecture", "required:01006e16");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/architecture", "required:01006e16"));
           errors++;
         }
         for (const key0 in d0) {
@@ -17483,12 +10848,7 @@ function validate_modelEndpointsResponse_data(data) {
             break;
           }
           if (!(key0 === "input_modalities" || key0 === "output_modalities" || key0 === "modality" || key0 === "instruct_type" || key0 === "tokenizer")) {
-            const err0 = siteErrorWith("/architecture", "additionalProperties:f35f036d", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/architecture", "additionalProperties:f35f036d", { additionalProperty: key0 }));
             errors++;
           }
         }
@@ -17501,22 +10861,12 @@ function validate_modelEndpointsResponse_data(data) {
                 break;
               }
               if (typeof d1[i0] !== "string") {
-                const err0 = siteError("/architecture/input_modalities/" + i0, "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/architecture/input_modalities/" + i0, "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/architecture/input_modalities", "type:6771595d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/architecture/input_modalities", "type:6771595d"));
             errors++;
           }
         }
@@ -17529,68 +10879,38 @@ function validate_modelEndpointsResponse_data(data) {
                 break;
               }
               if (typeof d1[i0] !== "string") {
-                const err0 = siteError("/architecture/output_modalities/" + i0, "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/architecture/output_modalities/" + i0, "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/architecture/output_modalities", "type:6771595d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/architecture/output_modalities", "type:6771595d"));
             errors++;
           }
         }
         if (d0.modality !== undefined) {
           let d1 = d0.modality;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/architecture/modality", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/architecture/modality", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.instruct_type !== undefined) {
           let d1 = d0.instruct_type;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/architecture/instruct_type", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/architecture/instruct_type", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.tokenizer !== undefined) {
           let d1 = d0.tokenizer;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/architecture/tokenizer", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/architecture/tokenizer", "type:9cdb33ae"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/architecture", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/architecture", "type:2be25f50"));
         errors++;
       }
     }
@@ -17601,12 +10921,7 @@ function validate_modelEndpointsResponse_data(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_modelEndpointsResponse_data.errors = vErrors;
@@ -17617,12 +10932,7 @@ function validate_modelEndpointsResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
-      const err0 = siteError("", "required:fabb1b28");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fabb1b28"));
       errors++;
     }
     for (const key0 in data) {
@@ -17630,12 +10940,7 @@ function validate_modelEndpointsResponse(data) {
         break;
       }
       if (!(key0 === "data")) {
-        const err0 = siteErrorWith("", "additionalProperties:6d979c46", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:6d979c46", { additionalProperty: key0 }));
         errors++;
       }
     }
@@ -17646,12 +10951,7 @@ function validate_modelEndpointsResponse(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_modelEndpointsResponse.errors = vErrors;
@@ -17670,12 +10970,7 @@ function validate_observabilityDestinationResponse_data_filter_rules_groups(data
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.rules === undefined) {
-          const err0 = siteError("/" + i0, "required:872ca03e");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:872ca03e"));
           errors++;
         }
         for (const key0 in d0) {
@@ -17683,24 +10978,14 @@ function validate_observabilityDestinationResponse_data_filter_rules_groups(data
             break;
           }
           if (!(key0 === "logic" || key0 === "rules")) {
-            const err0 = siteErrorWith("/" + i0, "additionalProperties:743ed34d", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:743ed34d", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.logic !== undefined) {
           let d1 = d0.logic;
           if (!(d1 === "and" || d1 === "or")) {
-            const err0 = siteError("/" + i0 + "/logic", "enum:2cae7897");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/logic", "enum:2cae7897"));
             errors++;
           }
         }
@@ -17715,21 +11000,11 @@ function validate_observabilityDestinationResponse_data_filter_rules_groups(data
               let d2 = d1[i1];
               if (d2 && typeof d2 == "object" && !Array.isArray(d2)) {
                 if (d2.field === undefined) {
-                  const err0 = siteError("/" + i0 + "/rules/" + i1, "required:5f0685cf");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1, "required:5f0685cf"));
                   errors++;
                 }
                 if (d2.operator === undefined) {
-                  const err0 = siteError("/" + i0 + "/rules/" + i1, "required:16c7cabd");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1, "required:16c7cabd"));
                   errors++;
                 }
                 for (const key0 in d2) {
@@ -17737,86 +11012,46 @@ function validate_observabilityDestinationResponse_data_filter_rules_groups(data
                     break;
                   }
                   if (!(key0 === "field" || key0 === "operator" || key0 === "value")) {
-                    const err0 = siteErrorWith("/" + i0 + "/rules/" + i1, "additionalProperties:b87ecdb5", { additionalProperty: key0 });
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteErrorWith("/" + i0 + "/rules/" + i1, "additionalProperties:b87ecdb5", { additionalProperty: key0 }));
                     errors++;
                   }
                 }
                 if (d2.field !== undefined) {
                   if (typeof d2.field !== "string") {
-                    const err0 = siteError("/" + i0 + "/rules/" + i1 + "/field", "type:46355cea");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1 + "/field", "type:46355cea"));
                     errors++;
                   }
                 }
                 if (d2.operator !== undefined) {
                   if (typeof d2.operator !== "string") {
-                    const err0 = siteError("/" + i0 + "/rules/" + i1 + "/operator", "type:46355cea");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1 + "/operator", "type:46355cea"));
                     errors++;
                   }
                 }
                 if (d2.value !== undefined) {
                   let d3 = d2.value;
                   if (typeof d3 !== "string" && !(typeof d3 == "number" && isFinite(d3))) {
-                    const err0 = siteError("/" + i0 + "/rules/" + i1 + "/value", "type:32142811");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1 + "/value", "type:32142811"));
                     errors++;
                   }
                 }
               } else {
-                const err0 = siteError("/" + i0 + "/rules/" + i1, "type:2be25f50");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1, "type:2be25f50"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + i0 + "/rules", "type:6771595d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/rules", "type:6771595d"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_filter_rules_groups.errors = vErrors;
@@ -17826,22 +11061,12 @@ function validate_observabilityDestinationResponse_data_filter_rules(data) {
   let vErrors = null;
   let errors = 0;
   if (!(data && typeof data == "object" && !Array.isArray(data)) && data !== null) {
-    const err0 = siteError("", "type:14149012");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:14149012"));
     errors++;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.groups === undefined) {
-      const err0 = siteError("", "required:793224a1");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:793224a1"));
       errors++;
     }
     for (const key0 in data) {
@@ -17849,23 +11074,13 @@ function validate_observabilityDestinationResponse_data_filter_rules(data) {
         break;
       }
       if (!(key0 === "enabled" || key0 === "groups")) {
-        const err0 = siteErrorWith("", "additionalProperties:e772c0f6", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:e772c0f6", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        const err0 = siteError("/enabled", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -17888,51 +11103,26 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.spaceKey === undefined) {
-      const err0 = siteError("", "required:695289e7");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:695289e7"));
       errors++;
     }
     if (data.modelId === undefined) {
-      const err0 = siteError("", "required:990a5428");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:990a5428"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -17940,21 +11130,11 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
       let d0 = data.spaceKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/spaceKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/spaceKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/spaceKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/spaceKey", "type:46355cea"));
         errors++;
       }
     }
@@ -17962,21 +11142,11 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
       let d0 = data.modelId;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/modelId", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/modelId", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/modelId", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/modelId", "type:46355cea"));
         errors++;
       }
     }
@@ -17984,21 +11154,11 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/baseUrl", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/baseUrl", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -18012,31 +11172,16 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -18050,12 +11195,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -18071,33 +11211,18 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -18112,12 +11237,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -18142,12 +11262,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -18163,43 +11278,23 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -18211,12 +11306,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -18232,33 +11322,18 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -18266,23 +11341,13 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
@@ -18293,21 +11358,11 @@ function validate_observabilityDestinationResponse_data_arize(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -18315,23 +11370,13 @@ function validate_observabilityDestinationResponse_data_arize(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_f3f53aa4.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "arize")) {
-        const err0 = siteError("/type", "enum:7e4f088f");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:7e4f088f"));
         errors++;
       }
     }
@@ -18342,12 +11387,7 @@ function validate_observabilityDestinationResponse_data_arize(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_arize.errors = vErrors;
@@ -18359,42 +11399,22 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.projectId === undefined) {
-      const err0 = siteError("", "required:ae9c25a9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:ae9c25a9"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -18402,21 +11422,11 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
       let d0 = data.projectId;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/projectId", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/projectId", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/projectId", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/projectId", "type:46355cea"));
         errors++;
       }
     }
@@ -18424,21 +11434,11 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/baseUrl", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/baseUrl", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -18452,31 +11452,16 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -18490,12 +11475,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -18511,33 +11491,18 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -18552,12 +11517,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -18582,12 +11542,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -18603,43 +11558,23 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -18651,12 +11586,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -18672,33 +11602,18 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -18706,23 +11621,13 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
@@ -18733,21 +11638,11 @@ function validate_observabilityDestinationResponse_data_braintrust(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -18755,23 +11650,13 @@ function validate_observabilityDestinationResponse_data_braintrust(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_5ea091d7.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "braintrust")) {
-        const err0 = siteError("/type", "enum:f386914b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:f386914b"));
         errors++;
       }
     }
@@ -18782,12 +11667,7 @@ function validate_observabilityDestinationResponse_data_braintrust(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_braintrust.errors = vErrors;
@@ -18799,60 +11679,30 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.host === undefined) {
-      const err0 = siteError("", "required:b2d477e5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:b2d477e5"));
       errors++;
     }
     if (data.database === undefined) {
-      const err0 = siteError("", "required:86dbcc28");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:86dbcc28"));
       errors++;
     }
     if (data.username === undefined) {
-      const err0 = siteError("", "required:d93d5ecc");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:d93d5ecc"));
       errors++;
     }
     if (data.password === undefined) {
-      const err0 = siteError("", "required:bc8f41b8");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bc8f41b8"));
       errors++;
     }
     if (data.host !== undefined) {
       let d0 = data.host;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/host", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/host", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/host", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/host", "type:46355cea"));
         errors++;
       }
     }
@@ -18860,21 +11710,11 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
       let d0 = data.database;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/database", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/database", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/database", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/database", "type:46355cea"));
         errors++;
       }
     }
@@ -18882,21 +11722,11 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
       let d0 = data.username;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/username", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/username", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/username", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/username", "type:46355cea"));
         errors++;
       }
     }
@@ -18904,32 +11734,17 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
       let d0 = data.password;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/password", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/password", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/password", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/password", "type:46355cea"));
         errors++;
       }
     }
     if (data.table !== undefined) {
       if (typeof data.table !== "string") {
-        const err0 = siteError("/table", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/table", "type:46355cea"));
         errors++;
       }
     }
@@ -18943,31 +11758,16 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -18981,12 +11781,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -19002,33 +11797,18 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -19043,12 +11823,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -19073,12 +11848,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -19094,43 +11864,23 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -19142,12 +11892,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -19163,33 +11908,18 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -19197,23 +11927,13 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
@@ -19224,21 +11944,11 @@ function validate_observabilityDestinationResponse_data_clickhouse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -19246,23 +11956,13 @@ function validate_observabilityDestinationResponse_data_clickhouse(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_a6c4cb3c.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "clickhouse")) {
-        const err0 = siteError("/type", "enum:107c7acc");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:107c7acc"));
         errors++;
       }
     }
@@ -19273,12 +11973,7 @@ function validate_observabilityDestinationResponse_data_clickhouse(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_clickhouse.errors = vErrors;
@@ -19289,42 +11984,22 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.mlApp === undefined) {
-      const err0 = siteError("", "required:bc1bfa22");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bc1bfa22"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -19332,21 +12007,11 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
       let d0 = data.mlApp;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/mlApp", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/mlApp", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/mlApp", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/mlApp", "type:46355cea"));
         errors++;
       }
     }
@@ -19354,21 +12019,11 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
       let d0 = data.url;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/url", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/url", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/url", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/url", "type:46355cea"));
         errors++;
       }
     }
@@ -19382,31 +12037,16 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -19420,12 +12060,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -19441,33 +12076,18 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -19482,12 +12102,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -19512,12 +12127,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -19533,43 +12143,23 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -19581,12 +12171,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -19602,33 +12187,18 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -19636,23 +12206,13 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
@@ -19663,21 +12223,11 @@ function validate_observabilityDestinationResponse_data_datadog(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -19685,23 +12235,13 @@ function validate_observabilityDestinationResponse_data_datadog(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_cbf50a0d.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "datadog")) {
-        const err0 = siteError("/type", "enum:b56b15f8");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:b56b15f8"));
         errors++;
       }
     }
@@ -19712,12 +12252,7 @@ function validate_observabilityDestinationResponse_data_datadog(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_datadog.errors = vErrors;
@@ -19728,42 +12263,22 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.instanceId === undefined) {
-      const err0 = siteError("", "required:336ca77a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:336ca77a"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -19771,21 +12286,11 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
       let d0 = data.instanceId;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/instanceId", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/instanceId", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/instanceId", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/instanceId", "type:46355cea"));
         errors++;
       }
     }
@@ -19793,21 +12298,11 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/baseUrl", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/baseUrl", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -19821,31 +12316,16 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -19859,12 +12339,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -19880,33 +12355,18 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -19921,12 +12381,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -19951,12 +12406,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -19972,43 +12422,23 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -20020,12 +12450,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -20041,33 +12466,18 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -20075,23 +12485,13 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
@@ -20102,21 +12502,11 @@ function validate_observabilityDestinationResponse_data_grafana(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -20124,23 +12514,13 @@ function validate_observabilityDestinationResponse_data_grafana(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_01d04c31.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "grafana")) {
-        const err0 = siteError("/type", "enum:c7639065");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:c7639065"));
         errors++;
       }
     }
@@ -20151,12 +12531,7 @@ function validate_observabilityDestinationResponse_data_grafana(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_grafana.errors = vErrors;
@@ -20168,42 +12543,22 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.secretKey === undefined) {
-      const err0 = siteError("", "required:fd2a2f64");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fd2a2f64"));
       errors++;
     }
     if (data.publicKey === undefined) {
-      const err0 = siteError("", "required:3277e514");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:3277e514"));
       errors++;
     }
     if (data.secretKey !== undefined) {
       let d0 = data.secretKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/secretKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/secretKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/secretKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/secretKey", "type:46355cea"));
         errors++;
       }
     }
@@ -20211,21 +12566,11 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
       let d0 = data.publicKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/publicKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/publicKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/publicKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/publicKey", "type:46355cea"));
         errors++;
       }
     }
@@ -20233,21 +12578,11 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/baseUrl", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/baseUrl", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -20261,31 +12596,16 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -20299,12 +12619,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -20320,33 +12635,18 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -20361,12 +12661,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -20391,12 +12686,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -20412,43 +12702,23 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -20460,12 +12730,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -20481,33 +12746,18 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -20515,23 +12765,13 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
@@ -20542,21 +12782,11 @@ function validate_observabilityDestinationResponse_data_langfuse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -20564,23 +12794,13 @@ function validate_observabilityDestinationResponse_data_langfuse(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_a2de1385.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "langfuse")) {
-        const err0 = siteError("/type", "enum:845f2c52");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:845f2c52"));
         errors++;
       }
     }
@@ -20591,12 +12811,7 @@ function validate_observabilityDestinationResponse_data_langfuse(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_langfuse.errors = vErrors;
@@ -20607,33 +12822,18 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -20641,32 +12841,17 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
       let d0 = data.project;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/project", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/project", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/project", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/project", "type:46355cea"));
         errors++;
       }
     }
     if (data.workspaceId !== undefined) {
       if (typeof data.workspaceId !== "string") {
-        const err0 = siteError("/workspaceId", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/workspaceId", "type:46355cea"));
         errors++;
       }
     }
@@ -20674,21 +12859,11 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
       let d0 = data.endpoint;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/endpoint", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/endpoint", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/endpoint", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/endpoint", "type:46355cea"));
         errors++;
       }
     }
@@ -20702,31 +12877,16 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -20740,12 +12900,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -20761,33 +12916,18 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -20802,12 +12942,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -20832,12 +12967,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -20853,43 +12983,23 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -20901,12 +13011,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -20922,33 +13027,18 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -20956,23 +13046,13 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
@@ -20983,21 +13063,11 @@ function validate_observabilityDestinationResponse_data_langsmith(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -21005,23 +13075,13 @@ function validate_observabilityDestinationResponse_data_langsmith(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_b248da54.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "langsmith")) {
-        const err0 = siteError("/type", "enum:948d05da");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:948d05da"));
         errors++;
       }
     }
@@ -21032,12 +13092,7 @@ function validate_observabilityDestinationResponse_data_langsmith(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_langsmith.errors = vErrors;
@@ -21049,45 +13104,25 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.licenseKey === undefined) {
-      const err0 = siteError("", "required:5ac58933");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:5ac58933"));
       errors++;
     }
     if (data.licenseKey !== undefined) {
       let d0 = data.licenseKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/licenseKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/licenseKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/licenseKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/licenseKey", "type:46355cea"));
         errors++;
       }
     }
     if (data.region !== undefined) {
       let d0 = data.region;
       if (!(d0 === "us" || d0 === "eu")) {
-        const err0 = siteError("/region", "enum:56919b82");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/region", "enum:56919b82"));
         errors++;
       }
     }
@@ -21101,31 +13136,16 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -21139,12 +13159,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -21160,33 +13175,18 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -21201,12 +13201,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -21231,12 +13226,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -21252,43 +13242,23 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -21300,12 +13270,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -21321,33 +13286,18 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -21355,23 +13305,13 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
@@ -21382,21 +13322,11 @@ function validate_observabilityDestinationResponse_data_newrelic(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -21404,23 +13334,13 @@ function validate_observabilityDestinationResponse_data_newrelic(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_051abcda.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "newrelic")) {
-        const err0 = siteError("/type", "enum:e6774e07");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:e6774e07"));
         errors++;
       }
     }
@@ -21431,12 +13351,7 @@ function validate_observabilityDestinationResponse_data_newrelic(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_newrelic.errors = vErrors;
@@ -21447,51 +13362,26 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.workspace === undefined) {
-      const err0 = siteError("", "required:0729b5b5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:0729b5b5"));
       errors++;
     }
     if (data.projectName === undefined) {
-      const err0 = siteError("", "required:a439848f");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a439848f"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -21499,21 +13389,11 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
       let d0 = data.workspace;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/workspace", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/workspace", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/workspace", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/workspace", "type:46355cea"));
         errors++;
       }
     }
@@ -21521,21 +13401,11 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
       let d0 = data.projectName;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/projectName", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/projectName", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/projectName", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/projectName", "type:46355cea"));
         errors++;
       }
     }
@@ -21549,31 +13419,16 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -21587,12 +13442,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -21608,33 +13458,18 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -21649,12 +13484,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -21679,12 +13509,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -21700,43 +13525,23 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -21748,12 +13553,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -21769,33 +13569,18 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -21803,23 +13588,13 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
@@ -21830,21 +13605,11 @@ function validate_observabilityDestinationResponse_data_opik(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -21852,23 +13617,13 @@ function validate_observabilityDestinationResponse_data_opik(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_f042f7a5.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "opik")) {
-        const err0 = siteError("/type", "enum:92b0191f");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:92b0191f"));
         errors++;
       }
     }
@@ -21879,12 +13634,7 @@ function validate_observabilityDestinationResponse_data_opik(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_opik.errors = vErrors;
@@ -21896,33 +13646,18 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.endpoint === undefined) {
-      const err0 = siteError("", "required:40adab02");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:40adab02"));
       errors++;
     }
     if (data.endpoint !== undefined) {
       let d0 = data.endpoint;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/endpoint", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/endpoint", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/endpoint", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/endpoint", "type:46355cea"));
         errors++;
       }
     }
@@ -21936,31 +13671,16 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -21974,12 +13694,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -21995,33 +13710,18 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -22036,12 +13736,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -22066,12 +13761,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -22087,43 +13777,23 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -22135,12 +13805,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -22156,33 +13821,18 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -22190,23 +13840,13 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
@@ -22217,21 +13857,11 @@ function validate_observabilityDestinationResponse_data_otel_collector(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -22239,23 +13869,13 @@ function validate_observabilityDestinationResponse_data_otel_collector(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_14657659.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "otel-collector")) {
-        const err0 = siteError("/type", "enum:feee778a");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:feee778a"));
         errors++;
       }
     }
@@ -22266,12 +13886,7 @@ function validate_observabilityDestinationResponse_data_otel_collector(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_otel_collector.errors = vErrors;
@@ -22282,33 +13897,18 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -22316,21 +13916,11 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
       let d0 = data.endpoint;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/endpoint", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/endpoint", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/endpoint", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/endpoint", "type:46355cea"));
         errors++;
       }
     }
@@ -22344,31 +13934,16 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -22382,12 +13957,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -22403,33 +13973,18 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -22444,12 +13999,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -22474,12 +14024,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -22495,43 +14040,23 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -22543,12 +14068,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -22564,33 +14084,18 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -22598,23 +14103,13 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
@@ -22625,21 +14120,11 @@ function validate_observabilityDestinationResponse_data_posthog(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -22647,23 +14132,13 @@ function validate_observabilityDestinationResponse_data_posthog(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_4eb6e573.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "posthog")) {
-        const err0 = siteError("/type", "enum:1600c7dc");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:1600c7dc"));
         errors++;
       }
     }
@@ -22674,12 +14149,7 @@ function validate_observabilityDestinationResponse_data_posthog(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_posthog.errors = vErrors;
@@ -22690,33 +14160,18 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -22724,21 +14179,11 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/baseUrl", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/baseUrl", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -22752,31 +14197,16 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -22790,12 +14220,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -22811,33 +14236,18 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -22852,12 +14262,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -22882,12 +14287,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -22903,43 +14303,23 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -22951,12 +14331,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -22972,33 +14347,18 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -23006,23 +14366,13 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
@@ -23033,21 +14383,11 @@ function validate_observabilityDestinationResponse_data_ramp(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -23055,23 +14395,13 @@ function validate_observabilityDestinationResponse_data_ramp(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_eed9e336.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "ramp")) {
-        const err0 = siteError("/type", "enum:969b7f13");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:969b7f13"));
         errors++;
       }
     }
@@ -23082,12 +14412,7 @@ function validate_observabilityDestinationResponse_data_ramp(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_ramp.errors = vErrors;
@@ -23099,51 +14424,26 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.bucketName === undefined) {
-      const err0 = siteError("", "required:77e38412");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:77e38412"));
       errors++;
     }
     if (data.accessKeyId === undefined) {
-      const err0 = siteError("", "required:3b39cdac");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:3b39cdac"));
       errors++;
     }
     if (data.secretAccessKey === undefined) {
-      const err0 = siteError("", "required:cc5e28cb");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:cc5e28cb"));
       errors++;
     }
     if (data.bucketName !== undefined) {
       let d0 = data.bucketName;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/bucketName", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/bucketName", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/bucketName", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/bucketName", "type:46355cea"));
         errors++;
       }
     }
@@ -23151,21 +14451,11 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
       let d0 = data.accessKeyId;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/accessKeyId", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/accessKeyId", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/accessKeyId", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/accessKeyId", "type:46355cea"));
         errors++;
       }
     }
@@ -23173,21 +14463,11 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
       let d0 = data.secretAccessKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/secretAccessKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/secretAccessKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/secretAccessKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/secretAccessKey", "type:46355cea"));
         errors++;
       }
     }
@@ -23195,32 +14475,17 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
       let d0 = data.sessionToken;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/sessionToken", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/sessionToken", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/sessionToken", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/sessionToken", "type:46355cea"));
         errors++;
       }
     }
     if (data.region !== undefined) {
       if (typeof data.region !== "string") {
-        const err0 = siteError("/region", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/region", "type:46355cea"));
         errors++;
       }
     }
@@ -23228,43 +14493,23 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
       let d0 = data.endpoint;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/endpoint", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/endpoint", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/endpoint", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/endpoint", "type:46355cea"));
         errors++;
       }
     }
     if (data.prefix !== undefined) {
       if (typeof data.prefix !== "string") {
-        const err0 = siteError("/prefix", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/prefix", "type:46355cea"));
         errors++;
       }
     }
     if (data.pathTemplate !== undefined) {
       if (typeof data.pathTemplate !== "string") {
-        const err0 = siteError("/pathTemplate", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/pathTemplate", "type:46355cea"));
         errors++;
       }
     }
@@ -23278,31 +14523,16 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -23316,12 +14546,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -23337,33 +14562,18 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -23378,12 +14588,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -23408,12 +14613,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -23429,43 +14629,23 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -23477,12 +14657,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -23498,33 +14673,18 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -23532,23 +14692,13 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
@@ -23559,21 +14709,11 @@ function validate_observabilityDestinationResponse_data_s3(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -23581,23 +14721,13 @@ function validate_observabilityDestinationResponse_data_s3(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_5e564402.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "s3")) {
-        const err0 = siteError("/type", "enum:3a82e739");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:3a82e739"));
         errors++;
       }
     }
@@ -23608,12 +14738,7 @@ function validate_observabilityDestinationResponse_data_s3(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_s3.errors = vErrors;
@@ -23625,42 +14750,22 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.otlpEndpoint === undefined) {
-      const err0 = siteError("", "required:7b9373f4");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:7b9373f4"));
       errors++;
     }
     if (data.dsn === undefined) {
-      const err0 = siteError("", "required:17bf329b");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:17bf329b"));
       errors++;
     }
     if (data.dsn !== undefined) {
       let d0 = data.dsn;
       if (typeof d0 === "string") {
         if (!pattern_ac8c1593.test(d0)) {
-          const err0 = siteError("/dsn", "pattern:374803af");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/dsn", "pattern:374803af"));
           errors++;
         }
       } else {
-        const err0 = siteError("/dsn", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/dsn", "type:46355cea"));
         errors++;
       }
     }
@@ -23668,21 +14773,11 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
       let d0 = data.otlpEndpoint;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/otlpEndpoint", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/otlpEndpoint", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/otlpEndpoint", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/otlpEndpoint", "type:46355cea"));
         errors++;
       }
     }
@@ -23696,31 +14791,16 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -23734,12 +14814,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -23755,33 +14830,18 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -23796,12 +14856,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -23826,12 +14881,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -23847,43 +14897,23 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -23895,12 +14925,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -23916,33 +14941,18 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -23950,23 +14960,13 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
@@ -23977,21 +14977,11 @@ function validate_observabilityDestinationResponse_data_sentry(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -23999,23 +14989,13 @@ function validate_observabilityDestinationResponse_data_sentry(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_bd5bb5fd.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "sentry")) {
-        const err0 = siteError("/type", "enum:9f73e6c9");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:9f73e6c9"));
         errors++;
       }
     }
@@ -24026,12 +15006,7 @@ function validate_observabilityDestinationResponse_data_sentry(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_sentry.errors = vErrors;
@@ -24044,60 +15019,30 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.account === undefined) {
-      const err0 = siteError("", "required:b928df7e");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:b928df7e"));
       errors++;
     }
     if (data.token === undefined) {
-      const err0 = siteError("", "required:501ce48a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:501ce48a"));
       errors++;
     }
     if (data.account !== undefined) {
       let d0 = data.account;
       if (typeof d0 === "string") {
         if (d0.length > 255 && func_ucs2length(d0) > 255) {
-          const err0 = siteError("/account", "maxLength:7e47541b");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/account", "maxLength:7e47541b"));
           errors++;
         }
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/account", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/account", "minLength:a423776d"));
           errors++;
         }
         if (!pattern_460f8114.test(d0)) {
-          const err0 = siteError("/account", "pattern:490abe05");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/account", "pattern:490abe05"));
           errors++;
         }
       } else {
-        const err0 = siteError("/account", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/account", "type:46355cea"));
         errors++;
       }
     }
@@ -24105,65 +15050,35 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
       let d0 = data.token;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/token", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/token", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/token", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/token", "type:46355cea"));
         errors++;
       }
     }
     if (data.database !== undefined) {
       if (typeof data.database !== "string") {
-        const err0 = siteError("/database", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/database", "type:46355cea"));
         errors++;
       }
     }
     if (data.schema !== undefined) {
       if (typeof data.schema !== "string") {
-        const err0 = siteError("/schema", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/schema", "type:46355cea"));
         errors++;
       }
     }
     if (data.table !== undefined) {
       if (typeof data.table !== "string") {
-        const err0 = siteError("/table", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/table", "type:46355cea"));
         errors++;
       }
     }
     if (data.warehouse !== undefined) {
       if (typeof data.warehouse !== "string") {
-        const err0 = siteError("/warehouse", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/warehouse", "type:46355cea"));
         errors++;
       }
     }
@@ -24177,31 +15092,16 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -24215,12 +15115,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -24236,33 +15131,18 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -24277,12 +15157,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -24307,12 +15182,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -24328,43 +15198,23 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -24376,12 +15226,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -24397,33 +15242,18 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -24431,23 +15261,13 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
@@ -24458,21 +15278,11 @@ function validate_observabilityDestinationResponse_data_snowflake(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -24480,23 +15290,13 @@ function validate_observabilityDestinationResponse_data_snowflake(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_b03507a7.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "snowflake")) {
-        const err0 = siteError("/type", "enum:54bd6b87");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:54bd6b87"));
         errors++;
       }
     }
@@ -24507,12 +15307,7 @@ function validate_observabilityDestinationResponse_data_snowflake(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_snowflake.errors = vErrors;
@@ -24523,51 +15318,26 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      const err0 = siteError("", "required:fdaf5ad9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.entity === undefined) {
-      const err0 = siteError("", "required:90928e68");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:90928e68"));
       errors++;
     }
     if (data.project === undefined) {
-      const err0 = siteError("", "required:525ac8c7");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:525ac8c7"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          const err0 = siteError("/apiKey", "pattern:e8aacddb");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        const err0 = siteError("/apiKey", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -24575,21 +15345,11 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
       let d0 = data.entity;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/entity", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/entity", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/entity", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/entity", "type:46355cea"));
         errors++;
       }
     }
@@ -24597,21 +15357,11 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
       let d0 = data.project;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/project", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/project", "minLength:a423776d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/project", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/project", "type:46355cea"));
         errors++;
       }
     }
@@ -24619,21 +15369,11 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/baseUrl", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/baseUrl", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -24647,31 +15387,16 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -24685,12 +15410,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -24706,33 +15426,18 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -24747,12 +15452,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -24777,12 +15477,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -24798,43 +15493,23 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -24846,12 +15521,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -24867,33 +15537,18 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -24901,23 +15556,13 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
@@ -24928,21 +15573,11 @@ function validate_observabilityDestinationResponse_data_weave(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -24950,23 +15585,13 @@ function validate_observabilityDestinationResponse_data_weave(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_302bea6c.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "weave")) {
-        const err0 = siteError("/type", "enum:685066fc");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:685066fc"));
         errors++;
       }
     }
@@ -24977,12 +15602,7 @@ function validate_observabilityDestinationResponse_data_weave(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_weave.errors = vErrors;
@@ -24993,45 +15613,25 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.url === undefined) {
-      const err0 = siteError("", "required:181e6d36");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:181e6d36"));
       errors++;
     }
     if (data.url !== undefined) {
       let d0 = data.url;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          const err0 = siteError("/url", "pattern:efa7e902");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/url", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        const err0 = siteError("/url", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/url", "type:46355cea"));
         errors++;
       }
     }
     if (data.method !== undefined) {
       let d0 = data.method;
       if (!(d0 === "POST" || d0 === "PUT")) {
-        const err0 = siteError("/method", "enum:983d1cf2");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/method", "enum:983d1cf2"));
         errors++;
       }
     }
@@ -25045,31 +15645,16 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/headers", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -25083,12 +15668,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -25104,33 +15684,18 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -25145,12 +15710,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -25175,12 +15735,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -25196,43 +15751,23 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -25244,12 +15779,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -25265,33 +15795,18 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -25299,23 +15814,13 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
@@ -25326,21 +15831,11 @@ function validate_observabilityDestinationResponse_data_webhook(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     for (const key0 in data) {
@@ -25348,23 +15843,13 @@ function validate_observabilityDestinationResponse_data_webhook(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_430ff8d3.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:95876531", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.type !== undefined) {
       if (!(data.type === "webhook")) {
-        const err0 = siteError("/type", "enum:1bf8f334");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/type", "enum:1bf8f334"));
         errors++;
       }
     }
@@ -25375,12 +15860,7 @@ function validate_observabilityDestinationResponse_data_webhook(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_webhook.errors = vErrors;
@@ -25410,159 +15890,74 @@ function validate_observabilityDestinationResponse_data(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     if (data.workspace_id === undefined) {
-      const err0 = siteError("", "required:e8bc2942");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:e8bc2942"));
       errors++;
     }
     if (data.name === undefined) {
-      const err0 = siteError("", "required:53ef34b9");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.type === undefined) {
-      const err0 = siteError("", "required:bb36435a");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.enabled === undefined) {
-      const err0 = siteError("", "required:6ef0a6c5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:6ef0a6c5"));
       errors++;
     }
     if (data.privacy_mode === undefined) {
-      const err0 = siteError("", "required:fa57cab5");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fa57cab5"));
       errors++;
     }
     if (data.sampling_rate === undefined) {
-      const err0 = siteError("", "required:3729a672");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:3729a672"));
       errors++;
     }
     if (data.broadcast_generation_cost === undefined) {
-      const err0 = siteError("", "required:60bc69af");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:60bc69af"));
       errors++;
     }
     if (data.broadcast_generation_identity === undefined) {
-      const err0 = siteError("", "required:77701cac");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:77701cac"));
       errors++;
     }
     if (data.broadcast_generation_request_context === undefined) {
-      const err0 = siteError("", "required:9a38379e");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:9a38379e"));
       errors++;
     }
     if (data.api_key_hashes === undefined) {
-      const err0 = siteError("", "required:e16d6687");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:e16d6687"));
       errors++;
     }
     if (data.filter_rules === undefined) {
-      const err0 = siteError("", "required:b0a521f1");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:b0a521f1"));
       errors++;
     }
     if (data.config === undefined) {
-      const err0 = siteError("", "required:eec14aef");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.created_at === undefined) {
-      const err0 = siteError("", "required:a2111cf4");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:a2111cf4"));
       errors++;
     }
     if (data.updated_at === undefined) {
-      const err0 = siteError("", "required:937ecdfa");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:937ecdfa"));
       errors++;
     }
     if (data.id !== undefined) {
       let d0 = data.id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        const err0 = siteError("/id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
         errors++;
       }
     }
@@ -25570,55 +15965,30 @@ function validate_observabilityDestinationResponse_data(data) {
       let d0 = data.workspace_id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/workspace_id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/workspace_id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        const err0 = siteError("/workspace_id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/workspace_id", "type:46355cea"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       let d0 = data.name;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/name", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/name", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        const err0 = siteError("/enabled", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
     if (data.privacy_mode !== undefined) {
       if (typeof data.privacy_mode !== "boolean") {
-        const err0 = siteError("/privacy_mode", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/privacy_mode", "type:93704aff"));
         errors++;
       }
     }
@@ -25626,75 +15996,40 @@ function validate_observabilityDestinationResponse_data(data) {
       let d0 = data.sampling_rate;
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 1 || isNaN(d0)) {
-          const err0 = siteError("/sampling_rate", "maximum:05909cb1");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/sampling_rate", "maximum:05909cb1"));
           errors++;
         }
         if (d0 <= 0 || isNaN(d0)) {
-          const err0 = siteError("/sampling_rate", "exclusiveMinimum:94e18c30");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/sampling_rate", "exclusiveMinimum:94e18c30"));
           errors++;
         }
       } else {
-        const err0 = siteError("/sampling_rate", "type:40b0c00b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/sampling_rate", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.broadcast_generation_cost !== undefined) {
       if (typeof data.broadcast_generation_cost !== "boolean") {
-        const err0 = siteError("/broadcast_generation_cost", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/broadcast_generation_cost", "type:93704aff"));
         errors++;
       }
     }
     if (data.broadcast_generation_identity !== undefined) {
       if (typeof data.broadcast_generation_identity !== "boolean") {
-        const err0 = siteError("/broadcast_generation_identity", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/broadcast_generation_identity", "type:93704aff"));
         errors++;
       }
     }
     if (data.broadcast_generation_request_context !== undefined) {
       if (typeof data.broadcast_generation_request_context !== "boolean") {
-        const err0 = siteError("/broadcast_generation_request_context", "type:93704aff");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/broadcast_generation_request_context", "type:93704aff"));
         errors++;
       }
     }
     if (data.api_key_hashes !== undefined) {
       let d0 = data.api_key_hashes;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/api_key_hashes", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/api_key_hashes", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -25704,12 +16039,7 @@ function validate_observabilityDestinationResponse_data(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/api_key_hashes/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/api_key_hashes/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -25725,21 +16055,11 @@ function validate_observabilityDestinationResponse_data(data) {
       let d0 = data.created_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/created_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/created_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/created_at", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/created_at", "type:46355cea"));
         errors++;
       }
     }
@@ -25747,21 +16067,11 @@ function validate_observabilityDestinationResponse_data(data) {
       let d0 = data.updated_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          const err0 = siteError("/updated_at", "pattern:edc02d7d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/updated_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        const err0 = siteError("/updated_at", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/updated_at", "type:46355cea"));
         errors++;
       }
     }
@@ -25855,58 +16165,33 @@ function validate_observabilityDestinationResponse_data(data) {
       } else {
         if (data.type !== undefined) {
           if (!obj_bf1a786c.has(data.type)) {
-            const err34 = siteError("/type", "enum:0dc0eee6");
-            if (vErrors === null) {
-              vErrors = [err34];
-            } else {
-              vErrors.push(err34);
-            }
+            (vErrors ??= []).push(siteError("/type", "enum:0dc0eee6"));
             errors++;
           }
         }
-        const err0 = siteErrorWith("", "discriminator:41c8d13a", {
+        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
-        });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        }));
         errors++;
       }
     } else {
       if (data.type !== undefined) {
         if (!obj_bf1a786c.has(data.type)) {
-          const err34 = siteError("/type", "enum:0dc0eee6");
-          if (vErrors === null) {
-            vErrors = [err34];
-          } else {
-            vErrors.push(err34);
-          }
+          (vErrors ??= []).push(siteError("/type", "enum:0dc0eee6"));
           errors++;
         }
       }
-      const err0 = siteErrorWith("", "discriminator:922d0f67", {
+      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
-      });
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      }));
       errors++;
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data.errors = vErrors;
@@ -25917,12 +16202,7 @@ function validate_observabilityDestinationResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
-      const err0 = siteError("", "required:fabb1b28");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fabb1b28"));
       errors++;
     }
     for (const key0 in data) {
@@ -25930,12 +16210,7 @@ function validate_observabilityDestinationResponse(data) {
         break;
       }
       if (!(key0 === "data")) {
-        const err0 = siteErrorWith("", "additionalProperties:6d979c46", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:6d979c46", { additionalProperty: key0 }));
         errors++;
       }
     }
@@ -25946,12 +16221,7 @@ function validate_observabilityDestinationResponse(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse.errors = vErrors;
@@ -26214,21 +16484,11 @@ function validate_providersResponse_data_headquarters(data) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && data !== null) {
-    const err0 = siteError("", "type:9cdb33ae");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:9cdb33ae"));
     errors++;
   }
   if (!func_inLetterPairs(obj_a92a467d, data)) {
-    const err0 = siteError("", "enum:453b0a45");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "enum:453b0a45"));
     errors++;
   }
   validate_providersResponse_data_headquarters.errors = vErrors;
@@ -26489,12 +16749,7 @@ function validate_providersResponse_data_datacenters(data) {
   let vErrors = null;
   let errors = 0;
   if (!Array.isArray(data) && data !== null) {
-    const err0 = siteError("", "type:d399f888");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:d399f888"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -26505,21 +16760,11 @@ function validate_providersResponse_data_datacenters(data) {
       }
       let d0 = data[i0];
       if (typeof d0 !== "string") {
-        const err0 = siteError("/" + i0, "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:46355cea"));
         errors++;
       }
       if (!func_inLetterPairs(obj_4a7e3ed1, d0)) {
-        const err0 = siteError("/" + i0, "enum:f75d47b9");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "enum:f75d47b9"));
         errors++;
       }
     }
@@ -26539,66 +16784,31 @@ function validate_providersResponse_data(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.name === undefined) {
-          const err0 = siteError("/" + i0, "required:53ef34b9");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:53ef34b9"));
           errors++;
         }
         if (d0.slug === undefined) {
-          const err0 = siteError("/" + i0, "required:9d9b1aea");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:9d9b1aea"));
           errors++;
         }
         if (d0.headquarters === undefined) {
-          const err0 = siteError("/" + i0, "required:7bc3eab9");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:7bc3eab9"));
           errors++;
         }
         if (d0.datacenters === undefined) {
-          const err0 = siteError("/" + i0, "required:391efcb1");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:391efcb1"));
           errors++;
         }
         if (d0.privacy_policy_url === undefined) {
-          const err0 = siteError("/" + i0, "required:ac672aad");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:ac672aad"));
           errors++;
         }
         if (d0.terms_of_service_url === undefined) {
-          const err0 = siteError("/" + i0, "required:e356302f");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:e356302f"));
           errors++;
         }
         if (d0.status_page_url === undefined) {
-          const err0 = siteError("/" + i0, "required:aa5f6815");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/" + i0, "required:aa5f6815"));
           errors++;
         }
         for (const key0 in d0) {
@@ -26606,34 +16816,19 @@ function validate_providersResponse_data(data) {
             break;
           }
           if (!(key0 === "name" || key0 === "slug" || key0 === "headquarters" || key0 === "datacenters" || key0 === "privacy_policy_url" || key0 === "terms_of_service_url" || key0 === "status_page_url")) {
-            const err0 = siteErrorWith("/" + i0, "additionalProperties:1eca203a", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/" + i0, "additionalProperties:1eca203a", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.name !== undefined) {
           if (typeof d0.name !== "string") {
-            const err0 = siteError("/" + i0 + "/name", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.slug !== undefined) {
           if (typeof d0.slug !== "string") {
-            const err0 = siteError("/" + i0 + "/slug", "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/slug", "type:46355cea"));
             errors++;
           }
         }
@@ -26652,22 +16847,12 @@ function validate_providersResponse_data(data) {
         if (d0.privacy_policy_url !== undefined) {
           let d1 = d0.privacy_policy_url;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/privacy_policy_url", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/privacy_policy_url", "type:9cdb33ae"));
             errors++;
           }
           if (typeof d1 === "string") {
             if (!pattern_d0ff7d7d.test(d1)) {
-              const err0 = siteError("/" + i0 + "/privacy_policy_url", "pattern:efa7e902");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/privacy_policy_url", "pattern:efa7e902"));
               errors++;
             }
           }
@@ -26675,22 +16860,12 @@ function validate_providersResponse_data(data) {
         if (d0.terms_of_service_url !== undefined) {
           let d1 = d0.terms_of_service_url;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/terms_of_service_url", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/terms_of_service_url", "type:9cdb33ae"));
             errors++;
           }
           if (typeof d1 === "string") {
             if (!pattern_d0ff7d7d.test(d1)) {
-              const err0 = siteError("/" + i0 + "/terms_of_service_url", "pattern:efa7e902");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/terms_of_service_url", "pattern:efa7e902"));
               errors++;
             }
           }
@@ -26698,43 +16873,23 @@ function validate_providersResponse_data(data) {
         if (d0.status_page_url !== undefined) {
           let d1 = d0.status_page_url;
           if (typeof d1 !== "string" && d1 !== null) {
-            const err0 = siteError("/" + i0 + "/status_page_url", "type:9cdb33ae");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + i0 + "/status_page_url", "type:9cdb33ae"));
             errors++;
           }
           if (typeof d1 === "string") {
             if (!pattern_d0ff7d7d.test(d1)) {
-              const err0 = siteError("/" + i0 + "/status_page_url", "pattern:efa7e902");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/" + i0 + "/status_page_url", "pattern:efa7e902"));
               errors++;
             }
           }
         }
       } else {
-        const err0 = siteError("/" + i0, "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:6771595d");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:6771595d"));
     errors++;
   }
   validate_providersResponse_data.errors = vErrors;
@@ -26745,12 +16900,7 @@ function validate_providersResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
-      const err0 = siteError("", "required:fabb1b28");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:fabb1b28"));
       errors++;
     }
     for (const key0 in data) {
@@ -26758,12 +16908,7 @@ function validate_providersResponse(data) {
         break;
       }
       if (!(key0 === "data")) {
-        const err0 = siteErrorWith("", "additionalProperties:6d979c46", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:6d979c46", { additionalProperty: key0 }));
         errors++;
       }
     }
@@ -26774,12 +16919,7 @@ function validate_providersResponse(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_providersResponse.errors = vErrors;
@@ -26791,21 +16931,11 @@ function validate_errorResponse_error(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === undefined) {
-      const err0 = siteError("", "required:7922a3da");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:7922a3da"));
       errors++;
     }
     if (data.message === undefined) {
-      const err0 = siteError("", "required:4b7871f0");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:4b7871f0"));
       errors++;
     }
     for (const key0 in data) {
@@ -26813,67 +16943,37 @@ function validate_errorResponse_error(data) {
         break;
       }
       if (!(key0 === "code" || key0 === "message" || key0 === "metadata")) {
-        const err0 = siteErrorWith("", "additionalProperties:4cfa01d9", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:4cfa01d9", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.code !== undefined) {
       let d0 = data.code;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/code", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/code", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 599 || isNaN(d0)) {
-          const err0 = siteError("/code", "maximum:18409d8a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/code", "maximum:18409d8a"));
           errors++;
         }
         if (d0 < 400 || isNaN(d0)) {
-          const err0 = siteError("/code", "minimum:4213786e");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/code", "minimum:4213786e"));
           errors++;
         }
       }
     }
     if (data.message !== undefined) {
       if (typeof data.message !== "string") {
-        const err0 = siteError("/message", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/message", "type:46355cea"));
         errors++;
       }
     }
     if (data.metadata !== undefined) {
       let d0 = data.metadata;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/metadata", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/metadata", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
@@ -26882,12 +16982,7 @@ function validate_errorResponse_error(data) {
             break;
           }
           if (!(key0 === "issues")) {
-            const err0 = siteErrorWith("/metadata", "additionalProperties:f85fa673", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/metadata", "additionalProperties:f85fa673", { additionalProperty: key0 }));
             errors++;
           }
         }
@@ -26895,12 +16990,7 @@ function validate_errorResponse_error(data) {
           let d1 = d0.issues;
           if (Array.isArray(d1)) {
             if (d1.length > 20) {
-              const err0 = siteError("/metadata/issues", "maxItems:3f6fef09");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/metadata/issues", "maxItems:3f6fef09"));
               errors++;
             }
             const len0 = d1.length;
@@ -26911,21 +17001,11 @@ function validate_errorResponse_error(data) {
               let d2 = d1[i0];
               if (d2 && typeof d2 == "object" && !Array.isArray(d2)) {
                 if (d2.path === undefined) {
-                  const err0 = siteError("/metadata/issues/" + i0, "required:2a00e695");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/metadata/issues/" + i0, "required:2a00e695"));
                   errors++;
                 }
                 if (d2.message === undefined) {
-                  const err0 = siteError("/metadata/issues/" + i0, "required:4b7871f0");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/metadata/issues/" + i0, "required:4b7871f0"));
                   errors++;
                 }
                 for (const key0 in d2) {
@@ -26933,66 +17013,36 @@ function validate_errorResponse_error(data) {
                     break;
                   }
                   if (!(key0 === "path" || key0 === "message")) {
-                    const err0 = siteErrorWith("/metadata/issues/" + i0, "additionalProperties:0fdbdc40", { additionalProperty: key0 });
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteErrorWith("/metadata/issues/" + i0, "additionalProperties:0fdbdc40", { additionalProperty: key0 }));
                     errors++;
                   }
                 }
                 if (d2.path !== undefined) {
                   if (typeof d2.path !== "string") {
-                    const err0 = siteError("/metadata/issues/" + i0 + "/path", "type:46355cea");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/metadata/issues/" + i0 + "/path", "type:46355cea"));
                     errors++;
                   }
                 }
                 if (d2.message !== undefined) {
                   if (typeof d2.message !== "string") {
-                    const err0 = siteError("/metadata/issues/" + i0 + "/message", "type:46355cea");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/metadata/issues/" + i0 + "/message", "type:46355cea"));
                     errors++;
                   }
                 }
               } else {
-                const err0 = siteError("/metadata/issues/" + i0, "type:2be25f50");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/metadata/issues/" + i0, "type:2be25f50"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/metadata/issues", "type:6771595d");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/metadata/issues", "type:6771595d"));
             errors++;
           }
         }
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_errorResponse_error.errors = vErrors;
@@ -27003,12 +17053,7 @@ function validate_errorResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === undefined) {
-      const err0 = siteError("", "required:7858157b");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:7858157b"));
       errors++;
     }
     for (const key0 in data) {
@@ -27016,12 +17061,7 @@ function validate_errorResponse(data) {
         break;
       }
       if (!(key0 === "error" || key0 === "service_metadata" || key0 === "user_id")) {
-        const err0 = siteErrorWith("", "additionalProperties:985aa322", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:985aa322", { additionalProperty: key0 }));
         errors++;
       }
     }
@@ -27034,34 +17074,19 @@ function validate_errorResponse(data) {
     if (data.service_metadata !== undefined) {
       let d0 = data.service_metadata;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        const err0 = siteError("/service_metadata", "type:14149012");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/service_metadata", "type:14149012"));
         errors++;
       }
     }
     if (data.user_id !== undefined) {
       let d0 = data.user_id;
       if (typeof d0 !== "string" && d0 !== null) {
-        const err0 = siteError("/user_id", "type:9cdb33ae");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/user_id", "type:9cdb33ae"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_errorResponse.errors = vErrors;
@@ -27073,12 +17098,7 @@ function validate_presetConfig(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.model === undefined) {
-      const err0 = siteError("", "required:5415dd9c");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:5415dd9c"));
       errors++;
     }
     for (const key0 in data) {
@@ -27086,36 +17106,21 @@ function validate_presetConfig(data) {
         break;
       }
       if (!func_Object_prototype_hasOwnProperty.call(schema_9c5379d2.properties, key0)) {
-        const err0 = siteErrorWith("", "additionalProperties:a191d4b6", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:a191d4b6", { additionalProperty: key0 }));
         errors++;
       }
     }
     if (data.models !== undefined) {
       if (data && typeof data == "object" && !Array.isArray(data)) {
         if (data.fallbacks !== undefined) {
-          const err0 = siteError("/fallbacks", "false_schema:b512758a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/fallbacks", "false_schema:b512758a"));
           errors++;
         }
       }
     }
     if (data.model !== undefined) {
       if (typeof data.model !== "string") {
-        const err0 = siteError("/model", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/model", "type:46355cea"));
         errors++;
       }
     }
@@ -27128,44 +17133,24 @@ function validate_presetConfig(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/models/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/models/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/models", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/models", "type:6771595d"));
         errors++;
       }
     }
     if (data.fallbacks !== undefined) {
       let d0 = data.fallbacks;
       if (!Array.isArray(d0) && d0 !== null) {
-        const err0 = siteError("/fallbacks", "type:d399f888");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/fallbacks", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
         if (d0.length > 3) {
-          const err0 = siteError("/fallbacks", "maxItems:3ff12cf9");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/fallbacks", "maxItems:3ff12cf9"));
           errors++;
         }
         const len0 = d0.length;
@@ -27176,12 +17161,7 @@ function validate_presetConfig(data) {
           let d1 = d0[i0];
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.model === undefined) {
-              const err0 = siteError("/fallbacks/" + i0, "required:5415dd9c");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/fallbacks/" + i0, "required:5415dd9c"));
               errors++;
             }
             for (const key0 in d1) {
@@ -27189,33 +17169,18 @@ function validate_presetConfig(data) {
                 break;
               }
               if (!(key0 === "model")) {
-                const err0 = siteErrorWith("/fallbacks/" + i0, "additionalProperties:a208aa2f", { additionalProperty: key0 });
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteErrorWith("/fallbacks/" + i0, "additionalProperties:a208aa2f", { additionalProperty: key0 }));
                 errors++;
               }
             }
             if (d1.model !== undefined) {
               if (typeof d1.model !== "string") {
-                const err0 = siteError("/fallbacks/" + i0 + "/model", "type:46355cea");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/fallbacks/" + i0 + "/model", "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            const err0 = siteError("/fallbacks/" + i0, "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/fallbacks/" + i0, "type:2be25f50"));
             errors++;
           }
         }
@@ -27230,43 +17195,23 @@ function validate_presetConfig(data) {
     if (data.route !== undefined) {
       let d0 = data.route;
       if (!(d0 === "fallback" || d0 === "sort" || d0 === null)) {
-        const err0 = siteError("/route", "enum:020a6261");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/route", "enum:020a6261"));
         errors++;
       }
     }
     if (data.max_tokens !== undefined) {
       let d0 = data.max_tokens;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/max_tokens", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/max_tokens", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/max_tokens", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_tokens", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 1 || isNaN(d0)) {
-          const err0 = siteError("/max_tokens", "minimum:887b70c8");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/max_tokens", "minimum:887b70c8"));
           errors++;
         }
       }
@@ -27274,55 +17219,30 @@ function validate_presetConfig(data) {
     if (data.temperature !== undefined) {
       let d0 = data.temperature;
       if (!(typeof d0 == "number" && isFinite(d0))) {
-        const err0 = siteError("/temperature", "type:40b0c00b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/temperature", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.top_p !== undefined) {
       let d0 = data.top_p;
       if (!(typeof d0 == "number" && isFinite(d0))) {
-        const err0 = siteError("/top_p", "type:40b0c00b");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/top_p", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.top_k !== undefined) {
       let d0 = data.top_k;
       if (!Number.isInteger(d0)) {
-        const err0 = siteError("/top_k", "type:f5f595bd");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/top_k", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/top_k", "maximum:62ccc935");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/top_k", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          const err0 = siteError("/top_k", "minimum:0da43f32");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/top_k", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -27336,22 +17256,12 @@ function validate_presetConfig(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            const err0 = siteError("/stop_sequences/" + i0, "type:46355cea");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/stop_sequences/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/stop_sequences", "type:6771595d");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/stop_sequences", "type:6771595d"));
         errors++;
       }
     }
@@ -27395,12 +17305,7 @@ function validate_presetConfig(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = siteError("/cache_control", "required:bb36435a");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         for (const key0 in d0) {
@@ -27408,68 +17313,38 @@ function validate_presetConfig(data) {
             break;
           }
           if (!(key0 === "type" || key0 === "ttl")) {
-            const err0 = siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/cache_control", "additionalProperties:ab3082e6", { additionalProperty: key0 }));
             errors++;
           }
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            const err0 = siteError("/cache_control/type", "enum:622c5841");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            const err0 = siteError("/cache_control/ttl", "enum:8100a5f5");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        const err0 = siteError("/cache_control", "type:2be25f50");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.service_tier !== undefined) {
       if (typeof data.service_tier !== "string") {
-        const err0 = siteError("/service_tier", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/service_tier", "type:46355cea"));
         errors++;
       }
     }
     if (data.speed !== undefined) {
       let d0 = data.speed;
       if (!(d0 === "fast" || d0 === "standard")) {
-        const err0 = siteError("/speed", "enum:11f7aa7f");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/speed", "enum:11f7aa7f"));
         errors++;
       }
     }
@@ -27480,12 +17355,7 @@ function validate_presetConfig(data) {
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_presetConfig.errors = vErrors;
@@ -27498,12 +17368,7 @@ function validate_paramsCreatePresetsMessages(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.slug === undefined) {
-      const err0 = siteError("", "required:9d9b1aea");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:9d9b1aea"));
       errors++;
     }
     for (const key0 in data) {
@@ -27511,12 +17376,7 @@ function validate_paramsCreatePresetsMessages(data) {
         break;
       }
       if (!(key0 === "slug")) {
-        const err0 = siteErrorWith("", "additionalProperties:53973266", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:53973266", { additionalProperty: key0 }));
         errors++;
       }
     }
@@ -27524,49 +17384,24 @@ function validate_paramsCreatePresetsMessages(data) {
       let d0 = data.slug;
       if (typeof d0 === "string") {
         if (d0.length > 128 && func_ucs2length(d0) > 128) {
-          const err0 = siteError("/slug", "maxLength:7d57682c");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "maxLength:7d57682c"));
           errors++;
         }
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/slug", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "minLength:a423776d"));
           errors++;
         }
         if (!pattern_9d535783.test(d0)) {
-          const err0 = siteError("/slug", "pattern:e6322308");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "pattern:e6322308"));
           errors++;
         }
       } else {
-        const err0 = siteError("/slug", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/slug", "type:46355cea"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_paramsCreatePresetsMessages.errors = vErrors;
@@ -27590,21 +17425,11 @@ function validate_paramsGetPresetVersion(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.slug === undefined) {
-      const err0 = siteError("", "required:9d9b1aea");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:9d9b1aea"));
       errors++;
     }
     if (data.version === undefined) {
-      const err0 = siteError("", "required:889f2380");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:889f2380"));
       errors++;
     }
     for (const key0 in data) {
@@ -27612,12 +17437,7 @@ function validate_paramsGetPresetVersion(data) {
         break;
       }
       if (!(key0 === "slug" || key0 === "version")) {
-        const err0 = siteErrorWith("", "additionalProperties:0175673c", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:0175673c", { additionalProperty: key0 }));
         errors++;
       }
     }
@@ -27625,39 +17445,19 @@ function validate_paramsGetPresetVersion(data) {
       let d0 = data.slug;
       if (typeof d0 === "string") {
         if (d0.length > 128 && func_ucs2length(d0) > 128) {
-          const err0 = siteError("/slug", "maxLength:7d57682c");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "maxLength:7d57682c"));
           errors++;
         }
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/slug", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "minLength:a423776d"));
           errors++;
         }
         if (!pattern_9d535783.test(d0)) {
-          const err0 = siteError("/slug", "pattern:e6322308");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "pattern:e6322308"));
           errors++;
         }
       } else {
-        const err0 = siteError("/slug", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/slug", "type:46355cea"));
         errors++;
       }
     }
@@ -27665,31 +17465,16 @@ function validate_paramsGetPresetVersion(data) {
       let d0 = data.version;
       if (typeof d0 === "string") {
         if (!pattern_f54ac16b(d0)) {
-          const err0 = siteError("/version", "pattern:e63dc414");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/version", "pattern:e63dc414"));
           errors++;
         }
       } else {
-        const err0 = siteError("/version", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/version", "type:46355cea"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_paramsGetPresetVersion.errors = vErrors;
@@ -27711,21 +17496,11 @@ function validate_paramsListEndpoints(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.author === undefined) {
-      const err0 = siteError("", "required:6f8f72af");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:6f8f72af"));
       errors++;
     }
     if (data.slug === undefined) {
-      const err0 = siteError("", "required:9d9b1aea");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:9d9b1aea"));
       errors++;
     }
     for (const key0 in data) {
@@ -27733,12 +17508,7 @@ function validate_paramsListEndpoints(data) {
         break;
       }
       if (!(key0 === "author" || key0 === "slug")) {
-        const err0 = siteErrorWith("", "additionalProperties:48d96784", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:48d96784", { additionalProperty: key0 }));
         errors++;
       }
     }
@@ -27746,39 +17516,19 @@ function validate_paramsListEndpoints(data) {
       let d0 = data.author;
       if (typeof d0 === "string") {
         if (d0.length > 128 && func_ucs2length(d0) > 128) {
-          const err0 = siteError("/author", "maxLength:7d57682c");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/author", "maxLength:7d57682c"));
           errors++;
         }
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/author", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/author", "minLength:a423776d"));
           errors++;
         }
         if (!pattern_57ab3439(d0)) {
-          const err0 = siteError("/author", "pattern:fe88ecdc");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/author", "pattern:fe88ecdc"));
           errors++;
         }
       } else {
-        const err0 = siteError("/author", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/author", "type:46355cea"));
         errors++;
       }
     }
@@ -27786,49 +17536,24 @@ function validate_paramsListEndpoints(data) {
       let d0 = data.slug;
       if (typeof d0 === "string") {
         if (d0.length > 128 && func_ucs2length(d0) > 128) {
-          const err0 = siteError("/slug", "maxLength:7d57682c");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "maxLength:7d57682c"));
           errors++;
         }
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          const err0 = siteError("/slug", "minLength:a423776d");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "minLength:a423776d"));
           errors++;
         }
         if (!pattern_57ab3439(d0)) {
-          const err0 = siteError("/slug", "pattern:fe88ecdc");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/slug", "pattern:fe88ecdc"));
           errors++;
         }
       } else {
-        const err0 = siteError("/slug", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/slug", "type:46355cea"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_paramsListEndpoints.errors = vErrors;
@@ -27840,12 +17565,7 @@ function validate_paramsGetObservabilityDestination(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      const err0 = siteError("", "required:c3664888");
-      if (vErrors === null) {
-        vErrors = [err0];
-      } else {
-        vErrors.push(err0);
-      }
+      (vErrors ??= []).push(siteError("", "required:c3664888"));
       errors++;
     }
     for (const key0 in data) {
@@ -27853,12 +17573,7 @@ function validate_paramsGetObservabilityDestination(data) {
         break;
       }
       if (!(key0 === "id")) {
-        const err0 = siteErrorWith("", "additionalProperties:3dec518f", { additionalProperty: key0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("", "additionalProperties:3dec518f", { additionalProperty: key0 }));
         errors++;
       }
     }
@@ -27866,31 +17581,16 @@ function validate_paramsGetObservabilityDestination(data) {
       let d0 = data.id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          const err0 = siteError("/id", "pattern:a359c6a5");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        const err0 = siteError("/id", "type:46355cea");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
         errors++;
       }
     }
   } else {
-    const err0 = siteError("", "type:2be25f50");
-    if (vErrors === null) {
-      vErrors = [err0];
-    } else {
-      vErrors.push(err0);
-    }
+    (vErrors ??= []).push(siteError("", "type:2be25f50"));
     errors++;
   }
   validate_paramsGetObservabilityDestination.errors = vErrors;

@@ -1364,12 +1364,7 @@ function validate_messagesRequest_provider(data) {
       let valid1 = false;
       const _errs2 = errors;
       if (!(d0 === "price" || d0 === "throughput" || d0 === "latency" || d0 === "exacto" || d0 === null)) {
-        const err0 = siteError("/sort", "enum:940e7b45");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/sort", "enum:940e7b45"));
         errors++;
       }
       var _valid0 = _errs2 === errors;
@@ -1380,12 +1375,7 @@ function validate_messagesRequest_provider(data) {
           const _errs4 = errors;
           for (const key0 in d0) {
             if (!(key0 === "by" || key0 === "partition")) {
-              const err0 = siteErrorWith("/sort", "additionalProperties:7c44b854", { additionalProperty: key0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/sort", "additionalProperties:7c44b854", { additionalProperty: key0 }));
               errors++;
               break;
             }
@@ -1395,12 +1385,7 @@ function validate_messagesRequest_provider(data) {
               let d1 = d0.by;
               const _errs5 = errors;
               if (!(d1 === "price" || d1 === "throughput" || d1 === "latency" || d1 === "exacto" || d1 === null)) {
-                const err0 = siteError("/sort/by", "enum:940e7b45");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/sort/by", "enum:940e7b45"));
                 errors++;
               }
               var valid6 = _errs5 === errors;
@@ -1412,12 +1397,7 @@ function validate_messagesRequest_provider(data) {
                 let d1 = d0.partition;
                 const _errs5 = errors;
                 if (!(d1 === "model" || d1 === "none" || d1 === null)) {
-                  const err0 = siteError("/sort/partition", "enum:cec0176e");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/sort/partition", "enum:cec0176e"));
                   errors++;
                 }
                 var valid6 = _errs5 === errors;
@@ -1427,24 +1407,14 @@ function validate_messagesRequest_provider(data) {
             }
           }
         } else {
-          const err0 = siteError("/sort", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/sort", "type:2be25f50"));
           errors++;
         }
         var _valid0 = _errs3 === errors;
         valid1 = valid1 || _valid0;
       }
       if (!valid1) {
-        const err0 = siteError("/sort", "anyOf:78bfa0d2");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/sort", "anyOf:78bfa0d2"));
         errors++;
         validate_messagesRequest_provider.errors = vErrors;
         return false;
@@ -1511,12 +1481,7 @@ function validate_messagesRequest_provider(data) {
         let valid1 = false;
         const _errs2 = errors;
         if (!(typeof d0 == "number" && isFinite(d0)) && d0 !== null) {
-          const err0 = siteError("/preferred_max_latency", "type:a763b724");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/preferred_max_latency", "type:a763b724"));
           errors++;
         }
         var _valid1 = _errs2 === errors;
@@ -1527,12 +1492,7 @@ function validate_messagesRequest_provider(data) {
             const _errs4 = errors;
             for (const key0 in d0) {
               if (!(key0 === "p50" || key0 === "p75" || key0 === "p90" || key0 === "p99")) {
-                const err0 = siteErrorWith("/preferred_max_latency", "additionalProperties:f1d585c6", { additionalProperty: key0 });
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteErrorWith("/preferred_max_latency", "additionalProperties:f1d585c6", { additionalProperty: key0 }));
                 errors++;
                 break;
               }
@@ -1542,12 +1502,7 @@ function validate_messagesRequest_provider(data) {
                 let d1 = d0.p50;
                 const _errs5 = errors;
                 if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                  const err0 = siteError("/preferred_max_latency/p50", "type:a763b724");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/preferred_max_latency/p50", "type:a763b724"));
                   errors++;
                 }
                 var valid9 = _errs5 === errors;
@@ -1559,12 +1514,7 @@ function validate_messagesRequest_provider(data) {
                   let d1 = d0.p75;
                   const _errs5 = errors;
                   if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                    const err0 = siteError("/preferred_max_latency/p75", "type:a763b724");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/preferred_max_latency/p75", "type:a763b724"));
                     errors++;
                   }
                   var valid9 = _errs5 === errors;
@@ -1576,12 +1526,7 @@ function validate_messagesRequest_provider(data) {
                     let d1 = d0.p90;
                     const _errs5 = errors;
                     if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                      const err0 = siteError("/preferred_max_latency/p90", "type:a763b724");
-                      if (vErrors === null) {
-                        vErrors = [err0];
-                      } else {
-                        vErrors.push(err0);
-                      }
+                      (vErrors ??= []).push(siteError("/preferred_max_latency/p90", "type:a763b724"));
                       errors++;
                     }
                     var valid9 = _errs5 === errors;
@@ -1593,12 +1538,7 @@ function validate_messagesRequest_provider(data) {
                       let d1 = d0.p99;
                       const _errs5 = errors;
                       if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                        const err0 = siteError("/preferred_max_latency/p99", "type:a763b724");
-                        if (vErrors === null) {
-                          vErrors = [err0];
-                        } else {
-                          vErrors.push(err0);
-                        }
+                        (vErrors ??= []).push(siteError("/preferred_max_latency/p99", "type:a763b724"));
                         errors++;
                       }
                       var valid9 = _errs5 === errors;
@@ -1610,24 +1550,14 @@ function validate_messagesRequest_provider(data) {
               }
             }
           } else {
-            const err0 = siteError("/preferred_max_latency", "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/preferred_max_latency", "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs3 === errors;
           valid1 = valid1 || _valid1;
         }
         if (!valid1) {
-          const err0 = siteError("/preferred_max_latency", "anyOf:78bfa0d2");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/preferred_max_latency", "anyOf:78bfa0d2"));
           errors++;
           validate_messagesRequest_provider.errors = vErrors;
           return false;
@@ -1653,12 +1583,7 @@ function validate_messagesRequest_provider(data) {
           let valid1 = false;
           const _errs2 = errors;
           if (!(typeof d0 == "number" && isFinite(d0)) && d0 !== null) {
-            const err0 = siteError("/preferred_min_throughput", "type:a763b724");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/preferred_min_throughput", "type:a763b724"));
             errors++;
           }
           var _valid2 = _errs2 === errors;
@@ -1669,12 +1594,7 @@ function validate_messagesRequest_provider(data) {
               const _errs4 = errors;
               for (const key0 in d0) {
                 if (!(key0 === "p50" || key0 === "p75" || key0 === "p90" || key0 === "p99")) {
-                  const err0 = siteErrorWith("/preferred_min_throughput", "additionalProperties:f1d585c6", { additionalProperty: key0 });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteErrorWith("/preferred_min_throughput", "additionalProperties:f1d585c6", { additionalProperty: key0 }));
                   errors++;
                   break;
                 }
@@ -1684,12 +1604,7 @@ function validate_messagesRequest_provider(data) {
                   let d1 = d0.p50;
                   const _errs5 = errors;
                   if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                    const err0 = siteError("/preferred_min_throughput/p50", "type:a763b724");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/preferred_min_throughput/p50", "type:a763b724"));
                     errors++;
                   }
                   var valid11 = _errs5 === errors;
@@ -1701,12 +1616,7 @@ function validate_messagesRequest_provider(data) {
                     let d1 = d0.p75;
                     const _errs5 = errors;
                     if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                      const err0 = siteError("/preferred_min_throughput/p75", "type:a763b724");
-                      if (vErrors === null) {
-                        vErrors = [err0];
-                      } else {
-                        vErrors.push(err0);
-                      }
+                      (vErrors ??= []).push(siteError("/preferred_min_throughput/p75", "type:a763b724"));
                       errors++;
                     }
                     var valid11 = _errs5 === errors;
@@ -1718,12 +1628,7 @@ function validate_messagesRequest_provider(data) {
                       let d1 = d0.p90;
                       const _errs5 = errors;
                       if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                        const err0 = siteError("/preferred_min_throughput/p90", "type:a763b724");
-                        if (vErrors === null) {
-                          vErrors = [err0];
-                        } else {
-                          vErrors.push(err0);
-                        }
+                        (vErrors ??= []).push(siteError("/preferred_min_throughput/p90", "type:a763b724"));
                         errors++;
                       }
                       var valid11 = _errs5 === errors;
@@ -1735,12 +1640,7 @@ function validate_messagesRequest_provider(data) {
                         let d1 = d0.p99;
                         const _errs5 = errors;
                         if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                          const err0 = siteError("/preferred_min_throughput/p99", "type:a763b724");
-                          if (vErrors === null) {
-                            vErrors = [err0];
-                          } else {
-                            vErrors.push(err0);
-                          }
+                          (vErrors ??= []).push(siteError("/preferred_min_throughput/p99", "type:a763b724"));
                           errors++;
                         }
                         var valid11 = _errs5 === errors;
@@ -1752,24 +1652,14 @@ function validate_messagesRequest_provider(data) {
                 }
               }
             } else {
-              const err0 = siteError("/preferred_min_throughput", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_min_throughput", "type:2be25f50"));
               errors++;
             }
             var _valid2 = _errs3 === errors;
             valid1 = valid1 || _valid2;
           }
           if (!valid1) {
-            const err0 = siteError("/preferred_min_throughput", "anyOf:78bfa0d2");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/preferred_min_throughput", "anyOf:78bfa0d2"));
             errors++;
             validate_messagesRequest_provider.errors = vErrors;
             return false;
@@ -3672,12 +3562,7 @@ function validate_messagesRequest_tools(data) {
       const _errs2 = errors;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
       }
@@ -3699,12 +3584,7 @@ function validate_messagesRequest_tools(data) {
         if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
           if (d0.type !== undefined) {
             if (!obj_42e0baa2.has(d0.type)) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
           }
@@ -3742,12 +3622,7 @@ function validate_messagesRequest_tools(data) {
                 const _errs7 = errors;
                 const _errs8 = errors;
                 if (!obj_42e0baa2.has(d1)) {
-                  const err0 = {};
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push({});
                   errors++;
                 }
                 var valid5 = _errs8 === errors;
@@ -3773,12 +3648,7 @@ function validate_messagesRequest_tools(data) {
           ifClause1 = "else";
         }
         if (!valid2) {
-          const err0 = siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause1 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause1 }));
           errors++;
           validate_messagesRequest_tools.errors = vErrors;
           return false;
@@ -3797,12 +3667,7 @@ function validate_messagesRequest_tools(data) {
         ifClause0 = "else";
       }
       if (!valid1) {
-        const err0 = siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause0 }));
         errors++;
         validate_messagesRequest_tools.errors = vErrors;
         return false;
@@ -5079,24 +4944,14 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
         const _errs1 = errors;
         if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
           if (d0.type === undefined) {
-            const err0 = siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type"]) });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type"]) }));
             errors++;
           } else {
             if (d0.type !== undefined) {
               let d1 = d0.type;
               const _errs2 = errors;
               if (!(d1 === "thinking_turns" || d1 === "all")) {
-                const err0 = siteError("/keep/type", "enum:42929976");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/keep/type", "enum:42929976"));
                 errors++;
               }
               var valid2 = _errs2 === errors;
@@ -5109,23 +4964,13 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                 if (tag0 === "thinking_turns") {
                   if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
                     if (d0.type === undefined || d0.value === undefined) {
-                      const err0 = siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type", "value"]) });
-                      if (vErrors === null) {
-                        vErrors = [err0];
-                      } else {
-                        vErrors.push(err0);
-                      }
+                      (vErrors ??= []).push(siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type", "value"]) }));
                       errors++;
                     } else {
                       const _errs2 = errors;
                       for (const key0 in d0) {
                         if (!(key0 === "type" || key0 === "value")) {
-                          const err0 = siteErrorWith("/keep", "additionalProperties:aa786824", { additionalProperty: key0 });
-                          if (vErrors === null) {
-                            vErrors = [err0];
-                          } else {
-                            vErrors.push(err0);
-                          }
+                          (vErrors ??= []).push(siteErrorWith("/keep", "additionalProperties:aa786824", { additionalProperty: key0 }));
                           errors++;
                           break;
                         }
@@ -5134,12 +4979,7 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                         if (d0.type !== undefined) {
                           const _errs3 = errors;
                           if (!(d0.type === "thinking_turns")) {
-                            const err0 = siteError("/keep/type", "enum:69c9a7c0");
-                            if (vErrors === null) {
-                              vErrors = [err0];
-                            } else {
-                              vErrors.push(err0);
-                            }
+                            (vErrors ??= []).push(siteError("/keep/type", "enum:69c9a7c0"));
                             errors++;
                           }
                           var valid5 = _errs3 === errors;
@@ -5151,32 +4991,17 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                             let d1 = d0.value;
                             const _errs3 = errors;
                             if (!Number.isInteger(d1)) {
-                              const err0 = siteError("/keep/value", "type:f5f595bd");
-                              if (vErrors === null) {
-                                vErrors = [err0];
-                              } else {
-                                vErrors.push(err0);
-                              }
+                              (vErrors ??= []).push(siteError("/keep/value", "type:f5f595bd"));
                               errors++;
                             }
                             if (errors === _errs3) {
                               if (typeof d1 == "number" && isFinite(d1)) {
                                 if (d1 > 9007199254740991 || isNaN(d1)) {
-                                  const err0 = siteError("/keep/value", "maximum:62ccc935");
-                                  if (vErrors === null) {
-                                    vErrors = [err0];
-                                  } else {
-                                    vErrors.push(err0);
-                                  }
+                                  (vErrors ??= []).push(siteError("/keep/value", "maximum:62ccc935"));
                                   errors++;
                                 } else {
                                   if (d1 < 0 || isNaN(d1)) {
-                                    const err0 = siteError("/keep/value", "minimum:fd171812");
-                                    if (vErrors === null) {
-                                      vErrors = [err0];
-                                    } else {
-                                      vErrors.push(err0);
-                                    }
+                                    (vErrors ??= []).push(siteError("/keep/value", "minimum:fd171812"));
                                     errors++;
                                   }
                                 }
@@ -5190,34 +5015,19 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                       }
                     }
                   } else {
-                    const err0 = siteError("/keep", "type:2be25f50");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
                     errors++;
                   }
                 } else if (tag0 === "all") {
                   if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
                     if (d0.type === undefined) {
-                      const err0 = siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type"]) });
-                      if (vErrors === null) {
-                        vErrors = [err0];
-                      } else {
-                        vErrors.push(err0);
-                      }
+                      (vErrors ??= []).push(siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type"]) }));
                       errors++;
                     } else {
                       const _errs2 = errors;
                       for (const key0 in d0) {
                         if (!(key0 === "type")) {
-                          const err0 = siteErrorWith("/keep", "additionalProperties:5faf0bb6", { additionalProperty: key0 });
-                          if (vErrors === null) {
-                            vErrors = [err0];
-                          } else {
-                            vErrors.push(err0);
-                          }
+                          (vErrors ??= []).push(siteErrorWith("/keep", "additionalProperties:5faf0bb6", { additionalProperty: key0 }));
                           errors++;
                           break;
                         }
@@ -5225,61 +5035,36 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                       if (_errs2 === errors) {
                         if (d0.type !== undefined) {
                           if (!(d0.type === "all")) {
-                            const err0 = siteError("/keep/type", "enum:cdd98460");
-                            if (vErrors === null) {
-                              vErrors = [err0];
-                            } else {
-                              vErrors.push(err0);
-                            }
+                            (vErrors ??= []).push(siteError("/keep/type", "enum:cdd98460"));
                             errors++;
                           }
                         }
                       }
                     }
                   } else {
-                    const err0 = siteError("/keep", "type:2be25f50");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteErrorWith("/keep", "discriminator:41c8d13a", {
+                  (vErrors ??= []).push(siteErrorWith("/keep", "discriminator:41c8d13a", {
                     error: "mapping",
                     tag: "type",
                     tagValue: tag0
-                  });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  }));
                   errors++;
                 }
               } else {
-                const err0 = siteErrorWith("/keep", "discriminator:922d0f67", {
+                (vErrors ??= []).push(siteErrorWith("/keep", "discriminator:922d0f67", {
                   error: "tag",
                   tag: "type",
                   tagValue: tag0
-                });
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                }));
                 errors++;
               }
             }
           }
         } else {
-          const err0 = siteError("/keep", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -5287,24 +5072,14 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
         if (!valid0) {
           const _errs2 = errors;
           if (!(d0 === "all")) {
-            const err0 = siteError("/keep", "enum:cdd98460");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/keep", "enum:cdd98460"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = valid0 || _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/keep", "anyOf:78bfa0d2");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/keep", "anyOf:78bfa0d2"));
           errors++;
           validate_messagesRequest_context_management_edits_clear_thinking_20251015.errors = vErrors;
           return false;
@@ -9976,12 +9751,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -10005,12 +9775,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
             return false;
@@ -10031,12 +9796,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -10059,12 +9819,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -10088,12 +9843,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
                     return false;
@@ -10115,12 +9865,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -10144,12 +9889,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
                 return false;
@@ -10159,12 +9899,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
               return false;
@@ -10278,12 +10013,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -10307,12 +10037,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
             return false;
@@ -10333,12 +10058,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -10361,12 +10081,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -10390,12 +10105,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
                     return false;
@@ -10417,12 +10127,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -10446,12 +10151,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
                 return false;
@@ -10461,12 +10161,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
               return false;
@@ -10600,12 +10295,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -10629,12 +10319,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
             return false;
@@ -10655,12 +10340,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -10683,12 +10363,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -10712,12 +10387,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
                     return false;
@@ -10739,12 +10409,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -10768,12 +10433,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
                 return false;
@@ -10783,12 +10443,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
               return false;
@@ -10901,12 +10556,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -10930,12 +10580,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
             return false;
@@ -10956,12 +10601,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -10984,12 +10624,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -11013,12 +10648,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
                     return false;
@@ -11040,12 +10670,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -11069,12 +10694,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
                 return false;
@@ -11084,12 +10704,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
               return false;
@@ -11202,12 +10817,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -11231,12 +10841,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
             return false;
@@ -11257,12 +10862,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -11285,12 +10885,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -11314,12 +10909,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
                     return false;
@@ -11341,12 +10931,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -11370,12 +10955,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
                 return false;
@@ -11385,12 +10965,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
               return false;
@@ -11504,12 +11079,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -11533,12 +11103,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
             return false;
@@ -11559,12 +11124,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -11587,12 +11147,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -11616,12 +11171,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
                     return false;
@@ -11643,12 +11193,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -11672,12 +11217,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
                 return false;
@@ -11687,12 +11227,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
               return false;
@@ -11810,12 +11345,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -11839,12 +11369,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
             return false;
@@ -11865,12 +11390,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -11893,12 +11413,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -11922,12 +11437,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
                     return false;
@@ -11949,12 +11459,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -11978,12 +11483,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
                 return false;
@@ -11993,12 +11493,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
               return false;
@@ -12098,12 +11593,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -12127,12 +11617,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
             return false;
@@ -12153,12 +11638,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -12181,12 +11661,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -12210,12 +11685,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
                     return false;
@@ -12237,12 +11707,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -12266,12 +11731,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
                 return false;
@@ -12281,12 +11741,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
               return false;
@@ -12403,12 +11858,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -12432,12 +11882,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
             return false;
@@ -12458,12 +11903,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -12486,12 +11926,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -12515,12 +11950,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
                     return false;
@@ -12542,12 +11972,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -12571,12 +11996,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
                 return false;
@@ -12586,12 +12006,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
               return false;
@@ -12685,12 +12100,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -12714,12 +12124,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
             return false;
@@ -12740,12 +12145,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -12768,12 +12168,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -12797,12 +12192,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
                     return false;
@@ -12824,12 +12214,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -12853,12 +12238,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
                 return false;
@@ -12868,12 +12248,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
               return false;
@@ -12976,12 +12351,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -13005,12 +12375,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
             return false;
@@ -13031,12 +12396,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -13059,12 +12419,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -13088,12 +12443,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
                     return false;
@@ -13115,12 +12465,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -13144,12 +12489,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
                 return false;
@@ -13159,12 +12499,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
               return false;
@@ -13267,12 +12602,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -13296,12 +12626,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
             return false;
@@ -13322,12 +12647,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -13350,12 +12670,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -13379,12 +12694,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
                     return false;
@@ -13406,12 +12716,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -13435,12 +12740,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
                 return false;
@@ -13450,12 +12750,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
               return false;
@@ -13608,12 +12903,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -13637,12 +12927,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
             return false;
@@ -13663,12 +12948,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -13691,12 +12971,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -13720,12 +12995,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
                     return false;
@@ -13747,12 +13017,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -13776,12 +13041,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
                 return false;
@@ -13791,12 +13051,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
               return false;
@@ -13900,12 +13155,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -13929,12 +13179,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
             return false;
@@ -13955,12 +13200,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -13983,12 +13223,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -14012,12 +13247,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
                     return false;
@@ -14039,12 +13269,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -14068,12 +13293,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
                 return false;
@@ -14083,12 +13303,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
               return false;
@@ -14221,12 +13436,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -14250,12 +13460,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
             return false;
@@ -14276,12 +13481,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -14304,12 +13504,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -14333,12 +13528,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
                     return false;
@@ -14360,12 +13550,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -14389,12 +13574,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
                 return false;
@@ -14404,12 +13584,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
               return false;
@@ -14536,12 +13711,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -14565,12 +13735,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
             return false;
@@ -14591,12 +13756,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -14619,12 +13779,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -14648,12 +13803,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
                     return false;
@@ -14675,12 +13825,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -14704,12 +13849,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
                 return false;
@@ -14719,12 +13859,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
               return false;
@@ -14823,12 +13958,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -14852,12 +13982,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
             return false;
@@ -14878,12 +14003,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -14906,12 +14026,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -14935,12 +14050,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
                     return false;
@@ -14962,12 +14072,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -14991,12 +14096,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
                 return false;
@@ -15006,12 +14106,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
               return false;

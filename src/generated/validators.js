@@ -345,12 +345,7 @@ function validate_messagesRequest_provider(data) {
       let valid1 = false;
       const _errs2 = errors;
       if (!(d0 === "price" || d0 === "throughput" || d0 === "latency" || d0 === "exacto" || d0 === null)) {
-        const err0 = siteError("/sort", "enum:940e7b45");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/sort", "enum:940e7b45"));
         errors++;
       }
       var _valid0 = _errs2 === errors;
@@ -362,12 +357,7 @@ function validate_messagesRequest_provider(data) {
             let d1 = d0.by;
             const _errs4 = errors;
             if (!(d1 === "price" || d1 === "throughput" || d1 === "latency" || d1 === "exacto" || d1 === null)) {
-              const err0 = siteError("/sort/by", "enum:940e7b45");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/sort/by", "enum:940e7b45"));
               errors++;
             }
             var valid6 = _errs4 === errors;
@@ -379,12 +369,7 @@ function validate_messagesRequest_provider(data) {
               let d1 = d0.partition;
               const _errs4 = errors;
               if (!(d1 === "model" || d1 === "none" || d1 === null)) {
-                const err0 = siteError("/sort/partition", "enum:cec0176e");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/sort/partition", "enum:cec0176e"));
                 errors++;
               }
               var valid6 = _errs4 === errors;
@@ -393,24 +378,14 @@ function validate_messagesRequest_provider(data) {
             }
           }
         } else {
-          const err0 = siteError("/sort", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/sort", "type:2be25f50"));
           errors++;
         }
         var _valid0 = _errs3 === errors;
         valid1 = valid1 || _valid0;
       }
       if (!valid1) {
-        const err0 = siteError("/sort", "anyOf:78bfa0d2");
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteError("/sort", "anyOf:78bfa0d2"));
         errors++;
         validate_messagesRequest_provider.errors = vErrors;
         return false;
@@ -471,12 +446,7 @@ function validate_messagesRequest_provider(data) {
         let valid1 = false;
         const _errs2 = errors;
         if (!(typeof d0 == "number" && isFinite(d0)) && d0 !== null) {
-          const err0 = siteError("/preferred_max_latency", "type:a763b724");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/preferred_max_latency", "type:a763b724"));
           errors++;
         }
         var _valid1 = _errs2 === errors;
@@ -488,12 +458,7 @@ function validate_messagesRequest_provider(data) {
               let d1 = d0.p50;
               const _errs4 = errors;
               if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                const err0 = siteError("/preferred_max_latency/p50", "type:a763b724");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/preferred_max_latency/p50", "type:a763b724"));
                 errors++;
               }
               var valid9 = _errs4 === errors;
@@ -505,12 +470,7 @@ function validate_messagesRequest_provider(data) {
                 let d1 = d0.p75;
                 const _errs4 = errors;
                 if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                  const err0 = siteError("/preferred_max_latency/p75", "type:a763b724");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/preferred_max_latency/p75", "type:a763b724"));
                   errors++;
                 }
                 var valid9 = _errs4 === errors;
@@ -522,12 +482,7 @@ function validate_messagesRequest_provider(data) {
                   let d1 = d0.p90;
                   const _errs4 = errors;
                   if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                    const err0 = siteError("/preferred_max_latency/p90", "type:a763b724");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/preferred_max_latency/p90", "type:a763b724"));
                     errors++;
                   }
                   var valid9 = _errs4 === errors;
@@ -539,12 +494,7 @@ function validate_messagesRequest_provider(data) {
                     let d1 = d0.p99;
                     const _errs4 = errors;
                     if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                      const err0 = siteError("/preferred_max_latency/p99", "type:a763b724");
-                      if (vErrors === null) {
-                        vErrors = [err0];
-                      } else {
-                        vErrors.push(err0);
-                      }
+                      (vErrors ??= []).push(siteError("/preferred_max_latency/p99", "type:a763b724"));
                       errors++;
                     }
                     var valid9 = _errs4 === errors;
@@ -555,24 +505,14 @@ function validate_messagesRequest_provider(data) {
               }
             }
           } else {
-            const err0 = siteError("/preferred_max_latency", "type:2be25f50");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/preferred_max_latency", "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs3 === errors;
           valid1 = valid1 || _valid1;
         }
         if (!valid1) {
-          const err0 = siteError("/preferred_max_latency", "anyOf:78bfa0d2");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/preferred_max_latency", "anyOf:78bfa0d2"));
           errors++;
           validate_messagesRequest_provider.errors = vErrors;
           return false;
@@ -598,12 +538,7 @@ function validate_messagesRequest_provider(data) {
           let valid1 = false;
           const _errs2 = errors;
           if (!(typeof d0 == "number" && isFinite(d0)) && d0 !== null) {
-            const err0 = siteError("/preferred_min_throughput", "type:a763b724");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/preferred_min_throughput", "type:a763b724"));
             errors++;
           }
           var _valid2 = _errs2 === errors;
@@ -615,12 +550,7 @@ function validate_messagesRequest_provider(data) {
                 let d1 = d0.p50;
                 const _errs4 = errors;
                 if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                  const err0 = siteError("/preferred_min_throughput/p50", "type:a763b724");
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push(siteError("/preferred_min_throughput/p50", "type:a763b724"));
                   errors++;
                 }
                 var valid11 = _errs4 === errors;
@@ -632,12 +562,7 @@ function validate_messagesRequest_provider(data) {
                   let d1 = d0.p75;
                   const _errs4 = errors;
                   if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                    const err0 = siteError("/preferred_min_throughput/p75", "type:a763b724");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/preferred_min_throughput/p75", "type:a763b724"));
                     errors++;
                   }
                   var valid11 = _errs4 === errors;
@@ -649,12 +574,7 @@ function validate_messagesRequest_provider(data) {
                     let d1 = d0.p90;
                     const _errs4 = errors;
                     if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                      const err0 = siteError("/preferred_min_throughput/p90", "type:a763b724");
-                      if (vErrors === null) {
-                        vErrors = [err0];
-                      } else {
-                        vErrors.push(err0);
-                      }
+                      (vErrors ??= []).push(siteError("/preferred_min_throughput/p90", "type:a763b724"));
                       errors++;
                     }
                     var valid11 = _errs4 === errors;
@@ -666,12 +586,7 @@ function validate_messagesRequest_provider(data) {
                       let d1 = d0.p99;
                       const _errs4 = errors;
                       if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                        const err0 = siteError("/preferred_min_throughput/p99", "type:a763b724");
-                        if (vErrors === null) {
-                          vErrors = [err0];
-                        } else {
-                          vErrors.push(err0);
-                        }
+                        (vErrors ??= []).push(siteError("/preferred_min_throughput/p99", "type:a763b724"));
                         errors++;
                       }
                       var valid11 = _errs4 === errors;
@@ -682,24 +597,14 @@ function validate_messagesRequest_provider(data) {
                 }
               }
             } else {
-              const err0 = siteError("/preferred_min_throughput", "type:2be25f50");
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteError("/preferred_min_throughput", "type:2be25f50"));
               errors++;
             }
             var _valid2 = _errs3 === errors;
             valid1 = valid1 || _valid2;
           }
           if (!valid1) {
-            const err0 = siteError("/preferred_min_throughput", "anyOf:78bfa0d2");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/preferred_min_throughput", "anyOf:78bfa0d2"));
             errors++;
             validate_messagesRequest_provider.errors = vErrors;
             return false;
@@ -2338,12 +2243,7 @@ function validate_messagesRequest_tools(data) {
       const _errs2 = errors;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          const err0 = {};
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push({});
           errors++;
         }
       }
@@ -2365,12 +2265,7 @@ function validate_messagesRequest_tools(data) {
         if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
           if (d0.type !== undefined) {
             if (!obj_42e0baa2.has(d0.type)) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
           }
@@ -2408,12 +2303,7 @@ function validate_messagesRequest_tools(data) {
                 const _errs7 = errors;
                 const _errs8 = errors;
                 if (!obj_42e0baa2.has(d1)) {
-                  const err0 = {};
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  (vErrors ??= []).push({});
                   errors++;
                 }
                 var valid5 = _errs8 === errors;
@@ -2439,12 +2329,7 @@ function validate_messagesRequest_tools(data) {
           ifClause1 = "else";
         }
         if (!valid2) {
-          const err0 = siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause1 });
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause1 }));
           errors++;
           validate_messagesRequest_tools.errors = vErrors;
           return false;
@@ -2463,12 +2348,7 @@ function validate_messagesRequest_tools(data) {
         ifClause0 = "else";
       }
       if (!valid1) {
-        const err0 = siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause0 });
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
+        (vErrors ??= []).push(siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause0 }));
         errors++;
         validate_messagesRequest_tools.errors = vErrors;
         return false;
@@ -3613,24 +3493,14 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
         const _errs1 = errors;
         if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
           if (d0.type === undefined) {
-            const err0 = siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type"]) });
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type"]) }));
             errors++;
           } else {
             if (d0.type !== undefined) {
               let d1 = d0.type;
               const _errs2 = errors;
               if (!(d1 === "thinking_turns" || d1 === "all")) {
-                const err0 = siteError("/keep/type", "enum:42929976");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/keep/type", "enum:42929976"));
                 errors++;
               }
               var valid2 = _errs2 === errors;
@@ -3643,23 +3513,13 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                 if (tag0 === "thinking_turns") {
                   if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
                     if (d0.type === undefined || d0.value === undefined) {
-                      const err0 = siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type", "value"]) });
-                      if (vErrors === null) {
-                        vErrors = [err0];
-                      } else {
-                        vErrors.push(err0);
-                      }
+                      (vErrors ??= []).push(siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type", "value"]) }));
                       errors++;
                     } else {
                       if (d0.type !== undefined) {
                         const _errs2 = errors;
                         if (!(d0.type === "thinking_turns")) {
-                          const err0 = siteError("/keep/type", "enum:69c9a7c0");
-                          if (vErrors === null) {
-                            vErrors = [err0];
-                          } else {
-                            vErrors.push(err0);
-                          }
+                          (vErrors ??= []).push(siteError("/keep/type", "enum:69c9a7c0"));
                           errors++;
                         }
                         var valid5 = _errs2 === errors;
@@ -3671,32 +3531,17 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                           let d1 = d0.value;
                           const _errs2 = errors;
                           if (!Number.isInteger(d1)) {
-                            const err0 = siteError("/keep/value", "type:f5f595bd");
-                            if (vErrors === null) {
-                              vErrors = [err0];
-                            } else {
-                              vErrors.push(err0);
-                            }
+                            (vErrors ??= []).push(siteError("/keep/value", "type:f5f595bd"));
                             errors++;
                           }
                           if (errors === _errs2) {
                             if (typeof d1 == "number" && isFinite(d1)) {
                               if (d1 > 9007199254740991 || isNaN(d1)) {
-                                const err0 = siteError("/keep/value", "maximum:62ccc935");
-                                if (vErrors === null) {
-                                  vErrors = [err0];
-                                } else {
-                                  vErrors.push(err0);
-                                }
+                                (vErrors ??= []).push(siteError("/keep/value", "maximum:62ccc935"));
                                 errors++;
                               } else {
                                 if (d1 < 0 || isNaN(d1)) {
-                                  const err0 = siteError("/keep/value", "minimum:fd171812");
-                                  if (vErrors === null) {
-                                    vErrors = [err0];
-                                  } else {
-                                    vErrors.push(err0);
-                                  }
+                                  (vErrors ??= []).push(siteError("/keep/value", "minimum:fd171812"));
                                   errors++;
                                 }
                               }
@@ -3709,81 +3554,46 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                       }
                     }
                   } else {
-                    const err0 = siteError("/keep", "type:2be25f50");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
                     errors++;
                   }
                 } else if (tag0 === "all") {
                   if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
                     if (d0.type === undefined) {
-                      const err0 = siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type"]) });
-                      if (vErrors === null) {
-                        vErrors = [err0];
-                      } else {
-                        vErrors.push(err0);
-                      }
+                      (vErrors ??= []).push(siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type"]) }));
                       errors++;
                     } else {
                       if (d0.type !== undefined) {
                         if (!(d0.type === "all")) {
-                          const err0 = siteError("/keep/type", "enum:cdd98460");
-                          if (vErrors === null) {
-                            vErrors = [err0];
-                          } else {
-                            vErrors.push(err0);
-                          }
+                          (vErrors ??= []).push(siteError("/keep/type", "enum:cdd98460"));
                           errors++;
                         }
                       }
                     }
                   } else {
-                    const err0 = siteError("/keep", "type:2be25f50");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
                     errors++;
                   }
                 } else {
-                  const err0 = siteErrorWith("/keep", "discriminator:41c8d13a", {
+                  (vErrors ??= []).push(siteErrorWith("/keep", "discriminator:41c8d13a", {
                     error: "mapping",
                     tag: "type",
                     tagValue: tag0
-                  });
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
+                  }));
                   errors++;
                 }
               } else {
-                const err0 = siteErrorWith("/keep", "discriminator:922d0f67", {
+                (vErrors ??= []).push(siteErrorWith("/keep", "discriminator:922d0f67", {
                   error: "tag",
                   tag: "type",
                   tagValue: tag0
-                });
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                }));
                 errors++;
               }
             }
           }
         } else {
-          const err0 = siteError("/keep", "type:2be25f50");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -3791,24 +3601,14 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
         if (!valid0) {
           const _errs2 = errors;
           if (!(d0 === "all")) {
-            const err0 = siteError("/keep", "enum:cdd98460");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/keep", "enum:cdd98460"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = valid0 || _valid0;
         }
         if (!valid0) {
-          const err0 = siteError("/keep", "anyOf:78bfa0d2");
-          if (vErrors === null) {
-            vErrors = [err0];
-          } else {
-            vErrors.push(err0);
-          }
+          (vErrors ??= []).push(siteError("/keep", "anyOf:78bfa0d2"));
           errors++;
           validate_messagesRequest_context_management_edits_clear_thinking_20251015.errors = vErrors;
           return false;
@@ -8030,12 +7830,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -8059,12 +7854,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
             return false;
@@ -8085,12 +7875,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -8113,12 +7898,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -8142,12 +7922,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
                     return false;
@@ -8169,12 +7944,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -8198,12 +7968,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
                 return false;
@@ -8213,12 +7978,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
               return false;
@@ -8326,12 +8086,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -8355,12 +8110,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
             return false;
@@ -8381,12 +8131,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -8409,12 +8154,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -8438,12 +8178,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
                     return false;
@@ -8465,12 +8200,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -8494,12 +8224,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
                 return false;
@@ -8509,12 +8234,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
               return false;
@@ -8642,12 +8362,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -8671,12 +8386,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
             return false;
@@ -8697,12 +8407,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -8725,12 +8430,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -8754,12 +8454,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
                     return false;
@@ -8781,12 +8476,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -8810,12 +8500,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
                 return false;
@@ -8825,12 +8510,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
               return false;
@@ -8937,12 +8617,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -8966,12 +8641,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
             return false;
@@ -8992,12 +8662,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -9020,12 +8685,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -9049,12 +8709,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
                     return false;
@@ -9076,12 +8731,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -9105,12 +8755,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
                 return false;
@@ -9120,12 +8765,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
               return false;
@@ -9232,12 +8872,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -9261,12 +8896,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
             return false;
@@ -9287,12 +8917,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -9315,12 +8940,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -9344,12 +8964,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
                     return false;
@@ -9371,12 +8986,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -9400,12 +9010,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
                 return false;
@@ -9415,12 +9020,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
               return false;
@@ -9528,12 +9128,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -9557,12 +9152,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
             return false;
@@ -9583,12 +9173,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -9611,12 +9196,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -9640,12 +9220,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
                     return false;
@@ -9667,12 +9242,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -9696,12 +9266,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
                 return false;
@@ -9711,12 +9276,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
               return false;
@@ -9828,12 +9388,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -9857,12 +9412,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
             return false;
@@ -9883,12 +9433,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -9911,12 +9456,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -9940,12 +9480,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
                     return false;
@@ -9967,12 +9502,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -9996,12 +9526,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
                 return false;
@@ -10011,12 +9536,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
               return false;
@@ -10110,12 +9630,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -10139,12 +9654,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
             return false;
@@ -10165,12 +9675,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -10193,12 +9698,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -10222,12 +9722,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
                     return false;
@@ -10249,12 +9744,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -10278,12 +9768,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
                 return false;
@@ -10293,12 +9778,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
               return false;
@@ -10409,12 +9889,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -10438,12 +9913,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
             return false;
@@ -10464,12 +9934,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -10492,12 +9957,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -10521,12 +9981,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
                     return false;
@@ -10548,12 +10003,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -10577,12 +10027,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
                 return false;
@@ -10592,12 +10037,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
               return false;
@@ -10685,12 +10125,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -10714,12 +10149,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
             return false;
@@ -10740,12 +10170,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -10768,12 +10193,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -10797,12 +10217,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
                     return false;
@@ -10824,12 +10239,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -10853,12 +10263,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
                 return false;
@@ -10868,12 +10273,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
               return false;
@@ -10970,12 +10370,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -10999,12 +10394,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
             return false;
@@ -11025,12 +10415,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -11053,12 +10438,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -11082,12 +10462,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
                     return false;
@@ -11109,12 +10484,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -11138,12 +10508,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
                 return false;
@@ -11153,12 +10518,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
               return false;
@@ -11255,12 +10615,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -11284,12 +10639,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
             return false;
@@ -11310,12 +10660,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -11338,12 +10683,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -11367,12 +10707,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
                     return false;
@@ -11394,12 +10729,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -11423,12 +10753,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
                 return false;
@@ -11438,12 +10763,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
               return false;
@@ -11590,12 +10910,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -11619,12 +10934,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
             return false;
@@ -11645,12 +10955,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -11673,12 +10978,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -11702,12 +11002,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
                     return false;
@@ -11729,12 +11024,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -11758,12 +11048,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
                 return false;
@@ -11773,12 +11058,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
               return false;
@@ -11876,12 +11156,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -11905,12 +11180,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
             return false;
@@ -11931,12 +11201,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -11959,12 +11224,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -11988,12 +11248,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
                     return false;
@@ -12015,12 +11270,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -12044,12 +11294,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
                 return false;
@@ -12059,12 +11304,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
               return false;
@@ -12191,12 +11431,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -12220,12 +11455,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
             return false;
@@ -12246,12 +11476,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -12274,12 +11499,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -12303,12 +11523,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
                     return false;
@@ -12330,12 +11545,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -12359,12 +11569,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
                 return false;
@@ -12374,12 +11579,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
               return false;
@@ -12500,12 +11700,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -12529,12 +11724,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
             return false;
@@ -12555,12 +11745,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -12583,12 +11768,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -12612,12 +11792,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
                     return false;
@@ -12639,12 +11814,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -12668,12 +11838,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
                 return false;
@@ -12683,12 +11848,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
               return false;
@@ -12781,12 +11941,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            const err0 = {};
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push({});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -12810,12 +11965,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
+            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
             return false;
@@ -12836,12 +11986,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              const err0 = {};
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push({});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -12864,12 +12009,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    const err0 = {};
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push({});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -12893,12 +12033,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                    if (vErrors === null) {
-                      vErrors = [err0];
-                    } else {
-                      vErrors.push(err0);
-                    }
+                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
                     return false;
@@ -12920,12 +12055,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                const err0 = {};
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push({});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -12949,12 +12079,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                const err0 = siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3");
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
+                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
                 return false;
@@ -12964,12 +12089,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              const err0 = siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 });
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
+              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
               return false;
