@@ -34,7 +34,7 @@ const passHelpers = ['errorSiteHelpers', 'prefixed'] as const satisfies readonly
 
 /** The error-site helpers bound over the table with `errorSiteHelpers`. */
 type SiteHelper = keyof runtime.ErrorSiteHelpers;
-const siteHelpers: SiteHelper[] = ['failAt', 'failAtWith', 'siteError', 'siteErrorWith'];
+const siteHelpers: SiteHelper[] = ['failAt', 'failAtWith', 'siteError', 'siteErrorWith', 'withError'];
 
 /** The table of error sites and the helpers bound over it. */
 function errorSiteTable(sites: Readonly<Record<string, ErrorSiteEntry>>): string {

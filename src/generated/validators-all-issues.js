@@ -349,55 +349,55 @@ const errorSiteText = "{\
 \"type:ff7d0d4b\":{\"keyword\":\"type\",\"params\":{\"type\":[\"integer\",\"null\"]},\"message\":\"must be an integer or null\"},\
 \"type:2be25f50\":{\"keyword\":\"type\",\"params\":{\"type\":\"object\"},\"message\":\"must be an object\"},\
 \"type:14149012\":{\"keyword\":\"type\",\"params\":{\"type\":[\"object\",\"null\"]},\"message\":\"must be an object or null\"}}";
-var { failAt, failAtWith, siteError, siteErrorWith } = errorSiteHelpers(errorSiteText);
+var { failAt, failAtWith, siteError, siteErrorWith, withError } = errorSiteHelpers(errorSiteText);
 export const messagesRequest = validate_messagesRequest;
 function validate_messagesRequest_provider(data) {
   let vErrors = null;
   let errors = 0;
   if (!(data && typeof data == "object" && !Array.isArray(data)) && data !== null) {
-    (vErrors ??= []).push(siteError("", "type:14149012"));
+    vErrors = withError(vErrors, siteError("", "type:14149012"));
     errors++;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.allow_fallbacks !== undefined) {
       let d0 = data.allow_fallbacks;
       if (typeof d0 !== "boolean" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/allow_fallbacks", "type:3d2c37c5"));
+        vErrors = withError(vErrors, siteError("/allow_fallbacks", "type:3d2c37c5"));
         errors++;
       }
     }
     if (data.require_parameters !== undefined) {
       let d0 = data.require_parameters;
       if (typeof d0 !== "boolean" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/require_parameters", "type:3d2c37c5"));
+        vErrors = withError(vErrors, siteError("/require_parameters", "type:3d2c37c5"));
         errors++;
       }
     }
     if (data.data_collection !== undefined) {
       let d0 = data.data_collection;
       if (!(d0 === "deny" || d0 === "allow" || d0 === null)) {
-        (vErrors ??= []).push(siteError("/data_collection", "enum:5364ce47"));
+        vErrors = withError(vErrors, siteError("/data_collection", "enum:5364ce47"));
         errors++;
       }
     }
     if (data.zdr !== undefined) {
       let d0 = data.zdr;
       if (typeof d0 !== "boolean" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/zdr", "type:3d2c37c5"));
+        vErrors = withError(vErrors, siteError("/zdr", "type:3d2c37c5"));
         errors++;
       }
     }
     if (data.enforce_distillable_text !== undefined) {
       let d0 = data.enforce_distillable_text;
       if (typeof d0 !== "boolean" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/enforce_distillable_text", "type:3d2c37c5"));
+        vErrors = withError(vErrors, siteError("/enforce_distillable_text", "type:3d2c37c5"));
         errors++;
       }
     }
     if (data.order !== undefined) {
       let d0 = data.order;
       if (!Array.isArray(d0) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/order", "type:d399f888"));
+        vErrors = withError(vErrors, siteError("/order", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -407,7 +407,7 @@ function validate_messagesRequest_provider(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/order/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/order/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -416,7 +416,7 @@ function validate_messagesRequest_provider(data) {
     if (data.only !== undefined) {
       let d0 = data.only;
       if (!Array.isArray(d0) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/only", "type:d399f888"));
+        vErrors = withError(vErrors, siteError("/only", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -426,7 +426,7 @@ function validate_messagesRequest_provider(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/only/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/only/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -435,7 +435,7 @@ function validate_messagesRequest_provider(data) {
     if (data.ignore !== undefined) {
       let d0 = data.ignore;
       if (!Array.isArray(d0) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/ignore", "type:d399f888"));
+        vErrors = withError(vErrors, siteError("/ignore", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -445,7 +445,7 @@ function validate_messagesRequest_provider(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/ignore/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/ignore/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -454,7 +454,7 @@ function validate_messagesRequest_provider(data) {
     if (data.quantizations !== undefined) {
       let d0 = data.quantizations;
       if (!Array.isArray(d0) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/quantizations", "type:d399f888"));
+        vErrors = withError(vErrors, siteError("/quantizations", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -465,7 +465,7 @@ function validate_messagesRequest_provider(data) {
           }
           let d1 = d0[i0];
           if (!(d1 === "int4" || d1 === "int8" || d1 === "fp4" || d1 === "mxfp4" || d1 === "nvfp4" || d1 === "fp6" || d1 === "fp8" || d1 === "mxfp8" || d1 === "fp16" || d1 === "bf16" || d1 === "fp32" || d1 === "unknown")) {
-            (vErrors ??= []).push(siteError("/quantizations/" + i0, "enum:35e8dacc"));
+            vErrors = withError(vErrors, siteError("/quantizations/" + i0, "enum:35e8dacc"));
             errors++;
           }
         }
@@ -477,7 +477,7 @@ function validate_messagesRequest_provider(data) {
       let valid0 = false;
       const _errs1 = errors;
       if (!(d0 === "price" || d0 === "throughput" || d0 === "latency" || d0 === "exacto" || d0 === null)) {
-        (vErrors ??= []).push(siteError("/sort", "enum:940e7b45"));
+        vErrors = withError(vErrors, siteError("/sort", "enum:940e7b45"));
         errors++;
       }
       var _valid0 = _errs1 === errors;
@@ -488,26 +488,26 @@ function validate_messagesRequest_provider(data) {
           if (d0.by !== undefined) {
             let d1 = d0.by;
             if (!(d1 === "price" || d1 === "throughput" || d1 === "latency" || d1 === "exacto" || d1 === null)) {
-              (vErrors ??= []).push(siteError("/sort/by", "enum:940e7b45"));
+              vErrors = withError(vErrors, siteError("/sort/by", "enum:940e7b45"));
               errors++;
             }
           }
           if (d0.partition !== undefined) {
             let d1 = d0.partition;
             if (!(d1 === "model" || d1 === "none" || d1 === null)) {
-              (vErrors ??= []).push(siteError("/sort/partition", "enum:cec0176e"));
+              vErrors = withError(vErrors, siteError("/sort/partition", "enum:cec0176e"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("/sort", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("/sort", "type:2be25f50"));
           errors++;
         }
         var _valid0 = _errs2 === errors;
         valid0 = valid0 || _valid0;
       }
       if (!valid0) {
-        (vErrors ??= []).push(siteError("/sort", "anyOf:78bfa0d2"));
+        vErrors = withError(vErrors, siteError("/sort", "anyOf:78bfa0d2"));
         errors++;
       } else {
         errors = _errs0;
@@ -525,36 +525,36 @@ function validate_messagesRequest_provider(data) {
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.prompt !== undefined) {
           if (typeof d0.prompt !== "string") {
-            (vErrors ??= []).push(siteError("/max_price/prompt", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/max_price/prompt", "type:46355cea"));
             errors++;
           }
         }
         if (d0.completion !== undefined) {
           if (typeof d0.completion !== "string") {
-            (vErrors ??= []).push(siteError("/max_price/completion", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/max_price/completion", "type:46355cea"));
             errors++;
           }
         }
         if (d0.image !== undefined) {
           if (typeof d0.image !== "string") {
-            (vErrors ??= []).push(siteError("/max_price/image", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/max_price/image", "type:46355cea"));
             errors++;
           }
         }
         if (d0.audio !== undefined) {
           if (typeof d0.audio !== "string") {
-            (vErrors ??= []).push(siteError("/max_price/audio", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/max_price/audio", "type:46355cea"));
             errors++;
           }
         }
         if (d0.request !== undefined) {
           if (typeof d0.request !== "string") {
-            (vErrors ??= []).push(siteError("/max_price/request", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/max_price/request", "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/max_price", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/max_price", "type:2be25f50"));
         errors++;
       }
     }
@@ -564,7 +564,7 @@ function validate_messagesRequest_provider(data) {
       let valid0 = false;
       const _errs1 = errors;
       if (!(typeof d0 == "number" && isFinite(d0)) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/preferred_max_latency", "type:a763b724"));
+        vErrors = withError(vErrors, siteError("/preferred_max_latency", "type:a763b724"));
         errors++;
       }
       var _valid1 = _errs1 === errors;
@@ -575,40 +575,40 @@ function validate_messagesRequest_provider(data) {
           if (d0.p50 !== undefined) {
             let d1 = d0.p50;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              (vErrors ??= []).push(siteError("/preferred_max_latency/p50", "type:a763b724"));
+              vErrors = withError(vErrors, siteError("/preferred_max_latency/p50", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p75 !== undefined) {
             let d1 = d0.p75;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              (vErrors ??= []).push(siteError("/preferred_max_latency/p75", "type:a763b724"));
+              vErrors = withError(vErrors, siteError("/preferred_max_latency/p75", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p90 !== undefined) {
             let d1 = d0.p90;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              (vErrors ??= []).push(siteError("/preferred_max_latency/p90", "type:a763b724"));
+              vErrors = withError(vErrors, siteError("/preferred_max_latency/p90", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p99 !== undefined) {
             let d1 = d0.p99;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              (vErrors ??= []).push(siteError("/preferred_max_latency/p99", "type:a763b724"));
+              vErrors = withError(vErrors, siteError("/preferred_max_latency/p99", "type:a763b724"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("/preferred_max_latency", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("/preferred_max_latency", "type:2be25f50"));
           errors++;
         }
         var _valid1 = _errs2 === errors;
         valid0 = valid0 || _valid1;
       }
       if (!valid0) {
-        (vErrors ??= []).push(siteError("/preferred_max_latency", "anyOf:78bfa0d2"));
+        vErrors = withError(vErrors, siteError("/preferred_max_latency", "anyOf:78bfa0d2"));
         errors++;
       } else {
         errors = _errs0;
@@ -627,7 +627,7 @@ function validate_messagesRequest_provider(data) {
       let valid0 = false;
       const _errs1 = errors;
       if (!(typeof d0 == "number" && isFinite(d0)) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/preferred_min_throughput", "type:a763b724"));
+        vErrors = withError(vErrors, siteError("/preferred_min_throughput", "type:a763b724"));
         errors++;
       }
       var _valid2 = _errs1 === errors;
@@ -638,40 +638,40 @@ function validate_messagesRequest_provider(data) {
           if (d0.p50 !== undefined) {
             let d1 = d0.p50;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              (vErrors ??= []).push(siteError("/preferred_min_throughput/p50", "type:a763b724"));
+              vErrors = withError(vErrors, siteError("/preferred_min_throughput/p50", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p75 !== undefined) {
             let d1 = d0.p75;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              (vErrors ??= []).push(siteError("/preferred_min_throughput/p75", "type:a763b724"));
+              vErrors = withError(vErrors, siteError("/preferred_min_throughput/p75", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p90 !== undefined) {
             let d1 = d0.p90;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              (vErrors ??= []).push(siteError("/preferred_min_throughput/p90", "type:a763b724"));
+              vErrors = withError(vErrors, siteError("/preferred_min_throughput/p90", "type:a763b724"));
               errors++;
             }
           }
           if (d0.p99 !== undefined) {
             let d1 = d0.p99;
             if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-              (vErrors ??= []).push(siteError("/preferred_min_throughput/p99", "type:a763b724"));
+              vErrors = withError(vErrors, siteError("/preferred_min_throughput/p99", "type:a763b724"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("/preferred_min_throughput", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("/preferred_min_throughput", "type:2be25f50"));
           errors++;
         }
         var _valid2 = _errs2 === errors;
         valid0 = valid0 || _valid2;
       }
       if (!valid0) {
-        (vErrors ??= []).push(siteError("/preferred_min_throughput", "anyOf:78bfa0d2"));
+        vErrors = withError(vErrors, siteError("/preferred_min_throughput", "anyOf:78bfa0d2"));
         errors++;
       } else {
         errors = _errs0;
@@ -693,13 +693,13 @@ function validate_messagesRequest_thinking(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "enabled" || d0 === "disabled" || d0 === "adaptive")) {
-        (vErrors ??= []).push(siteError("/type", "enum:a8ac57e9"));
+        vErrors = withError(vErrors, siteError("/type", "enum:a8ac57e9"));
         errors++;
       }
     }
@@ -708,32 +708,32 @@ function validate_messagesRequest_thinking(data) {
       if (tag0 === "enabled") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.budget_tokens === undefined) {
-            (vErrors ??= []).push(siteError("", "required:78aa79dd"));
+            vErrors = withError(vErrors, siteError("", "required:78aa79dd"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "enabled")) {
-              (vErrors ??= []).push(siteError("/type", "enum:68056f89"));
+              vErrors = withError(vErrors, siteError("/type", "enum:68056f89"));
               errors++;
             }
           }
           if (data.budget_tokens !== undefined) {
             let d0 = data.budget_tokens;
             if (!Number.isInteger(d0)) {
-              (vErrors ??= []).push(siteError("/budget_tokens", "type:f5f595bd"));
+              vErrors = withError(vErrors, siteError("/budget_tokens", "type:f5f595bd"));
               errors++;
             }
             if (typeof d0 == "number" && isFinite(d0)) {
               if (d0 > 9007199254740991 || isNaN(d0)) {
-                (vErrors ??= []).push(siteError("/budget_tokens", "maximum:62ccc935"));
+                vErrors = withError(vErrors, siteError("/budget_tokens", "maximum:62ccc935"));
                 errors++;
               }
               if (d0 < 1 || isNaN(d0)) {
-                (vErrors ??= []).push(siteError("/budget_tokens", "minimum:887b70c8"));
+                vErrors = withError(vErrors, siteError("/budget_tokens", "minimum:887b70c8"));
                 errors++;
               }
             }
@@ -741,55 +741,55 @@ function validate_messagesRequest_thinking(data) {
           if (data.display !== undefined) {
             let d0 = data.display;
             if (!(d0 === "summarized" || d0 === "omitted" || d0 === null)) {
-              (vErrors ??= []).push(siteError("/display", "enum:d1a1ff44"));
+              vErrors = withError(vErrors, siteError("/display", "enum:d1a1ff44"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "disabled") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "disabled")) {
-              (vErrors ??= []).push(siteError("/type", "enum:37244c51"));
+              vErrors = withError(vErrors, siteError("/type", "enum:37244c51"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "adaptive") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "adaptive")) {
-              (vErrors ??= []).push(siteError("/type", "enum:c799e536"));
+              vErrors = withError(vErrors, siteError("/type", "enum:c799e536"));
               errors++;
             }
           }
           if (data.display !== undefined) {
             let d0 = data.display;
             if (!(d0 === "summarized" || d0 === "omitted" || d0 === null)) {
-              (vErrors ??= []).push(siteError("/display", "enum:d1a1ff44"));
+              vErrors = withError(vErrors, siteError("/display", "enum:d1a1ff44"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
+        vErrors = withError(vErrors, siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
@@ -797,7 +797,7 @@ function validate_messagesRequest_thinking(data) {
         errors++;
       }
     } else {
-      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
+      vErrors = withError(vErrors, siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
@@ -805,7 +805,7 @@ function validate_messagesRequest_thinking(data) {
       errors++;
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_thinking.errors = vErrors;
@@ -816,13 +816,13 @@ function validate_messagesRequest_tool_choice(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "auto" || d0 === "any" || d0 === "none" || d0 === "tool")) {
-        (vErrors ??= []).push(siteError("/type", "enum:c27994f1"));
+        vErrors = withError(vErrors, siteError("/type", "enum:c27994f1"));
         errors++;
       }
     }
@@ -831,97 +831,97 @@ function validate_messagesRequest_tool_choice(data) {
       if (tag0 === "auto") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "auto")) {
-              (vErrors ??= []).push(siteError("/type", "enum:ede7afa9"));
+              vErrors = withError(vErrors, siteError("/type", "enum:ede7afa9"));
               errors++;
             }
           }
           if (data.disable_parallel_tool_use !== undefined) {
             if (typeof data.disable_parallel_tool_use !== "boolean") {
-              (vErrors ??= []).push(siteError("/disable_parallel_tool_use", "type:93704aff"));
+              vErrors = withError(vErrors, siteError("/disable_parallel_tool_use", "type:93704aff"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "any") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "any")) {
-              (vErrors ??= []).push(siteError("/type", "enum:aa45d7dc"));
+              vErrors = withError(vErrors, siteError("/type", "enum:aa45d7dc"));
               errors++;
             }
           }
           if (data.disable_parallel_tool_use !== undefined) {
             if (typeof data.disable_parallel_tool_use !== "boolean") {
-              (vErrors ??= []).push(siteError("/disable_parallel_tool_use", "type:93704aff"));
+              vErrors = withError(vErrors, siteError("/disable_parallel_tool_use", "type:93704aff"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "none") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "none")) {
-              (vErrors ??= []).push(siteError("/type", "enum:193eccc4"));
+              vErrors = withError(vErrors, siteError("/type", "enum:193eccc4"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "tool") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.name === undefined) {
-            (vErrors ??= []).push(siteError("", "required:53ef34b9"));
+            vErrors = withError(vErrors, siteError("", "required:53ef34b9"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "tool")) {
-              (vErrors ??= []).push(siteError("/type", "enum:f1357470"));
+              vErrors = withError(vErrors, siteError("/type", "enum:f1357470"));
               errors++;
             }
           }
           if (data.name !== undefined) {
             if (typeof data.name !== "string") {
-              (vErrors ??= []).push(siteError("/name", "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/name", "type:46355cea"));
               errors++;
             }
           }
           if (data.disable_parallel_tool_use !== undefined) {
             if (typeof data.disable_parallel_tool_use !== "boolean") {
-              (vErrors ??= []).push(siteError("/disable_parallel_tool_use", "type:93704aff"));
+              vErrors = withError(vErrors, siteError("/disable_parallel_tool_use", "type:93704aff"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
+        vErrors = withError(vErrors, siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
@@ -929,7 +929,7 @@ function validate_messagesRequest_tool_choice(data) {
         errors++;
       }
     } else {
-      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
+      vErrors = withError(vErrors, siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
@@ -937,7 +937,7 @@ function validate_messagesRequest_tool_choice(data) {
       errors++;
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tool_choice.errors = vErrors;
@@ -968,28 +968,28 @@ function validate_messagesRequest_tools_then_then_custom(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === undefined) {
-      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
+      vErrors = withError(vErrors, siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.input_schema === undefined) {
-      (vErrors ??= []).push(siteError("", "required:552141f5"));
+      vErrors = withError(vErrors, siteError("", "required:552141f5"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "custom")) {
-        (vErrors ??= []).push(siteError("/type", "enum:ef64867f"));
+        vErrors = withError(vErrors, siteError("/type", "enum:ef64867f"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        (vErrors ??= []).push(siteError("/name", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/name", "type:46355cea"));
         errors++;
       }
     }
     if (data.description !== undefined) {
       if (typeof data.description !== "string") {
-        (vErrors ??= []).push(siteError("/description", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/description", "type:46355cea"));
         errors++;
       }
     }
@@ -998,14 +998,14 @@ function validate_messagesRequest_tools_then_then_custom(data) {
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type !== undefined) {
           if (typeof d0.type !== "string") {
-            (vErrors ??= []).push(siteError("/input_schema/type", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/input_schema/type", "type:46355cea"));
             errors++;
           }
         }
         if (d0.required !== undefined) {
           let d1 = d0.required;
           if (!Array.isArray(d1) && d1 !== null) {
-            (vErrors ??= []).push(siteError("/input_schema/required", "type:d399f888"));
+            vErrors = withError(vErrors, siteError("/input_schema/required", "type:d399f888"));
             errors++;
           }
           if (Array.isArray(d1)) {
@@ -1015,14 +1015,14 @@ function validate_messagesRequest_tools_then_then_custom(data) {
                 break;
               }
               if (typeof d1[i0] !== "string") {
-                (vErrors ??= []).push(siteError("/input_schema/required/" + i0, "type:46355cea"));
+                vErrors = withError(vErrors, siteError("/input_schema/required/" + i0, "type:46355cea"));
                 errors++;
               }
             }
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/input_schema", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/input_schema", "type:2be25f50"));
         errors++;
       }
     }
@@ -1030,35 +1030,35 @@ function validate_messagesRequest_tools_then_then_custom(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.defer_loading !== undefined) {
       if (typeof data.defer_loading !== "boolean") {
-        (vErrors ??= []).push(siteError("/defer_loading", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/defer_loading", "type:93704aff"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_custom.errors = vErrors;
@@ -1069,29 +1069,29 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.name === undefined) {
-      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
+      vErrors = withError(vErrors, siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "web_search_20250305")) {
-        (vErrors ??= []).push(siteError("/type", "enum:3b50929b"));
+        vErrors = withError(vErrors, siteError("/type", "enum:3b50929b"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (!(data.name === "web_search")) {
-        (vErrors ??= []).push(siteError("/name", "enum:fa52de79"));
+        vErrors = withError(vErrors, siteError("/name", "enum:fa52de79"));
         errors++;
       }
     }
     if (data.allowed_domains !== undefined) {
       let d0 = data.allowed_domains;
       if (!Array.isArray(d0) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/allowed_domains", "type:d399f888"));
+        vErrors = withError(vErrors, siteError("/allowed_domains", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -1101,7 +1101,7 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/allowed_domains/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/allowed_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -1110,7 +1110,7 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
     if (data.blocked_domains !== undefined) {
       let d0 = data.blocked_domains;
       if (!Array.isArray(d0) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/blocked_domains", "type:d399f888"));
+        vErrors = withError(vErrors, siteError("/blocked_domains", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -1120,7 +1120,7 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/blocked_domains/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/blocked_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -1129,16 +1129,16 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/max_uses", "type:ff7d0d4b"));
+        vErrors = withError(vErrors, siteError("/max_uses", "type:ff7d0d4b"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_uses", "minimum:fd171812"));
+          vErrors = withError(vErrors, siteError("/max_uses", "minimum:fd171812"));
           errors++;
         }
       }
@@ -1146,45 +1146,45 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
     if (data.user_location !== undefined) {
       let d0 = data.user_location;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/user_location", "type:14149012"));
+        vErrors = withError(vErrors, siteError("/user_location", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/user_location", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/user_location", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "approximate")) {
-            (vErrors ??= []).push(siteError("/user_location/type", "enum:67505034"));
+            vErrors = withError(vErrors, siteError("/user_location/type", "enum:67505034"));
             errors++;
           }
         }
         if (d0.city !== undefined) {
           let d1 = d0.city;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/user_location/city", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/user_location/city", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.region !== undefined) {
           let d1 = d0.region;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/user_location/region", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/user_location/region", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.country !== undefined) {
           let d1 = d0.country;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/user_location/country", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/user_location/country", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.timezone !== undefined) {
           let d1 = d0.timezone;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/user_location/timezone", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/user_location/timezone", "type:9cdb33ae"));
             errors++;
           }
         }
@@ -1194,29 +1194,29 @@ function validate_messagesRequest_tools_then_then_web_search_20250305(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_web_search_20250305.errors = vErrors;
@@ -1227,29 +1227,29 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.name === undefined) {
-      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
+      vErrors = withError(vErrors, siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "web_search_20260209")) {
-        (vErrors ??= []).push(siteError("/type", "enum:afd5f5d1"));
+        vErrors = withError(vErrors, siteError("/type", "enum:afd5f5d1"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (!(data.name === "web_search")) {
-        (vErrors ??= []).push(siteError("/name", "enum:fa52de79"));
+        vErrors = withError(vErrors, siteError("/name", "enum:fa52de79"));
         errors++;
       }
     }
     if (data.allowed_domains !== undefined) {
       let d0 = data.allowed_domains;
       if (!Array.isArray(d0) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/allowed_domains", "type:d399f888"));
+        vErrors = withError(vErrors, siteError("/allowed_domains", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -1259,7 +1259,7 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/allowed_domains/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/allowed_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -1268,7 +1268,7 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
     if (data.blocked_domains !== undefined) {
       let d0 = data.blocked_domains;
       if (!Array.isArray(d0) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/blocked_domains", "type:d399f888"));
+        vErrors = withError(vErrors, siteError("/blocked_domains", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -1278,7 +1278,7 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/blocked_domains/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/blocked_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -1287,16 +1287,16 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/max_uses", "type:ff7d0d4b"));
+        vErrors = withError(vErrors, siteError("/max_uses", "type:ff7d0d4b"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_uses", "minimum:fd171812"));
+          vErrors = withError(vErrors, siteError("/max_uses", "minimum:fd171812"));
           errors++;
         }
       }
@@ -1304,45 +1304,45 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
     if (data.user_location !== undefined) {
       let d0 = data.user_location;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/user_location", "type:14149012"));
+        vErrors = withError(vErrors, siteError("/user_location", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/user_location", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/user_location", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "approximate")) {
-            (vErrors ??= []).push(siteError("/user_location/type", "enum:67505034"));
+            vErrors = withError(vErrors, siteError("/user_location/type", "enum:67505034"));
             errors++;
           }
         }
         if (d0.city !== undefined) {
           let d1 = d0.city;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/user_location/city", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/user_location/city", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.region !== undefined) {
           let d1 = d0.region;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/user_location/region", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/user_location/region", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.country !== undefined) {
           let d1 = d0.country;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/user_location/country", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/user_location/country", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.timezone !== undefined) {
           let d1 = d0.timezone;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/user_location/timezone", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/user_location/timezone", "type:9cdb33ae"));
             errors++;
           }
         }
@@ -1352,24 +1352,24 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
@@ -1383,17 +1383,17 @@ function validate_messagesRequest_tools_then_then_web_search_20260209(data) {
           }
           let d1 = d0[i0];
           if (!(d1 === "direct" || d1 === "code_execution_20250825" || d1 === "code_execution_20260120")) {
-            (vErrors ??= []).push(siteError("/allowed_callers/" + i0, "enum:0174781d"));
+            vErrors = withError(vErrors, siteError("/allowed_callers/" + i0, "enum:0174781d"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/allowed_callers", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/allowed_callers", "type:6771595d"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_web_search_20260209.errors = vErrors;
@@ -1404,32 +1404,32 @@ function validate_messagesRequest_tools_then_then_advisor_20260301(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.name === undefined) {
-      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
+      vErrors = withError(vErrors, siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.model === undefined) {
-      (vErrors ??= []).push(siteError("", "required:5415dd9c"));
+      vErrors = withError(vErrors, siteError("", "required:5415dd9c"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "advisor_20260301")) {
-        (vErrors ??= []).push(siteError("/type", "enum:db1aa875"));
+        vErrors = withError(vErrors, siteError("/type", "enum:db1aa875"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (!(data.name === "advisor")) {
-        (vErrors ??= []).push(siteError("/name", "enum:7f06b84f"));
+        vErrors = withError(vErrors, siteError("/name", "enum:7f06b84f"));
         errors++;
       }
     }
     if (data.model !== undefined) {
       if (typeof data.model !== "string") {
-        (vErrors ??= []).push(siteError("/model", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/model", "type:46355cea"));
         errors++;
       }
     }
@@ -1443,12 +1443,12 @@ function validate_messagesRequest_tools_then_then_advisor_20260301(data) {
           }
           let d1 = d0[i0];
           if (!(d1 === "direct" || d1 === "code_execution_20250825" || d1 === "code_execution_20260120")) {
-            (vErrors ??= []).push(siteError("/allowed_callers/" + i0, "enum:0174781d"));
+            vErrors = withError(vErrors, siteError("/allowed_callers/" + i0, "enum:0174781d"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/allowed_callers", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/allowed_callers", "type:6771595d"));
         errors++;
       }
     }
@@ -1456,48 +1456,48 @@ function validate_messagesRequest_tools_then_then_advisor_20260301(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.caching !== undefined) {
       let d0 = data.caching;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/caching", "type:14149012"));
+        vErrors = withError(vErrors, siteError("/caching", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/caching", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/caching", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/caching/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/caching/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/caching/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/caching/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
@@ -1505,29 +1505,29 @@ function validate_messagesRequest_tools_then_then_advisor_20260301(data) {
     }
     if (data.defer_loading !== undefined) {
       if (typeof data.defer_loading !== "boolean") {
-        (vErrors ??= []).push(siteError("/defer_loading", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/defer_loading", "type:93704aff"));
         errors++;
       }
     }
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/max_uses", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/max_uses", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_uses", "minimum:fd171812"));
+          vErrors = withError(vErrors, siteError("/max_uses", "minimum:fd171812"));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_advisor_20260301.errors = vErrors;
@@ -1538,23 +1538,23 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_bm25_20251119
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.name === undefined) {
-      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
+      vErrors = withError(vErrors, siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "tool_search_tool_bm25_20251119" || d0 === "tool_search_tool_bm25")) {
-        (vErrors ??= []).push(siteError("/type", "enum:450f2597"));
+        vErrors = withError(vErrors, siteError("/type", "enum:450f2597"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (!(data.name === "tool_search_tool_bm25")) {
-        (vErrors ??= []).push(siteError("/name", "enum:6bd94e34"));
+        vErrors = withError(vErrors, siteError("/name", "enum:6bd94e34"));
         errors++;
       }
     }
@@ -1568,12 +1568,12 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_bm25_20251119
           }
           let d1 = d0[i0];
           if (!(d1 === "direct" || d1 === "code_execution_20250825" || d1 === "code_execution_20260120")) {
-            (vErrors ??= []).push(siteError("/allowed_callers/" + i0, "enum:0174781d"));
+            vErrors = withError(vErrors, siteError("/allowed_callers/" + i0, "enum:0174781d"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/allowed_callers", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/allowed_callers", "type:6771595d"));
         errors++;
       }
     }
@@ -1581,41 +1581,41 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_bm25_20251119
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.defer_loading !== undefined) {
       if (typeof data.defer_loading !== "boolean") {
-        (vErrors ??= []).push(siteError("/defer_loading", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/defer_loading", "type:93704aff"));
         errors++;
       }
     }
     if (data.strict !== undefined) {
       if (typeof data.strict !== "boolean") {
-        (vErrors ??= []).push(siteError("/strict", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/strict", "type:93704aff"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_tool_search_tool_bm25_20251119.errors = vErrors;
@@ -1626,23 +1626,23 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_regex_2025111
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.name === undefined) {
-      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
+      vErrors = withError(vErrors, siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "tool_search_tool_regex_20251119" || d0 === "tool_search_tool_regex")) {
-        (vErrors ??= []).push(siteError("/type", "enum:e380937a"));
+        vErrors = withError(vErrors, siteError("/type", "enum:e380937a"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (!(data.name === "tool_search_tool_regex")) {
-        (vErrors ??= []).push(siteError("/name", "enum:c194bf9b"));
+        vErrors = withError(vErrors, siteError("/name", "enum:c194bf9b"));
         errors++;
       }
     }
@@ -1656,12 +1656,12 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_regex_2025111
           }
           let d1 = d0[i0];
           if (!(d1 === "direct" || d1 === "code_execution_20250825" || d1 === "code_execution_20260120")) {
-            (vErrors ??= []).push(siteError("/allowed_callers/" + i0, "enum:0174781d"));
+            vErrors = withError(vErrors, siteError("/allowed_callers/" + i0, "enum:0174781d"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/allowed_callers", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/allowed_callers", "type:6771595d"));
         errors++;
       }
     }
@@ -1669,41 +1669,41 @@ function validate_messagesRequest_tools_then_then_tool_search_tool_regex_2025111
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.defer_loading !== undefined) {
       if (typeof data.defer_loading !== "boolean") {
-        (vErrors ??= []).push(siteError("/defer_loading", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/defer_loading", "type:93704aff"));
         errors++;
       }
     }
     if (data.strict !== undefined) {
       if (typeof data.strict !== "boolean") {
-        (vErrors ??= []).push(siteError("/strict", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/strict", "type:93704aff"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_tool_search_tool_regex_20251119.errors = vErrors;
@@ -1724,13 +1724,13 @@ function validate_messagesRequest_then_service_bash_parameters_environment_a4bd9
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "container_auto" || d0 === "container_reference")) {
-        (vErrors ??= []).push(siteError("/type", "enum:c3a9f5c6"));
+        vErrors = withError(vErrors, siteError("/type", "enum:c3a9f5c6"));
         errors++;
       }
     }
@@ -1739,32 +1739,32 @@ function validate_messagesRequest_then_service_bash_parameters_environment_a4bd9
       if (tag0 === "container_auto") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "container_auto")) {
-              (vErrors ??= []).push(siteError("/type", "enum:43e29fd4"));
+              vErrors = withError(vErrors, siteError("/type", "enum:43e29fd4"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "container_reference") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.container_id === undefined) {
-            (vErrors ??= []).push(siteError("", "required:1060305d"));
+            vErrors = withError(vErrors, siteError("", "required:1060305d"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "container_reference")) {
-              (vErrors ??= []).push(siteError("/type", "enum:f849cb58"));
+              vErrors = withError(vErrors, siteError("/type", "enum:f849cb58"));
               errors++;
             }
           }
@@ -1772,28 +1772,28 @@ function validate_messagesRequest_then_service_bash_parameters_environment_a4bd9
             let d0 = data.container_id;
             if (typeof d0 === "string") {
               if (d0.length > 20 && func_ucs2length(d0) > 20) {
-                (vErrors ??= []).push(siteError("/container_id", "maxLength:5a6a3bb9"));
+                vErrors = withError(vErrors, siteError("/container_id", "maxLength:5a6a3bb9"));
                 errors++;
               }
               if (d0.length < 2 && func_ucs2length(d0) < 1) {
-                (vErrors ??= []).push(siteError("/container_id", "minLength:a423776d"));
+                vErrors = withError(vErrors, siteError("/container_id", "minLength:a423776d"));
                 errors++;
               }
               if (!pattern_c4e5fd56(d0)) {
-                (vErrors ??= []).push(siteError("/container_id", "pattern:0e56d14d"));
+                vErrors = withError(vErrors, siteError("/container_id", "pattern:0e56d14d"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/container_id", "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/container_id", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
+        vErrors = withError(vErrors, siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
@@ -1801,7 +1801,7 @@ function validate_messagesRequest_then_service_bash_parameters_environment_a4bd9
         errors++;
       }
     } else {
-      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
+      vErrors = withError(vErrors, siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
@@ -1809,7 +1809,7 @@ function validate_messagesRequest_then_service_bash_parameters_environment_a4bd9
       errors++;
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_then_service_bash_parameters_environment_a4bd9c.errors = vErrors;
@@ -1821,7 +1821,7 @@ function validate_messagesRequest_tools_then_then_service_bash_parameters(data) 
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.engine !== undefined) {
       if (typeof data.engine !== "string") {
-        (vErrors ??= []).push(siteError("/engine", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/engine", "type:46355cea"));
         errors++;
       }
     }
@@ -1834,22 +1834,22 @@ function validate_messagesRequest_tools_then_then_service_bash_parameters(data) 
     if (data.sleep_after_seconds !== undefined) {
       let d0 = data.sleep_after_seconds;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/sleep_after_seconds", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/sleep_after_seconds", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/sleep_after_seconds", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/sleep_after_seconds", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/sleep_after_seconds", "minimum:fd171812"));
+          vErrors = withError(vErrors, siteError("/sleep_after_seconds", "minimum:fd171812"));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_bash_parameters.errors = vErrors;
@@ -1860,12 +1860,12 @@ function validate_messagesRequest_tools_then_then_service_bash(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "service:bash")) {
-        (vErrors ??= []).push(siteError("/type", "enum:706fb219"));
+        vErrors = withError(vErrors, siteError("/type", "enum:706fb219"));
         errors++;
       }
     }
@@ -1876,7 +1876,7 @@ function validate_messagesRequest_tools_then_then_service_bash(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_bash.errors = vErrors;
@@ -1895,12 +1895,12 @@ function validate_messagesRequest_tools_then_then_service_web_fetch_parameters(d
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/allowed_domains/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/allowed_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/allowed_domains", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/allowed_domains", "type:6771595d"));
         errors++;
       }
     }
@@ -1913,34 +1913,34 @@ function validate_messagesRequest_tools_then_then_service_web_fetch_parameters(d
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/blocked_domains/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/blocked_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/blocked_domains", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/blocked_domains", "type:6771595d"));
         errors++;
       }
     }
     if (data.engine !== undefined) {
       if (typeof data.engine !== "string") {
-        (vErrors ??= []).push(siteError("/engine", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/engine", "type:46355cea"));
         errors++;
       }
     }
     if (data.max_content_tokens !== undefined) {
       let d0 = data.max_content_tokens;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/max_content_tokens", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/max_content_tokens", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_content_tokens", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/max_content_tokens", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_content_tokens", "minimum:fd171812"));
+          vErrors = withError(vErrors, siteError("/max_content_tokens", "minimum:fd171812"));
           errors++;
         }
       }
@@ -1948,22 +1948,22 @@ function validate_messagesRequest_tools_then_then_service_web_fetch_parameters(d
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/max_uses", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/max_uses", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_uses", "minimum:fd171812"));
+          vErrors = withError(vErrors, siteError("/max_uses", "minimum:fd171812"));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_web_fetch_parameters.errors = vErrors;
@@ -1974,12 +1974,12 @@ function validate_messagesRequest_tools_then_then_service_web_fetch(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "service:web_fetch")) {
-        (vErrors ??= []).push(siteError("/type", "enum:71d8232c"));
+        vErrors = withError(vErrors, siteError("/type", "enum:71d8232c"));
         errors++;
       }
     }
@@ -1990,7 +1990,7 @@ function validate_messagesRequest_tools_then_then_service_web_fetch(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_web_fetch.errors = vErrors;
@@ -2009,12 +2009,12 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/allowed_domains/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/allowed_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/allowed_domains", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/allowed_domains", "type:6771595d"));
         errors++;
       }
     }
@@ -2027,34 +2027,34 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/excluded_domains/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/excluded_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/excluded_domains", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/excluded_domains", "type:6771595d"));
         errors++;
       }
     }
     if (data.engine !== undefined) {
       if (typeof data.engine !== "string") {
-        (vErrors ??= []).push(siteError("/engine", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/engine", "type:46355cea"));
         errors++;
       }
     }
     if (data.max_characters !== undefined) {
       let d0 = data.max_characters;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/max_characters", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/max_characters", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_characters", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/max_characters", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_characters", "minimum:fd171812"));
+          vErrors = withError(vErrors, siteError("/max_characters", "minimum:fd171812"));
           errors++;
         }
       }
@@ -2062,16 +2062,16 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
     if (data.max_results !== undefined) {
       let d0 = data.max_results;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/max_results", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/max_results", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_results", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/max_results", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_results", "minimum:fd171812"));
+          vErrors = withError(vErrors, siteError("/max_results", "minimum:fd171812"));
           errors++;
         }
       }
@@ -2079,16 +2079,16 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
     if (data.max_total_results !== undefined) {
       let d0 = data.max_total_results;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/max_total_results", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/max_total_results", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_total_results", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/max_total_results", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_total_results", "minimum:fd171812"));
+          vErrors = withError(vErrors, siteError("/max_total_results", "minimum:fd171812"));
           errors++;
         }
       }
@@ -2096,30 +2096,30 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/max_uses", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/max_uses", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_uses", "minimum:fd171812"));
+          vErrors = withError(vErrors, siteError("/max_uses", "minimum:fd171812"));
           errors++;
         }
       }
     }
     if (data.mode !== undefined) {
       if (typeof data.mode !== "string") {
-        (vErrors ??= []).push(siteError("/mode", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/mode", "type:46355cea"));
         errors++;
       }
     }
     if (data.search_context_size !== undefined) {
       let d0 = data.search_context_size;
       if (!(d0 === "low" || d0 === "medium" || d0 === "high")) {
-        (vErrors ??= []).push(siteError("/search_context_size", "enum:ffababaf"));
+        vErrors = withError(vErrors, siteError("/search_context_size", "enum:ffababaf"));
         errors++;
       }
     }
@@ -2128,45 +2128,45 @@ function validate_messagesRequest_tools_then_then_service_web_search_parameters(
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type !== undefined) {
           if (!(d0.type === "approximate")) {
-            (vErrors ??= []).push(siteError("/user_location/type", "enum:67505034"));
+            vErrors = withError(vErrors, siteError("/user_location/type", "enum:67505034"));
             errors++;
           }
         }
         if (d0.city !== undefined) {
           let d1 = d0.city;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/user_location/city", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/user_location/city", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.region !== undefined) {
           let d1 = d0.region;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/user_location/region", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/user_location/region", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.country !== undefined) {
           let d1 = d0.country;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/user_location/country", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/user_location/country", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.timezone !== undefined) {
           let d1 = d0.timezone;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/user_location/timezone", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/user_location/timezone", "type:9cdb33ae"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/user_location", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/user_location", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_web_search_parameters.errors = vErrors;
@@ -2177,12 +2177,12 @@ function validate_messagesRequest_tools_then_then_service_web_search(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "service:web_search")) {
-        (vErrors ??= []).push(siteError("/type", "enum:8ce23aa8"));
+        vErrors = withError(vErrors, siteError("/type", "enum:8ce23aa8"));
         errors++;
       }
     }
@@ -2193,7 +2193,7 @@ function validate_messagesRequest_tools_then_then_service_web_search(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_web_search.errors = vErrors;
@@ -2204,12 +2204,12 @@ function validate_messagesRequest_tools_then_then_service_shell(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "service:shell")) {
-        (vErrors ??= []).push(siteError("/type", "enum:923994da"));
+        vErrors = withError(vErrors, siteError("/type", "enum:923994da"));
         errors++;
       }
     }
@@ -2220,7 +2220,7 @@ function validate_messagesRequest_tools_then_then_service_shell(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then_service_shell.errors = vErrors;
@@ -2231,7 +2231,7 @@ function validate_messagesRequest_tools_then_then(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     const tag0 = data.type;
@@ -2244,22 +2244,22 @@ function validate_messagesRequest_tools_then_then(data) {
       } else if (tag0 === "bash_20250124") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.name === undefined) {
-            (vErrors ??= []).push(siteError("", "required:53ef34b9"));
+            vErrors = withError(vErrors, siteError("", "required:53ef34b9"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "bash_20250124")) {
-              (vErrors ??= []).push(siteError("/type", "enum:da766256"));
+              vErrors = withError(vErrors, siteError("/type", "enum:da766256"));
               errors++;
             }
           }
           if (data.name !== undefined) {
             if (!(data.name === "bash")) {
-              (vErrors ??= []).push(siteError("/name", "enum:ee861cb2"));
+              vErrors = withError(vErrors, siteError("/name", "enum:ee861cb2"));
               errors++;
             }
           }
@@ -2267,50 +2267,50 @@ function validate_messagesRequest_tools_then_then(data) {
             let d0 = data.cache_control;
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+                vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "ephemeral")) {
-                  (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+                  vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
                   errors++;
                 }
               }
               if (d0.ttl !== undefined) {
                 let d1 = d0.ttl;
                 if (!(d1 === "5m" || d1 === "1h")) {
-                  (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+                  vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "text_editor_20250124") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.name === undefined) {
-            (vErrors ??= []).push(siteError("", "required:53ef34b9"));
+            vErrors = withError(vErrors, siteError("", "required:53ef34b9"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "text_editor_20250124")) {
-              (vErrors ??= []).push(siteError("/type", "enum:8dee9bd2"));
+              vErrors = withError(vErrors, siteError("/type", "enum:8dee9bd2"));
               errors++;
             }
           }
           if (data.name !== undefined) {
             if (!(data.name === "str_replace_editor")) {
-              (vErrors ??= []).push(siteError("/name", "enum:2af8cd23"));
+              vErrors = withError(vErrors, siteError("/name", "enum:2af8cd23"));
               errors++;
             }
           }
@@ -2318,29 +2318,29 @@ function validate_messagesRequest_tools_then_then(data) {
             let d0 = data.cache_control;
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+                vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "ephemeral")) {
-                  (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+                  vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
                   errors++;
                 }
               }
               if (d0.ttl !== undefined) {
                 let d1 = d0.ttl;
                 if (!(d1 === "5m" || d1 === "1h")) {
-                  (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+                  vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "web_search_20250305") {
@@ -2386,12 +2386,12 @@ function validate_messagesRequest_tools_then_then(data) {
       } else if (tag0 === "service:datetime") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "service:datetime")) {
-              (vErrors ??= []).push(siteError("/type", "enum:15ae5f3f"));
+              vErrors = withError(vErrors, siteError("/type", "enum:15ae5f3f"));
               errors++;
             }
           }
@@ -2400,28 +2400,28 @@ function validate_messagesRequest_tools_then_then(data) {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.timezone !== undefined) {
                 if (typeof d0.timezone !== "string") {
-                  (vErrors ??= []).push(siteError("/parameters/timezone", "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/parameters/timezone", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/parameters", "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/parameters", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "service:image_generation") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "service:image_generation")) {
-              (vErrors ??= []).push(siteError("/type", "enum:93c0ed9d"));
+              vErrors = withError(vErrors, siteError("/type", "enum:93c0ed9d"));
               errors++;
             }
           }
@@ -2430,28 +2430,28 @@ function validate_messagesRequest_tools_then_then(data) {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.model !== undefined) {
                 if (typeof d0.model !== "string") {
-                  (vErrors ??= []).push(siteError("/parameters/model", "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/parameters/model", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/parameters", "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/parameters", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "service:experimental__search_models") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "service:experimental__search_models")) {
-              (vErrors ??= []).push(siteError("/type", "enum:b8900dda"));
+              vErrors = withError(vErrors, siteError("/type", "enum:b8900dda"));
               errors++;
             }
           }
@@ -2461,27 +2461,27 @@ function validate_messagesRequest_tools_then_then(data) {
               if (d0.max_results !== undefined) {
                 let d1 = d0.max_results;
                 if (!Number.isInteger(d1)) {
-                  (vErrors ??= []).push(siteError("/parameters/max_results", "type:f5f595bd"));
+                  vErrors = withError(vErrors, siteError("/parameters/max_results", "type:f5f595bd"));
                   errors++;
                 }
                 if (typeof d1 == "number" && isFinite(d1)) {
                   if (d1 > 9007199254740991 || isNaN(d1)) {
-                    (vErrors ??= []).push(siteError("/parameters/max_results", "maximum:62ccc935"));
+                    vErrors = withError(vErrors, siteError("/parameters/max_results", "maximum:62ccc935"));
                     errors++;
                   }
                   if (d1 < 0 || isNaN(d1)) {
-                    (vErrors ??= []).push(siteError("/parameters/max_results", "minimum:fd171812"));
+                    vErrors = withError(vErrors, siteError("/parameters/max_results", "minimum:fd171812"));
                     errors++;
                   }
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/parameters", "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/parameters", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "service:web_fetch") {
@@ -2502,12 +2502,12 @@ function validate_messagesRequest_tools_then_then(data) {
       } else if (tag0 === "service:tool_search") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "service:tool_search")) {
-              (vErrors ??= []).push(siteError("/type", "enum:992060eb"));
+              vErrors = withError(vErrors, siteError("/type", "enum:992060eb"));
               errors++;
             }
           }
@@ -2517,37 +2517,37 @@ function validate_messagesRequest_tools_then_then(data) {
               if (d0.max_results !== undefined) {
                 let d1 = d0.max_results;
                 if (!Number.isInteger(d1)) {
-                  (vErrors ??= []).push(siteError("/parameters/max_results", "type:f5f595bd"));
+                  vErrors = withError(vErrors, siteError("/parameters/max_results", "type:f5f595bd"));
                   errors++;
                 }
                 if (typeof d1 == "number" && isFinite(d1)) {
                   if (d1 > 9007199254740991 || isNaN(d1)) {
-                    (vErrors ??= []).push(siteError("/parameters/max_results", "maximum:62ccc935"));
+                    vErrors = withError(vErrors, siteError("/parameters/max_results", "maximum:62ccc935"));
                     errors++;
                   }
                   if (d1 < 0 || isNaN(d1)) {
-                    (vErrors ??= []).push(siteError("/parameters/max_results", "minimum:fd171812"));
+                    vErrors = withError(vErrors, siteError("/parameters/max_results", "minimum:fd171812"));
                     errors++;
                   }
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/parameters", "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/parameters", "type:2be25f50"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
         if (data.type !== undefined) {
           if (!obj_42e0baa2.has(data.type)) {
-            (vErrors ??= []).push(siteError("/type", "enum:517d8f4f"));
+            vErrors = withError(vErrors, siteError("/type", "enum:517d8f4f"));
             errors++;
           }
         }
-        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
+        vErrors = withError(vErrors, siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
@@ -2557,11 +2557,11 @@ function validate_messagesRequest_tools_then_then(data) {
     } else {
       if (data.type !== undefined) {
         if (!obj_42e0baa2.has(data.type)) {
-          (vErrors ??= []).push(siteError("/type", "enum:517d8f4f"));
+          vErrors = withError(vErrors, siteError("/type", "enum:517d8f4f"));
           errors++;
         }
       }
-      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
+      vErrors = withError(vErrors, siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
@@ -2569,7 +2569,7 @@ function validate_messagesRequest_tools_then_then(data) {
       errors++;
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_tools_then_then.errors = vErrors;
@@ -2586,7 +2586,7 @@ function validate_messagesRequest_tools(data) {
       }
       let d0 = data[i0];
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
       const _errs0 = errors;
@@ -2594,7 +2594,7 @@ function validate_messagesRequest_tools(data) {
       const _errs1 = errors;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
       }
@@ -2616,7 +2616,7 @@ function validate_messagesRequest_tools(data) {
         if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
           if (d0.type !== undefined) {
             if (!obj_42e0baa2.has(d0.type)) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
           }
@@ -2644,24 +2644,24 @@ function validate_messagesRequest_tools(data) {
           const _errs5 = errors;
           if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
             if (d0.type === undefined) {
-              (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+              vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
               errors++;
             }
             if (d0.type !== undefined) {
               let d1 = d0.type;
               if (typeof d1 !== "string") {
-                (vErrors ??= []).push(siteError("/" + i0 + "/type", "type:46355cea"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/type", "type:46355cea"));
                 errors++;
               }
               const _errs6 = errors;
               const _errs7 = errors;
               if (!obj_42e0baa2.has(d1)) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var valid6 = _errs7 === errors;
               if (valid6) {
-                (vErrors ??= []).push(siteError("/" + i0 + "/type", "not:99f0242a"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/type", "not:99f0242a"));
                 errors++;
               } else {
                 errors = _errs6;
@@ -2675,7 +2675,7 @@ function validate_messagesRequest_tools(data) {
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs5 === errors;
@@ -2683,7 +2683,7 @@ function validate_messagesRequest_tools(data) {
           ifClause1 = "else";
         }
         if (!valid1) {
-          (vErrors ??= []).push(siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause1 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause1 }));
           errors++;
         }
         var _valid0 = _errs2 === errors;
@@ -2700,12 +2700,12 @@ function validate_messagesRequest_tools(data) {
         ifClause0 = "else";
       }
       if (!valid0) {
-        (vErrors ??= []).push(siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause0 }));
+        vErrors = withError(vErrors, siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause0 }));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:6771595d"));
+    vErrors = withError(vErrors, siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_tools.errors = vErrors;
@@ -2716,18 +2716,18 @@ function validate_messagesRequest_plugins_auto_router(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:c3664888"));
+      vErrors = withError(vErrors, siteError("", "required:c3664888"));
       errors++;
     }
     if (data.id !== undefined) {
       if (!(data.id === "auto-router")) {
-        (vErrors ??= []).push(siteError("/id", "enum:d0e5bd03"));
+        vErrors = withError(vErrors, siteError("/id", "enum:d0e5bd03"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -2735,7 +2735,7 @@ function validate_messagesRequest_plugins_auto_router(data) {
       let d0 = data.allowed_models;
       if (Array.isArray(d0)) {
         if (d0.length > 1024) {
-          (vErrors ??= []).push(siteError("/allowed_models", "maxItems:30a80a87"));
+          vErrors = withError(vErrors, siteError("/allowed_models", "maxItems:30a80a87"));
           errors++;
         }
         const len0 = d0.length;
@@ -2746,11 +2746,11 @@ function validate_messagesRequest_plugins_auto_router(data) {
           let d1 = d0[i0];
           if (typeof d1 === "string") {
             if (d1.length > 1024 && func_ucs2length(d1) > 1024) {
-              (vErrors ??= []).push(siteError("/allowed_models/" + i0, "maxLength:0f10bb0e"));
+              vErrors = withError(vErrors, siteError("/allowed_models/" + i0, "maxLength:0f10bb0e"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/allowed_models/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/allowed_models/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -2773,11 +2773,11 @@ function validate_messagesRequest_plugins_auto_router(data) {
           }
         }
         if (total0 > 65536) {
-          (vErrors ??= []).push(siteError("/allowed_models", "maxTotalLength:74ecb6ef"));
+          vErrors = withError(vErrors, siteError("/allowed_models", "maxTotalLength:74ecb6ef"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/allowed_models", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/allowed_models", "type:6771595d"));
         errors++;
       }
     }
@@ -2785,7 +2785,7 @@ function validate_messagesRequest_plugins_auto_router(data) {
       let d0 = data.excluded_models;
       if (Array.isArray(d0)) {
         if (d0.length > 1024) {
-          (vErrors ??= []).push(siteError("/excluded_models", "maxItems:30a80a87"));
+          vErrors = withError(vErrors, siteError("/excluded_models", "maxItems:30a80a87"));
           errors++;
         }
         const len0 = d0.length;
@@ -2796,11 +2796,11 @@ function validate_messagesRequest_plugins_auto_router(data) {
           let d1 = d0[i0];
           if (typeof d1 === "string") {
             if (d1.length > 1024 && func_ucs2length(d1) > 1024) {
-              (vErrors ??= []).push(siteError("/excluded_models/" + i0, "maxLength:0f10bb0e"));
+              vErrors = withError(vErrors, siteError("/excluded_models/" + i0, "maxLength:0f10bb0e"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/excluded_models/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/excluded_models/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -2823,46 +2823,46 @@ function validate_messagesRequest_plugins_auto_router(data) {
           }
         }
         if (total0 > 65536) {
-          (vErrors ??= []).push(siteError("/excluded_models", "maxTotalLength:74ecb6ef"));
+          vErrors = withError(vErrors, siteError("/excluded_models", "maxTotalLength:74ecb6ef"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/excluded_models", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/excluded_models", "type:6771595d"));
         errors++;
       }
     }
     if (data.cost_tier !== undefined) {
       let d0 = data.cost_tier;
       if (!(d0 === "low" || d0 === "medium" || d0 === "high" || d0 === "xhigh" || d0 === "max")) {
-        (vErrors ??= []).push(siteError("/cost_tier", "enum:ce9cca23"));
+        vErrors = withError(vErrors, siteError("/cost_tier", "enum:ce9cca23"));
         errors++;
       }
     }
     if (data.cost_quality_tradeoff !== undefined) {
       let d0 = data.cost_quality_tradeoff;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/cost_quality_tradeoff", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 10 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "maximum:762147c8"));
+          vErrors = withError(vErrors, siteError("/cost_quality_tradeoff", "maximum:762147c8"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "minimum:fd171812"));
+          vErrors = withError(vErrors, siteError("/cost_quality_tradeoff", "minimum:fd171812"));
           errors++;
         }
       }
     }
     if (data.pin_model !== undefined) {
       if (typeof data.pin_model !== "boolean") {
-        (vErrors ??= []).push(siteError("/pin_model", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/pin_model", "type:93704aff"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_auto_router.errors = vErrors;
@@ -2873,18 +2873,18 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:c3664888"));
+      vErrors = withError(vErrors, siteError("", "required:c3664888"));
       errors++;
     }
     if (data.id !== undefined) {
       if (!(data.id === "auto-beta-router")) {
-        (vErrors ??= []).push(siteError("/id", "enum:4012998d"));
+        vErrors = withError(vErrors, siteError("/id", "enum:4012998d"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -2892,7 +2892,7 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
       let d0 = data.allowed_models;
       if (Array.isArray(d0)) {
         if (d0.length > 1024) {
-          (vErrors ??= []).push(siteError("/allowed_models", "maxItems:30a80a87"));
+          vErrors = withError(vErrors, siteError("/allowed_models", "maxItems:30a80a87"));
           errors++;
         }
         const len0 = d0.length;
@@ -2903,11 +2903,11 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
           let d1 = d0[i0];
           if (typeof d1 === "string") {
             if (d1.length > 1024 && func_ucs2length(d1) > 1024) {
-              (vErrors ??= []).push(siteError("/allowed_models/" + i0, "maxLength:0f10bb0e"));
+              vErrors = withError(vErrors, siteError("/allowed_models/" + i0, "maxLength:0f10bb0e"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/allowed_models/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/allowed_models/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -2930,11 +2930,11 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
           }
         }
         if (total0 > 65536) {
-          (vErrors ??= []).push(siteError("/allowed_models", "maxTotalLength:74ecb6ef"));
+          vErrors = withError(vErrors, siteError("/allowed_models", "maxTotalLength:74ecb6ef"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/allowed_models", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/allowed_models", "type:6771595d"));
         errors++;
       }
     }
@@ -2942,7 +2942,7 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
       let d0 = data.excluded_models;
       if (Array.isArray(d0)) {
         if (d0.length > 1024) {
-          (vErrors ??= []).push(siteError("/excluded_models", "maxItems:30a80a87"));
+          vErrors = withError(vErrors, siteError("/excluded_models", "maxItems:30a80a87"));
           errors++;
         }
         const len0 = d0.length;
@@ -2953,11 +2953,11 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
           let d1 = d0[i0];
           if (typeof d1 === "string") {
             if (d1.length > 1024 && func_ucs2length(d1) > 1024) {
-              (vErrors ??= []).push(siteError("/excluded_models/" + i0, "maxLength:0f10bb0e"));
+              vErrors = withError(vErrors, siteError("/excluded_models/" + i0, "maxLength:0f10bb0e"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/excluded_models/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/excluded_models/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -2980,40 +2980,40 @@ function validate_messagesRequest_plugins_auto_beta_router(data) {
           }
         }
         if (total0 > 65536) {
-          (vErrors ??= []).push(siteError("/excluded_models", "maxTotalLength:74ecb6ef"));
+          vErrors = withError(vErrors, siteError("/excluded_models", "maxTotalLength:74ecb6ef"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/excluded_models", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/excluded_models", "type:6771595d"));
         errors++;
       }
     }
     if (data.cost_tier !== undefined) {
       let d0 = data.cost_tier;
       if (!(d0 === "low" || d0 === "medium" || d0 === "high" || d0 === "xhigh" || d0 === "max")) {
-        (vErrors ??= []).push(siteError("/cost_tier", "enum:ce9cca23"));
+        vErrors = withError(vErrors, siteError("/cost_tier", "enum:ce9cca23"));
         errors++;
       }
     }
     if (data.cost_quality_tradeoff !== undefined) {
       let d0 = data.cost_quality_tradeoff;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/cost_quality_tradeoff", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 10 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "maximum:762147c8"));
+          vErrors = withError(vErrors, siteError("/cost_quality_tradeoff", "maximum:762147c8"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/cost_quality_tradeoff", "minimum:fd171812"));
+          vErrors = withError(vErrors, siteError("/cost_quality_tradeoff", "minimum:fd171812"));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_auto_beta_router.errors = vErrors;
@@ -3024,18 +3024,18 @@ function validate_messagesRequest_plugins_fusion(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:c3664888"));
+      vErrors = withError(vErrors, siteError("", "required:c3664888"));
       errors++;
     }
     if (data.id !== undefined) {
       if (!(data.id === "fusion")) {
-        (vErrors ??= []).push(siteError("/id", "enum:92b5e63b"));
+        vErrors = withError(vErrors, siteError("/id", "enum:92b5e63b"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -3043,11 +3043,11 @@ function validate_messagesRequest_plugins_fusion(data) {
       let d0 = data.analysis_models;
       if (Array.isArray(d0)) {
         if (d0.length > 8) {
-          (vErrors ??= []).push(siteError("/analysis_models", "maxItems:2926f4e5"));
+          vErrors = withError(vErrors, siteError("/analysis_models", "maxItems:2926f4e5"));
           errors++;
         }
         if (d0.length < 1) {
-          (vErrors ??= []).push(siteError("/analysis_models", "minItems:0ac9717c"));
+          vErrors = withError(vErrors, siteError("/analysis_models", "minItems:0ac9717c"));
           errors++;
         }
         const len0 = d0.length;
@@ -3056,41 +3056,41 @@ function validate_messagesRequest_plugins_fusion(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/analysis_models/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/analysis_models/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/analysis_models", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/analysis_models", "type:6771595d"));
         errors++;
       }
     }
     if (data.model !== undefined) {
       if (typeof data.model !== "string") {
-        (vErrors ??= []).push(siteError("/model", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/model", "type:46355cea"));
         errors++;
       }
     }
     if (data.preset !== undefined) {
       let d0 = data.preset;
       if (!(d0 === "general-high" || d0 === "general-budget" || d0 === "general-fast")) {
-        (vErrors ??= []).push(siteError("/preset", "enum:dc270fdd"));
+        vErrors = withError(vErrors, siteError("/preset", "enum:dc270fdd"));
         errors++;
       }
     }
     if (data.max_tool_calls !== undefined) {
       let d0 = data.max_tool_calls;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/max_tool_calls", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/max_tool_calls", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 16 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_tool_calls", "maximum:b03ea9d8"));
+          vErrors = withError(vErrors, siteError("/max_tool_calls", "maximum:b03ea9d8"));
           errors++;
         }
         if (d0 < 1 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_tool_calls", "minimum:887b70c8"));
+          vErrors = withError(vErrors, siteError("/max_tool_calls", "minimum:887b70c8"));
           errors++;
         }
       }
@@ -3099,7 +3099,7 @@ function validate_messagesRequest_plugins_fusion(data) {
       let d0 = data.tools;
       if (Array.isArray(d0)) {
         if (d0.length > 8) {
-          (vErrors ??= []).push(siteError("/tools", "maxItems:2926f4e5"));
+          vErrors = withError(vErrors, siteError("/tools", "maxItems:2926f4e5"));
           errors++;
         }
         const len0 = d0.length;
@@ -3110,34 +3110,34 @@ function validate_messagesRequest_plugins_fusion(data) {
           let d1 = d0[i0];
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.type === undefined) {
-              (vErrors ??= []).push(siteError("/tools/" + i0, "required:bb36435a"));
+              vErrors = withError(vErrors, siteError("/tools/" + i0, "required:bb36435a"));
               errors++;
             }
             if (d1.type !== undefined) {
               if (typeof d1.type !== "string") {
-                (vErrors ??= []).push(siteError("/tools/" + i0 + "/type", "type:46355cea"));
+                vErrors = withError(vErrors, siteError("/tools/" + i0 + "/type", "type:46355cea"));
                 errors++;
               }
             }
             if (d1.parameters !== undefined) {
               let d2 = d1.parameters;
               if (!(d2 && typeof d2 == "object" && !Array.isArray(d2))) {
-                (vErrors ??= []).push(siteError("/tools/" + i0 + "/parameters", "type:2be25f50"));
+                vErrors = withError(vErrors, siteError("/tools/" + i0 + "/parameters", "type:2be25f50"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/tools/" + i0, "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/tools/" + i0, "type:2be25f50"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/tools", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/tools", "type:6771595d"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_fusion.errors = vErrors;
@@ -3148,18 +3148,18 @@ function validate_messagesRequest_plugins_pareto_router(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:c3664888"));
+      vErrors = withError(vErrors, siteError("", "required:c3664888"));
       errors++;
     }
     if (data.id !== undefined) {
       if (!(data.id === "pareto-router")) {
-        (vErrors ??= []).push(siteError("/id", "enum:4e0b38d8"));
+        vErrors = withError(vErrors, siteError("/id", "enum:4e0b38d8"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -3167,11 +3167,11 @@ function validate_messagesRequest_plugins_pareto_router(data) {
       let d0 = data.max_price;
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 < 0 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_price", "minimum:fd171812"));
+          vErrors = withError(vErrors, siteError("/max_price", "minimum:fd171812"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/max_price", "type:40b0c00b"));
+        vErrors = withError(vErrors, siteError("/max_price", "type:40b0c00b"));
         errors++;
       }
     }
@@ -3179,27 +3179,27 @@ function validate_messagesRequest_plugins_pareto_router(data) {
       let d0 = data.min_coding_score;
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 1 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/min_coding_score", "maximum:05909cb1"));
+          vErrors = withError(vErrors, siteError("/min_coding_score", "maximum:05909cb1"));
           errors++;
         }
         if (d0 < 0 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/min_coding_score", "minimum:fd171812"));
+          vErrors = withError(vErrors, siteError("/min_coding_score", "minimum:fd171812"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/min_coding_score", "type:40b0c00b"));
+        vErrors = withError(vErrors, siteError("/min_coding_score", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.price_source !== undefined) {
       let d0 = data.price_source;
       if (!(d0 === "prompt" || d0 === "weighted_avg")) {
-        (vErrors ??= []).push(siteError("/price_source", "enum:55f1b19c"));
+        vErrors = withError(vErrors, siteError("/price_source", "enum:55f1b19c"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_pareto_router.errors = vErrors;
@@ -3210,25 +3210,25 @@ function validate_messagesRequest_plugins_web(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:c3664888"));
+      vErrors = withError(vErrors, siteError("", "required:c3664888"));
       errors++;
     }
     if (data.id !== undefined) {
       if (!(data.id === "web")) {
-        (vErrors ??= []).push(siteError("/id", "enum:62b048ce"));
+        vErrors = withError(vErrors, siteError("/id", "enum:62b048ce"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
     if (data.engine !== undefined) {
       let d0 = data.engine;
       if (!(d0 === "native" || d0 === "exa" || d0 === "firecrawl" || d0 === "parallel" || d0 === "perplexity")) {
-        (vErrors ??= []).push(siteError("/engine", "enum:ba96a71c"));
+        vErrors = withError(vErrors, siteError("/engine", "enum:ba96a71c"));
         errors++;
       }
     }
@@ -3241,12 +3241,12 @@ function validate_messagesRequest_plugins_web(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/exclude_domains/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/exclude_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/exclude_domains", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/exclude_domains", "type:6771595d"));
         errors++;
       }
     }
@@ -3259,28 +3259,28 @@ function validate_messagesRequest_plugins_web(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/include_domains/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/include_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/include_domains", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/include_domains", "type:6771595d"));
         errors++;
       }
     }
     if (data.max_results !== undefined) {
       let d0 = data.max_results;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/max_results", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/max_results", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_results", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/max_results", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_results", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/max_results", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -3288,16 +3288,16 @@ function validate_messagesRequest_plugins_web(data) {
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/max_uses", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/max_uses", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_uses", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/max_uses", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -3305,65 +3305,65 @@ function validate_messagesRequest_plugins_web(data) {
     if (data.mode !== undefined) {
       let d0 = data.mode;
       if (!(d0 === "instant" || d0 === "fast" || d0 === "auto" || d0 === "deep-lite" || d0 === "deep" || d0 === "deep-reasoning" || d0 === "turbo" || d0 === "basic" || d0 === "advanced")) {
-        (vErrors ??= []).push(siteError("/mode", "enum:71415edd"));
+        vErrors = withError(vErrors, siteError("/mode", "enum:71415edd"));
         errors++;
       }
     }
     if (data.search_prompt !== undefined) {
       if (typeof data.search_prompt !== "string") {
-        (vErrors ??= []).push(siteError("/search_prompt", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/search_prompt", "type:46355cea"));
         errors++;
       }
     }
     if (data.user_location !== undefined) {
       let d0 = data.user_location;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/user_location", "type:14149012"));
+        vErrors = withError(vErrors, siteError("/user_location", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/user_location", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/user_location", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "approximate")) {
-            (vErrors ??= []).push(siteError("/user_location/type", "enum:67505034"));
+            vErrors = withError(vErrors, siteError("/user_location/type", "enum:67505034"));
             errors++;
           }
         }
         if (d0.city !== undefined) {
           let d1 = d0.city;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/user_location/city", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/user_location/city", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.region !== undefined) {
           let d1 = d0.region;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/user_location/region", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/user_location/region", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.country !== undefined) {
           let d1 = d0.country;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/user_location/country", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/user_location/country", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.timezone !== undefined) {
           let d1 = d0.timezone;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/user_location/timezone", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/user_location/timezone", "type:9cdb33ae"));
             errors++;
           }
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_web.errors = vErrors;
@@ -3374,18 +3374,18 @@ function validate_messagesRequest_plugins_web_fetch(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:c3664888"));
+      vErrors = withError(vErrors, siteError("", "required:c3664888"));
       errors++;
     }
     if (data.id !== undefined) {
       if (!(data.id === "web-fetch")) {
-        (vErrors ??= []).push(siteError("/id", "enum:78be291e"));
+        vErrors = withError(vErrors, siteError("/id", "enum:78be291e"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -3398,12 +3398,12 @@ function validate_messagesRequest_plugins_web_fetch(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/allowed_domains/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/allowed_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/allowed_domains", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/allowed_domains", "type:6771595d"));
         errors++;
       }
     }
@@ -3416,28 +3416,28 @@ function validate_messagesRequest_plugins_web_fetch(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/blocked_domains/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/blocked_domains/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/blocked_domains", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/blocked_domains", "type:6771595d"));
         errors++;
       }
     }
     if (data.max_content_tokens !== undefined) {
       let d0 = data.max_content_tokens;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/max_content_tokens", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/max_content_tokens", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_content_tokens", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/max_content_tokens", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_content_tokens", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/max_content_tokens", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -3445,22 +3445,22 @@ function validate_messagesRequest_plugins_web_fetch(data) {
     if (data.max_uses !== undefined) {
       let d0 = data.max_uses;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/max_uses", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/max_uses", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_uses", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/max_uses", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_uses", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/max_uses", "minimum:0da43f32"));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_plugins_web_fetch.errors = vErrors;
@@ -3478,13 +3478,13 @@ function validate_messagesRequest_plugins(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.id === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:c3664888"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:c3664888"));
           errors++;
         }
         if (d0.id !== undefined) {
           let d1 = d0.id;
           if (!(d1 === "auto-router" || d1 === "auto-beta-router" || d1 === "context-compression" || d1 === "file-parser" || d1 === "fusion" || d1 === "moderation" || d1 === "pareto-router" || d1 === "response-healing" || d1 === "web" || d1 === "web-fetch")) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/id", "enum:697463fc"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/id", "enum:697463fc"));
             errors++;
           }
         }
@@ -3503,46 +3503,46 @@ function validate_messagesRequest_plugins(data) {
           } else if (tag0 === "context-compression") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.id === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:c3664888"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:c3664888"));
                 errors++;
               }
               if (d0.id !== undefined) {
                 if (!(d0.id === "context-compression")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/id", "enum:b9a701b5"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/id", "enum:b9a701b5"));
                   errors++;
                 }
               }
               if (d0.enabled !== undefined) {
                 if (typeof d0.enabled !== "boolean") {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/enabled", "type:93704aff"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/enabled", "type:93704aff"));
                   errors++;
                 }
               }
               if (d0.engine !== undefined) {
                 if (!(d0.engine === "middle-out")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/engine", "enum:ff499b9e"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/engine", "enum:ff499b9e"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "file-parser") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.id === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:c3664888"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:c3664888"));
                 errors++;
               }
               if (d0.id !== undefined) {
                 if (!(d0.id === "file-parser")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/id", "enum:fb750053"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/id", "enum:fb750053"));
                   errors++;
                 }
               }
               if (d0.enabled !== undefined) {
                 if (typeof d0.enabled !== "boolean") {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/enabled", "type:93704aff"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/enabled", "type:93704aff"));
                   errors++;
                 }
               }
@@ -3552,17 +3552,17 @@ function validate_messagesRequest_plugins(data) {
                   if (d1.engine !== undefined) {
                     let d2 = d1.engine;
                     if (!(d2 === "mistral-ocr" || d2 === "native" || d2 === "cloudflare-ai" || d2 === "pdf-text")) {
-                      (vErrors ??= []).push(siteError("/" + i0 + "/pdf/engine", "enum:f008b948"));
+                      vErrors = withError(vErrors, siteError("/" + i0 + "/pdf/engine", "enum:f008b948"));
                       errors++;
                     }
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/pdf", "type:2be25f50"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/pdf", "type:2be25f50"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "fusion") {
@@ -3573,23 +3573,23 @@ function validate_messagesRequest_plugins(data) {
           } else if (tag0 === "moderation") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.id === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:c3664888"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:c3664888"));
                 errors++;
               }
               if (d0.id !== undefined) {
                 if (!(d0.id === "moderation")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/id", "enum:0fecd970"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/id", "enum:0fecd970"));
                   errors++;
                 }
               }
               if (d0.enabled !== undefined) {
                 if (typeof d0.enabled !== "boolean") {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/enabled", "type:93704aff"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/enabled", "type:93704aff"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "pareto-router") {
@@ -3600,23 +3600,23 @@ function validate_messagesRequest_plugins(data) {
           } else if (tag0 === "response-healing") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.id === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:c3664888"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:c3664888"));
                 errors++;
               }
               if (d0.id !== undefined) {
                 if (!(d0.id === "response-healing")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/id", "enum:719a7356"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/id", "enum:719a7356"));
                   errors++;
                 }
               }
               if (d0.enabled !== undefined) {
                 if (typeof d0.enabled !== "boolean") {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/enabled", "type:93704aff"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/enabled", "type:93704aff"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "web") {
@@ -3630,7 +3630,7 @@ function validate_messagesRequest_plugins(data) {
               errors = vErrors.length;
             }
           } else {
-            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            vErrors = withError(vErrors, siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "id",
               tagValue: tag0
@@ -3638,7 +3638,7 @@ function validate_messagesRequest_plugins(data) {
             errors++;
           }
         } else {
-          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          vErrors = withError(vErrors, siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "id",
             tagValue: tag0
@@ -3646,12 +3646,12 @@ function validate_messagesRequest_plugins(data) {
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:6771595d"));
+    vErrors = withError(vErrors, siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_plugins.errors = vErrors;
@@ -3664,35 +3664,35 @@ function validate_messagesRequest_output_config(data) {
     if (data.effort !== undefined) {
       let d0 = data.effort;
       if (!(d0 === "low" || d0 === "medium" || d0 === "high" || d0 === "xhigh" || d0 === "max" || d0 === null)) {
-        (vErrors ??= []).push(siteError("/effort", "enum:f2a837b0"));
+        vErrors = withError(vErrors, siteError("/effort", "enum:f2a837b0"));
         errors++;
       }
     }
     if (data.format !== undefined) {
       let d0 = data.format;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/format", "type:14149012"));
+        vErrors = withError(vErrors, siteError("/format", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/format", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/format", "required:bb36435a"));
           errors++;
         }
         if (d0.schema === undefined) {
-          (vErrors ??= []).push(siteError("/format", "required:f6b6b134"));
+          vErrors = withError(vErrors, siteError("/format", "required:f6b6b134"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "json_schema")) {
-            (vErrors ??= []).push(siteError("/format/type", "enum:5eb15a54"));
+            vErrors = withError(vErrors, siteError("/format/type", "enum:5eb15a54"));
             errors++;
           }
         }
         if (d0.schema !== undefined) {
           let d1 = d0.schema;
           if (!(d1 && typeof d1 == "object" && !Array.isArray(d1))) {
-            (vErrors ??= []).push(siteError("/format/schema", "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/format/schema", "type:2be25f50"));
             errors++;
           }
         }
@@ -3701,37 +3701,37 @@ function validate_messagesRequest_output_config(data) {
     if (data.task_budget !== undefined) {
       let d0 = data.task_budget;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/task_budget", "type:14149012"));
+        vErrors = withError(vErrors, siteError("/task_budget", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/task_budget", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/task_budget", "required:bb36435a"));
           errors++;
         }
         if (d0.total === undefined) {
-          (vErrors ??= []).push(siteError("/task_budget", "required:e313d3f7"));
+          vErrors = withError(vErrors, siteError("/task_budget", "required:e313d3f7"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "tokens")) {
-            (vErrors ??= []).push(siteError("/task_budget/type", "enum:568ea689"));
+            vErrors = withError(vErrors, siteError("/task_budget/type", "enum:568ea689"));
             errors++;
           }
         }
         if (d0.total !== undefined) {
           let d1 = d0.total;
           if (!Number.isInteger(d1)) {
-            (vErrors ??= []).push(siteError("/task_budget/total", "type:f5f595bd"));
+            vErrors = withError(vErrors, siteError("/task_budget/total", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/task_budget/total", "maximum:62ccc935"));
+              vErrors = withError(vErrors, siteError("/task_budget/total", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 2e4 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/task_budget/total", "minimum:c0926542"));
+              vErrors = withError(vErrors, siteError("/task_budget/total", "minimum:c0926542"));
               errors++;
             }
           }
@@ -3739,16 +3739,16 @@ function validate_messagesRequest_output_config(data) {
         if (d0.remaining !== undefined) {
           let d1 = d0.remaining;
           if (!Number.isInteger(d1) && d1 !== null) {
-            (vErrors ??= []).push(siteError("/task_budget/remaining", "type:ff7d0d4b"));
+            vErrors = withError(vErrors, siteError("/task_budget/remaining", "type:ff7d0d4b"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/task_budget/remaining", "maximum:62ccc935"));
+              vErrors = withError(vErrors, siteError("/task_budget/remaining", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/task_budget/remaining", "minimum:fd171812"));
+              vErrors = withError(vErrors, siteError("/task_budget/remaining", "minimum:fd171812"));
               errors++;
             }
           }
@@ -3756,7 +3756,7 @@ function validate_messagesRequest_output_config(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_output_config.errors = vErrors;
@@ -3767,13 +3767,13 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_trigger_a6ab6e(
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "input_tokens" || d0 === "tool_uses")) {
-        (vErrors ??= []).push(siteError("/type", "enum:0983f043"));
+        vErrors = withError(vErrors, siteError("/type", "enum:0983f043"));
         errors++;
       }
     }
@@ -3782,79 +3782,79 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_trigger_a6ab6e(
       if (tag0 === "input_tokens") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.value === undefined) {
-            (vErrors ??= []).push(siteError("", "required:53eeefcc"));
+            vErrors = withError(vErrors, siteError("", "required:53eeefcc"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "input_tokens")) {
-              (vErrors ??= []).push(siteError("/type", "enum:d5da84fc"));
+              vErrors = withError(vErrors, siteError("/type", "enum:d5da84fc"));
               errors++;
             }
           }
           if (data.value !== undefined) {
             let d0 = data.value;
             if (!Number.isInteger(d0)) {
-              (vErrors ??= []).push(siteError("/value", "type:f5f595bd"));
+              vErrors = withError(vErrors, siteError("/value", "type:f5f595bd"));
               errors++;
             }
             if (typeof d0 == "number" && isFinite(d0)) {
               if (d0 > 9007199254740991 || isNaN(d0)) {
-                (vErrors ??= []).push(siteError("/value", "maximum:62ccc935"));
+                vErrors = withError(vErrors, siteError("/value", "maximum:62ccc935"));
                 errors++;
               }
               if (d0 < 0 || isNaN(d0)) {
-                (vErrors ??= []).push(siteError("/value", "minimum:fd171812"));
+                vErrors = withError(vErrors, siteError("/value", "minimum:fd171812"));
                 errors++;
               }
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "tool_uses") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.value === undefined) {
-            (vErrors ??= []).push(siteError("", "required:53eeefcc"));
+            vErrors = withError(vErrors, siteError("", "required:53eeefcc"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "tool_uses")) {
-              (vErrors ??= []).push(siteError("/type", "enum:69ac5a7f"));
+              vErrors = withError(vErrors, siteError("/type", "enum:69ac5a7f"));
               errors++;
             }
           }
           if (data.value !== undefined) {
             let d0 = data.value;
             if (!Number.isInteger(d0)) {
-              (vErrors ??= []).push(siteError("/value", "type:f5f595bd"));
+              vErrors = withError(vErrors, siteError("/value", "type:f5f595bd"));
               errors++;
             }
             if (typeof d0 == "number" && isFinite(d0)) {
               if (d0 > 9007199254740991 || isNaN(d0)) {
-                (vErrors ??= []).push(siteError("/value", "maximum:62ccc935"));
+                vErrors = withError(vErrors, siteError("/value", "maximum:62ccc935"));
                 errors++;
               }
               if (d0 < 0 || isNaN(d0)) {
-                (vErrors ??= []).push(siteError("/value", "minimum:fd171812"));
+                vErrors = withError(vErrors, siteError("/value", "minimum:fd171812"));
                 errors++;
               }
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
+        vErrors = withError(vErrors, siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
@@ -3862,7 +3862,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_trigger_a6ab6e(
         errors++;
       }
     } else {
-      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
+      vErrors = withError(vErrors, siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
@@ -3870,7 +3870,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_trigger_a6ab6e(
       errors++;
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_edits_clear_tool_uses_20250919_trigger_a6ab6e.errors = vErrors;
@@ -3881,49 +3881,49 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "clear_tool_uses_20250919")) {
-        (vErrors ??= []).push(siteError("/type", "enum:7e96994b"));
+        vErrors = withError(vErrors, siteError("/type", "enum:7e96994b"));
         errors++;
       }
     }
     if (data.clear_at_least !== undefined) {
       let d0 = data.clear_at_least;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/clear_at_least", "type:14149012"));
+        vErrors = withError(vErrors, siteError("/clear_at_least", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/clear_at_least", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/clear_at_least", "required:bb36435a"));
           errors++;
         }
         if (d0.value === undefined) {
-          (vErrors ??= []).push(siteError("/clear_at_least", "required:53eeefcc"));
+          vErrors = withError(vErrors, siteError("/clear_at_least", "required:53eeefcc"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "input_tokens")) {
-            (vErrors ??= []).push(siteError("/clear_at_least/type", "enum:d5da84fc"));
+            vErrors = withError(vErrors, siteError("/clear_at_least/type", "enum:d5da84fc"));
             errors++;
           }
         }
         if (d0.value !== undefined) {
           let d1 = d0.value;
           if (!Number.isInteger(d1)) {
-            (vErrors ??= []).push(siteError("/clear_at_least/value", "type:f5f595bd"));
+            vErrors = withError(vErrors, siteError("/clear_at_least/value", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/clear_at_least/value", "maximum:62ccc935"));
+              vErrors = withError(vErrors, siteError("/clear_at_least/value", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/clear_at_least/value", "minimum:fd171812"));
+              vErrors = withError(vErrors, siteError("/clear_at_least/value", "minimum:fd171812"));
               errors++;
             }
           }
@@ -3933,7 +3933,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
     if (data.clear_tool_inputs !== undefined) {
       let d0 = data.clear_tool_inputs;
       if (typeof d0 !== "boolean" && !Array.isArray(d0) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/clear_tool_inputs", "type:454dbee7"));
+        vErrors = withError(vErrors, siteError("/clear_tool_inputs", "type:454dbee7"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -3943,7 +3943,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/clear_tool_inputs/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/clear_tool_inputs/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -3952,7 +3952,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
     if (data.exclude_tools !== undefined) {
       let d0 = data.exclude_tools;
       if (!Array.isArray(d0) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/exclude_tools", "type:d399f888"));
+        vErrors = withError(vErrors, siteError("/exclude_tools", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -3962,7 +3962,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/exclude_tools/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/exclude_tools/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -3972,38 +3972,38 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
       let d0 = data.keep;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/keep", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/keep", "required:bb36435a"));
           errors++;
         }
         if (d0.value === undefined) {
-          (vErrors ??= []).push(siteError("/keep", "required:53eeefcc"));
+          vErrors = withError(vErrors, siteError("/keep", "required:53eeefcc"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "tool_uses")) {
-            (vErrors ??= []).push(siteError("/keep/type", "enum:69ac5a7f"));
+            vErrors = withError(vErrors, siteError("/keep/type", "enum:69ac5a7f"));
             errors++;
           }
         }
         if (d0.value !== undefined) {
           let d1 = d0.value;
           if (!Number.isInteger(d1)) {
-            (vErrors ??= []).push(siteError("/keep/value", "type:f5f595bd"));
+            vErrors = withError(vErrors, siteError("/keep/value", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/keep/value", "maximum:62ccc935"));
+              vErrors = withError(vErrors, siteError("/keep/value", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/keep/value", "minimum:fd171812"));
+              vErrors = withError(vErrors, siteError("/keep/value", "minimum:fd171812"));
               errors++;
             }
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/keep", "type:2be25f50"));
         errors++;
       }
     }
@@ -4014,7 +4014,7 @@ function validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_edits_clear_tool_uses_20250919_8f87c5.errors = vErrors;
@@ -4025,12 +4025,12 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "clear_thinking_20251015")) {
-        (vErrors ??= []).push(siteError("/type", "enum:a80497a2"));
+        vErrors = withError(vErrors, siteError("/type", "enum:a80497a2"));
         errors++;
       }
     }
@@ -4041,13 +4041,13 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
       const _errs1 = errors;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/keep", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/keep", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "thinking_turns" || d1 === "all")) {
-            (vErrors ??= []).push(siteError("/keep/type", "enum:42929976"));
+            vErrors = withError(vErrors, siteError("/keep/type", "enum:42929976"));
             errors++;
           }
         }
@@ -4056,58 +4056,58 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
           if (tag0 === "thinking_turns") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                (vErrors ??= []).push(siteError("/keep", "required:bb36435a"));
+                vErrors = withError(vErrors, siteError("/keep", "required:bb36435a"));
                 errors++;
               }
               if (d0.value === undefined) {
-                (vErrors ??= []).push(siteError("/keep", "required:53eeefcc"));
+                vErrors = withError(vErrors, siteError("/keep", "required:53eeefcc"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "thinking_turns")) {
-                  (vErrors ??= []).push(siteError("/keep/type", "enum:69c9a7c0"));
+                  vErrors = withError(vErrors, siteError("/keep/type", "enum:69c9a7c0"));
                   errors++;
                 }
               }
               if (d0.value !== undefined) {
                 let d1 = d0.value;
                 if (!Number.isInteger(d1)) {
-                  (vErrors ??= []).push(siteError("/keep/value", "type:f5f595bd"));
+                  vErrors = withError(vErrors, siteError("/keep/value", "type:f5f595bd"));
                   errors++;
                 }
                 if (typeof d1 == "number" && isFinite(d1)) {
                   if (d1 > 9007199254740991 || isNaN(d1)) {
-                    (vErrors ??= []).push(siteError("/keep/value", "maximum:62ccc935"));
+                    vErrors = withError(vErrors, siteError("/keep/value", "maximum:62ccc935"));
                     errors++;
                   }
                   if (d1 < 0 || isNaN(d1)) {
-                    (vErrors ??= []).push(siteError("/keep/value", "minimum:fd171812"));
+                    vErrors = withError(vErrors, siteError("/keep/value", "minimum:fd171812"));
                     errors++;
                   }
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/keep", "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "all") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                (vErrors ??= []).push(siteError("/keep", "required:bb36435a"));
+                vErrors = withError(vErrors, siteError("/keep", "required:bb36435a"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "all")) {
-                  (vErrors ??= []).push(siteError("/keep/type", "enum:cdd98460"));
+                  vErrors = withError(vErrors, siteError("/keep/type", "enum:cdd98460"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/keep", "type:2be25f50"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteErrorWith("/keep", "discriminator:41c8d13a", {
+            vErrors = withError(vErrors, siteErrorWith("/keep", "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
@@ -4115,7 +4115,7 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
             errors++;
           }
         } else {
-          (vErrors ??= []).push(siteErrorWith("/keep", "discriminator:922d0f67", {
+          vErrors = withError(vErrors, siteErrorWith("/keep", "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
@@ -4123,7 +4123,7 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/keep", "type:2be25f50"));
         errors++;
       }
       var _valid0 = _errs1 === errors;
@@ -4131,14 +4131,14 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
       if (!valid0) {
         const _errs2 = errors;
         if (!(d0 === "all")) {
-          (vErrors ??= []).push(siteError("/keep", "enum:cdd98460"));
+          vErrors = withError(vErrors, siteError("/keep", "enum:cdd98460"));
           errors++;
         }
         var _valid0 = _errs2 === errors;
         valid0 = valid0 || _valid0;
       }
       if (!valid0) {
-        (vErrors ??= []).push(siteError("/keep", "anyOf:78bfa0d2"));
+        vErrors = withError(vErrors, siteError("/keep", "anyOf:78bfa0d2"));
         errors++;
       } else {
         errors = _errs0;
@@ -4152,7 +4152,7 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_context_management_edits_clear_thinking_20251015.errors = vErrors;
@@ -4163,62 +4163,62 @@ function validate_messagesRequest_context_management_edits_compact_20260112(data
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "compact_20260112")) {
-        (vErrors ??= []).push(siteError("/type", "enum:7dda5bae"));
+        vErrors = withError(vErrors, siteError("/type", "enum:7dda5bae"));
         errors++;
       }
     }
     if (data.instructions !== undefined) {
       let d0 = data.instructions;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/instructions", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/instructions", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.pause_after_compaction !== undefined) {
       if (typeof data.pause_after_compaction !== "boolean") {
-        (vErrors ??= []).push(siteError("/pause_after_compaction", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/pause_after_compaction", "type:93704aff"));
         errors++;
       }
     }
     if (data.trigger !== undefined) {
       let d0 = data.trigger;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/trigger", "type:14149012"));
+        vErrors = withError(vErrors, siteError("/trigger", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/trigger", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/trigger", "required:bb36435a"));
           errors++;
         }
         if (d0.value === undefined) {
-          (vErrors ??= []).push(siteError("/trigger", "required:53eeefcc"));
+          vErrors = withError(vErrors, siteError("/trigger", "required:53eeefcc"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "input_tokens")) {
-            (vErrors ??= []).push(siteError("/trigger/type", "enum:d5da84fc"));
+            vErrors = withError(vErrors, siteError("/trigger/type", "enum:d5da84fc"));
             errors++;
           }
         }
         if (d0.value !== undefined) {
           let d1 = d0.value;
           if (!Number.isInteger(d1)) {
-            (vErrors ??= []).push(siteError("/trigger/value", "type:f5f595bd"));
+            vErrors = withError(vErrors, siteError("/trigger/value", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/trigger/value", "maximum:62ccc935"));
+              vErrors = withError(vErrors, siteError("/trigger/value", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/trigger/value", "minimum:fd171812"));
+              vErrors = withError(vErrors, siteError("/trigger/value", "minimum:fd171812"));
               errors++;
             }
           }
@@ -4226,7 +4226,7 @@ function validate_messagesRequest_context_management_edits_compact_20260112(data
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_context_management_edits_compact_20260112.errors = vErrors;
@@ -4244,13 +4244,13 @@ function validate_messagesRequest_context_management_edits(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "clear_tool_uses_20250919" || d1 === "clear_thinking_20251015" || d1 === "compact_20260112")) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:6250e742"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:6250e742"));
             errors++;
           }
         }
@@ -4272,7 +4272,7 @@ function validate_messagesRequest_context_management_edits(data) {
               errors = vErrors.length;
             }
           } else {
-            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            vErrors = withError(vErrors, siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
@@ -4280,7 +4280,7 @@ function validate_messagesRequest_context_management_edits(data) {
             errors++;
           }
         } else {
-          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          vErrors = withError(vErrors, siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
@@ -4288,12 +4288,12 @@ function validate_messagesRequest_context_management_edits(data) {
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:6771595d"));
+    vErrors = withError(vErrors, siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_context_management_edits.errors = vErrors;
@@ -4303,7 +4303,7 @@ function validate_messagesRequest_context_management(data) {
   let vErrors = null;
   let errors = 0;
   if (!(data && typeof data == "object" && !Array.isArray(data)) && data !== null) {
-    (vErrors ??= []).push(siteError("", "type:14149012"));
+    vErrors = withError(vErrors, siteError("", "type:14149012"));
     errors++;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
@@ -4322,7 +4322,7 @@ function validate_messagesRequest_stop_server_tools_when(data) {
   let errors = 0;
   if (Array.isArray(data)) {
     if (data.length < 1) {
-      (vErrors ??= []).push(siteError("", "minItems:0ac9717c"));
+      vErrors = withError(vErrors, siteError("", "minItems:0ac9717c"));
       errors++;
     }
     const len0 = data.length;
@@ -4333,13 +4333,13 @@ function validate_messagesRequest_stop_server_tools_when(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "step_count_is" || d1 === "has_tool_call" || d1 === "max_tokens_used" || d1 === "max_cost" || d1 === "finish_reason_is")) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:1afe6b2c"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:1afe6b2c"));
             errors++;
           }
         }
@@ -4348,53 +4348,53 @@ function validate_messagesRequest_stop_server_tools_when(data) {
           if (tag0 === "step_count_is") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.step_count === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:90e15a2f"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:90e15a2f"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "step_count_is")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:982e0a3d"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:982e0a3d"));
                   errors++;
                 }
               }
               if (d0.step_count !== undefined) {
                 let d1 = d0.step_count;
                 if (!Number.isInteger(d1)) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/step_count", "type:f5f595bd"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/step_count", "type:f5f595bd"));
                   errors++;
                 }
                 if (typeof d1 == "number" && isFinite(d1)) {
                   if (d1 > 9007199254740991 || isNaN(d1)) {
-                    (vErrors ??= []).push(siteError("/" + i0 + "/step_count", "maximum:62ccc935"));
+                    vErrors = withError(vErrors, siteError("/" + i0 + "/step_count", "maximum:62ccc935"));
                     errors++;
                   }
                   if (d1 < -9007199254740991 || isNaN(d1)) {
-                    (vErrors ??= []).push(siteError("/" + i0 + "/step_count", "minimum:0da43f32"));
+                    vErrors = withError(vErrors, siteError("/" + i0 + "/step_count", "minimum:0da43f32"));
                     errors++;
                   }
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "has_tool_call") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.tool_name === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:ea7e5312"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:ea7e5312"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "has_tool_call")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:171200e4"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:171200e4"));
                   errors++;
                 }
               }
@@ -4402,95 +4402,95 @@ function validate_messagesRequest_stop_server_tools_when(data) {
                 let d1 = d0.tool_name;
                 if (typeof d1 === "string") {
                   if (d1.length < 2 && func_ucs2length(d1) < 1) {
-                    (vErrors ??= []).push(siteError("/" + i0 + "/tool_name", "minLength:a423776d"));
+                    vErrors = withError(vErrors, siteError("/" + i0 + "/tool_name", "minLength:a423776d"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/tool_name", "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/tool_name", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "max_tokens_used") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.max_tokens === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:c8e67a6c"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:c8e67a6c"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "max_tokens_used")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:d034dee4"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:d034dee4"));
                   errors++;
                 }
               }
               if (d0.max_tokens !== undefined) {
                 let d1 = d0.max_tokens;
                 if (!Number.isInteger(d1)) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/max_tokens", "type:f5f595bd"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/max_tokens", "type:f5f595bd"));
                   errors++;
                 }
                 if (typeof d1 == "number" && isFinite(d1)) {
                   if (d1 > 9007199254740991 || isNaN(d1)) {
-                    (vErrors ??= []).push(siteError("/" + i0 + "/max_tokens", "maximum:62ccc935"));
+                    vErrors = withError(vErrors, siteError("/" + i0 + "/max_tokens", "maximum:62ccc935"));
                     errors++;
                   }
                   if (d1 < -9007199254740991 || isNaN(d1)) {
-                    (vErrors ??= []).push(siteError("/" + i0 + "/max_tokens", "minimum:0da43f32"));
+                    vErrors = withError(vErrors, siteError("/" + i0 + "/max_tokens", "minimum:0da43f32"));
                     errors++;
                   }
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "max_cost") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.max_cost_in_dollars === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:25dd0dab"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:25dd0dab"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "max_cost")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:417947f3"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:417947f3"));
                   errors++;
                 }
               }
               if (d0.max_cost_in_dollars !== undefined) {
                 let d1 = d0.max_cost_in_dollars;
                 if (!(typeof d1 == "number" && isFinite(d1))) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/max_cost_in_dollars", "type:40b0c00b"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/max_cost_in_dollars", "type:40b0c00b"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "finish_reason_is") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.reason === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:81654eaa"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:81654eaa"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "finish_reason_is")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:a864ef8b"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:a864ef8b"));
                   errors++;
                 }
               }
@@ -4498,20 +4498,20 @@ function validate_messagesRequest_stop_server_tools_when(data) {
                 let d1 = d0.reason;
                 if (typeof d1 === "string") {
                   if (d1.length < 2 && func_ucs2length(d1) < 1) {
-                    (vErrors ??= []).push(siteError("/" + i0 + "/reason", "minLength:a423776d"));
+                    vErrors = withError(vErrors, siteError("/" + i0 + "/reason", "minLength:a423776d"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/reason", "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/reason", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            vErrors = withError(vErrors, siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
@@ -4519,7 +4519,7 @@ function validate_messagesRequest_stop_server_tools_when(data) {
             errors++;
           }
         } else {
-          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          vErrors = withError(vErrors, siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
@@ -4527,12 +4527,12 @@ function validate_messagesRequest_stop_server_tools_when(data) {
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:6771595d"));
+    vErrors = withError(vErrors, siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_stop_server_tools_when.errors = vErrors;
@@ -4561,54 +4561,54 @@ function validate_messagesRequest_messages_content_text_citations_char_location(
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.cited_text === undefined) {
-      (vErrors ??= []).push(siteError("", "required:a5fa0f8f"));
+      vErrors = withError(vErrors, siteError("", "required:a5fa0f8f"));
       errors++;
     }
     if (data.document_index === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fa3017e5"));
+      vErrors = withError(vErrors, siteError("", "required:fa3017e5"));
       errors++;
     }
     if (data.document_title === undefined) {
-      (vErrors ??= []).push(siteError("", "required:56c794ff"));
+      vErrors = withError(vErrors, siteError("", "required:56c794ff"));
       errors++;
     }
     if (data.start_char_index === undefined) {
-      (vErrors ??= []).push(siteError("", "required:97560b23"));
+      vErrors = withError(vErrors, siteError("", "required:97560b23"));
       errors++;
     }
     if (data.end_char_index === undefined) {
-      (vErrors ??= []).push(siteError("", "required:4b2dbb57"));
+      vErrors = withError(vErrors, siteError("", "required:4b2dbb57"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "char_location")) {
-        (vErrors ??= []).push(siteError("/type", "enum:29662b90"));
+        vErrors = withError(vErrors, siteError("/type", "enum:29662b90"));
         errors++;
       }
     }
     if (data.cited_text !== undefined) {
       if (typeof data.cited_text !== "string") {
-        (vErrors ??= []).push(siteError("/cited_text", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/cited_text", "type:46355cea"));
         errors++;
       }
     }
     if (data.document_index !== undefined) {
       let d0 = data.document_index;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/document_index", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/document_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/document_index", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/document_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/document_index", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/document_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -4616,23 +4616,23 @@ function validate_messagesRequest_messages_content_text_citations_char_location(
     if (data.document_title !== undefined) {
       let d0 = data.document_title;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/document_title", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/document_title", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.start_char_index !== undefined) {
       let d0 = data.start_char_index;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/start_char_index", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/start_char_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/start_char_index", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/start_char_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/start_char_index", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/start_char_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -4640,22 +4640,22 @@ function validate_messagesRequest_messages_content_text_citations_char_location(
     if (data.end_char_index !== undefined) {
       let d0 = data.end_char_index;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/end_char_index", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/end_char_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/end_char_index", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/end_char_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/end_char_index", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/end_char_index", "minimum:0da43f32"));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_text_citations_char_location.errors = vErrors;
@@ -4666,54 +4666,54 @@ function validate_messagesRequest_messages_content_text_citations_page_location(
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.cited_text === undefined) {
-      (vErrors ??= []).push(siteError("", "required:a5fa0f8f"));
+      vErrors = withError(vErrors, siteError("", "required:a5fa0f8f"));
       errors++;
     }
     if (data.document_index === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fa3017e5"));
+      vErrors = withError(vErrors, siteError("", "required:fa3017e5"));
       errors++;
     }
     if (data.document_title === undefined) {
-      (vErrors ??= []).push(siteError("", "required:56c794ff"));
+      vErrors = withError(vErrors, siteError("", "required:56c794ff"));
       errors++;
     }
     if (data.start_page_number === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fb3b0f0c"));
+      vErrors = withError(vErrors, siteError("", "required:fb3b0f0c"));
       errors++;
     }
     if (data.end_page_number === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fc1dea6b"));
+      vErrors = withError(vErrors, siteError("", "required:fc1dea6b"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "page_location")) {
-        (vErrors ??= []).push(siteError("/type", "enum:0c143505"));
+        vErrors = withError(vErrors, siteError("/type", "enum:0c143505"));
         errors++;
       }
     }
     if (data.cited_text !== undefined) {
       if (typeof data.cited_text !== "string") {
-        (vErrors ??= []).push(siteError("/cited_text", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/cited_text", "type:46355cea"));
         errors++;
       }
     }
     if (data.document_index !== undefined) {
       let d0 = data.document_index;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/document_index", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/document_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/document_index", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/document_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/document_index", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/document_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -4721,23 +4721,23 @@ function validate_messagesRequest_messages_content_text_citations_page_location(
     if (data.document_title !== undefined) {
       let d0 = data.document_title;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/document_title", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/document_title", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.start_page_number !== undefined) {
       let d0 = data.start_page_number;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/start_page_number", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/start_page_number", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/start_page_number", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/start_page_number", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/start_page_number", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/start_page_number", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -4745,22 +4745,22 @@ function validate_messagesRequest_messages_content_text_citations_page_location(
     if (data.end_page_number !== undefined) {
       let d0 = data.end_page_number;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/end_page_number", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/end_page_number", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/end_page_number", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/end_page_number", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/end_page_number", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/end_page_number", "minimum:0da43f32"));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_text_citations_page_location.errors = vErrors;
@@ -4771,54 +4771,54 @@ function validate_messagesRequest_text_citations_content_block_location_6b648e(d
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.cited_text === undefined) {
-      (vErrors ??= []).push(siteError("", "required:a5fa0f8f"));
+      vErrors = withError(vErrors, siteError("", "required:a5fa0f8f"));
       errors++;
     }
     if (data.document_index === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fa3017e5"));
+      vErrors = withError(vErrors, siteError("", "required:fa3017e5"));
       errors++;
     }
     if (data.document_title === undefined) {
-      (vErrors ??= []).push(siteError("", "required:56c794ff"));
+      vErrors = withError(vErrors, siteError("", "required:56c794ff"));
       errors++;
     }
     if (data.start_block_index === undefined) {
-      (vErrors ??= []).push(siteError("", "required:a4a335a5"));
+      vErrors = withError(vErrors, siteError("", "required:a4a335a5"));
       errors++;
     }
     if (data.end_block_index === undefined) {
-      (vErrors ??= []).push(siteError("", "required:ba25a724"));
+      vErrors = withError(vErrors, siteError("", "required:ba25a724"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "content_block_location")) {
-        (vErrors ??= []).push(siteError("/type", "enum:e0b028cf"));
+        vErrors = withError(vErrors, siteError("/type", "enum:e0b028cf"));
         errors++;
       }
     }
     if (data.cited_text !== undefined) {
       if (typeof data.cited_text !== "string") {
-        (vErrors ??= []).push(siteError("/cited_text", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/cited_text", "type:46355cea"));
         errors++;
       }
     }
     if (data.document_index !== undefined) {
       let d0 = data.document_index;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/document_index", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/document_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/document_index", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/document_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/document_index", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/document_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -4826,23 +4826,23 @@ function validate_messagesRequest_text_citations_content_block_location_6b648e(d
     if (data.document_title !== undefined) {
       let d0 = data.document_title;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/document_title", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/document_title", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.start_block_index !== undefined) {
       let d0 = data.start_block_index;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/start_block_index", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/start_block_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/start_block_index", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/start_block_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/start_block_index", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/start_block_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -4850,22 +4850,22 @@ function validate_messagesRequest_text_citations_content_block_location_6b648e(d
     if (data.end_block_index !== undefined) {
       let d0 = data.end_block_index;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/end_block_index", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/end_block_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/end_block_index", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/end_block_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/end_block_index", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/end_block_index", "minimum:0da43f32"));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_text_citations_content_block_location_6b648e.errors = vErrors;
@@ -4876,88 +4876,88 @@ function validate_messagesRequest_text_citations_search_result_location_ccaf7a(d
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.cited_text === undefined) {
-      (vErrors ??= []).push(siteError("", "required:a5fa0f8f"));
+      vErrors = withError(vErrors, siteError("", "required:a5fa0f8f"));
       errors++;
     }
     if (data.search_result_index === undefined) {
-      (vErrors ??= []).push(siteError("", "required:dfd39460"));
+      vErrors = withError(vErrors, siteError("", "required:dfd39460"));
       errors++;
     }
     if (data.source === undefined) {
-      (vErrors ??= []).push(siteError("", "required:24b1180f"));
+      vErrors = withError(vErrors, siteError("", "required:24b1180f"));
       errors++;
     }
     if (data.title === undefined) {
-      (vErrors ??= []).push(siteError("", "required:d338195b"));
+      vErrors = withError(vErrors, siteError("", "required:d338195b"));
       errors++;
     }
     if (data.start_block_index === undefined) {
-      (vErrors ??= []).push(siteError("", "required:a4a335a5"));
+      vErrors = withError(vErrors, siteError("", "required:a4a335a5"));
       errors++;
     }
     if (data.end_block_index === undefined) {
-      (vErrors ??= []).push(siteError("", "required:ba25a724"));
+      vErrors = withError(vErrors, siteError("", "required:ba25a724"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "search_result_location")) {
-        (vErrors ??= []).push(siteError("/type", "enum:add7be92"));
+        vErrors = withError(vErrors, siteError("/type", "enum:add7be92"));
         errors++;
       }
     }
     if (data.cited_text !== undefined) {
       if (typeof data.cited_text !== "string") {
-        (vErrors ??= []).push(siteError("/cited_text", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/cited_text", "type:46355cea"));
         errors++;
       }
     }
     if (data.search_result_index !== undefined) {
       let d0 = data.search_result_index;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/search_result_index", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/search_result_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/search_result_index", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/search_result_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/search_result_index", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/search_result_index", "minimum:0da43f32"));
           errors++;
         }
       }
     }
     if (data.source !== undefined) {
       if (typeof data.source !== "string") {
-        (vErrors ??= []).push(siteError("/source", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/source", "type:46355cea"));
         errors++;
       }
     }
     if (data.title !== undefined) {
       let d0 = data.title;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/title", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/title", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.start_block_index !== undefined) {
       let d0 = data.start_block_index;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/start_block_index", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/start_block_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/start_block_index", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/start_block_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/start_block_index", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/start_block_index", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -4965,22 +4965,22 @@ function validate_messagesRequest_text_citations_search_result_location_ccaf7a(d
     if (data.end_block_index !== undefined) {
       let d0 = data.end_block_index;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/end_block_index", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/end_block_index", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/end_block_index", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/end_block_index", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/end_block_index", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/end_block_index", "minimum:0da43f32"));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_text_citations_search_result_location_ccaf7a.errors = vErrors;
@@ -4990,7 +4990,7 @@ function validate_messagesRequest_messages_content_text_citations(data) {
   let vErrors = null;
   let errors = 0;
   if (!Array.isArray(data) && data !== null) {
-    (vErrors ??= []).push(siteError("", "type:d399f888"));
+    vErrors = withError(vErrors, siteError("", "type:d399f888"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -5002,13 +5002,13 @@ function validate_messagesRequest_messages_content_text_citations(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "char_location" || d1 === "page_location" || d1 === "content_block_location" || d1 === "web_search_result_location" || d1 === "search_result_location")) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:00cfbb5c"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:00cfbb5c"));
             errors++;
           }
         }
@@ -5032,58 +5032,58 @@ function validate_messagesRequest_messages_content_text_citations(data) {
           } else if (tag0 === "web_search_result_location") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.cited_text === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:a5fa0f8f"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:a5fa0f8f"));
                 errors++;
               }
               if (d0.encrypted_index === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:dfafdcd1"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:dfafdcd1"));
                 errors++;
               }
               if (d0.title === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:d338195b"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:d338195b"));
                 errors++;
               }
               if (d0.url === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:181e6d36"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:181e6d36"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "web_search_result_location")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:6cdc38c7"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:6cdc38c7"));
                   errors++;
                 }
               }
               if (d0.cited_text !== undefined) {
                 if (typeof d0.cited_text !== "string") {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/cited_text", "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/cited_text", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.encrypted_index !== undefined) {
                 if (typeof d0.encrypted_index !== "string") {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/encrypted_index", "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/encrypted_index", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.title !== undefined) {
                 let d1 = d0.title;
                 if (typeof d1 !== "string" && d1 !== null) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/title", "type:9cdb33ae"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/title", "type:9cdb33ae"));
                   errors++;
                 }
               }
               if (d0.url !== undefined) {
                 if (typeof d0.url !== "string") {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/url", "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/url", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "search_result_location") {
@@ -5092,7 +5092,7 @@ function validate_messagesRequest_messages_content_text_citations(data) {
               errors = vErrors.length;
             }
           } else {
-            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            vErrors = withError(vErrors, siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
@@ -5100,7 +5100,7 @@ function validate_messagesRequest_messages_content_text_citations(data) {
             errors++;
           }
         } else {
-          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          vErrors = withError(vErrors, siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
@@ -5108,7 +5108,7 @@ function validate_messagesRequest_messages_content_text_citations(data) {
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
@@ -5121,22 +5121,22 @@ function validate_messagesRequest_messages_content_text(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.text === undefined) {
-      (vErrors ??= []).push(siteError("", "required:149034fb"));
+      vErrors = withError(vErrors, siteError("", "required:149034fb"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "text")) {
-        (vErrors ??= []).push(siteError("/type", "enum:0feedaa3"));
+        vErrors = withError(vErrors, siteError("/type", "enum:0feedaa3"));
         errors++;
       }
     }
     if (data.text !== undefined) {
       if (typeof data.text !== "string") {
-        (vErrors ??= []).push(siteError("/text", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/text", "type:46355cea"));
         errors++;
       }
     }
@@ -5150,29 +5150,29 @@ function validate_messagesRequest_messages_content_text(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_text.errors = vErrors;
@@ -5183,13 +5183,13 @@ function validate_messagesRequest_messages_content_image_source(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "base64" || d0 === "url")) {
-        (vErrors ??= []).push(siteError("/type", "enum:5b898ed0"));
+        vErrors = withError(vErrors, siteError("/type", "enum:5b898ed0"));
         errors++;
       }
     }
@@ -5198,68 +5198,68 @@ function validate_messagesRequest_messages_content_image_source(data) {
       if (tag0 === "base64") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.media_type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:fcfbcff6"));
+            vErrors = withError(vErrors, siteError("", "required:fcfbcff6"));
             errors++;
           }
           if (data.data === undefined) {
-            (vErrors ??= []).push(siteError("", "required:fabb1b28"));
+            vErrors = withError(vErrors, siteError("", "required:fabb1b28"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "base64")) {
-              (vErrors ??= []).push(siteError("/type", "enum:b6bec98e"));
+              vErrors = withError(vErrors, siteError("/type", "enum:b6bec98e"));
               errors++;
             }
           }
           if (data.media_type !== undefined) {
             let d0 = data.media_type;
             if (!(d0 === "image/jpeg" || d0 === "image/png" || d0 === "image/gif" || d0 === "image/webp")) {
-              (vErrors ??= []).push(siteError("/media_type", "enum:3bef94ed"));
+              vErrors = withError(vErrors, siteError("/media_type", "enum:3bef94ed"));
               errors++;
             }
           }
           if (data.data !== undefined) {
             if (typeof data.data !== "string") {
-              (vErrors ??= []).push(siteError("/data", "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/data", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "url") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.url === undefined) {
-            (vErrors ??= []).push(siteError("", "required:181e6d36"));
+            vErrors = withError(vErrors, siteError("", "required:181e6d36"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "url")) {
-              (vErrors ??= []).push(siteError("/type", "enum:cbe7dad9"));
+              vErrors = withError(vErrors, siteError("/type", "enum:cbe7dad9"));
               errors++;
             }
           }
           if (data.url !== undefined) {
             if (typeof data.url !== "string") {
-              (vErrors ??= []).push(siteError("/url", "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/url", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
+        vErrors = withError(vErrors, siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
@@ -5267,7 +5267,7 @@ function validate_messagesRequest_messages_content_image_source(data) {
         errors++;
       }
     } else {
-      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
+      vErrors = withError(vErrors, siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
@@ -5275,7 +5275,7 @@ function validate_messagesRequest_messages_content_image_source(data) {
       errors++;
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_image_source.errors = vErrors;
@@ -5286,16 +5286,16 @@ function validate_messagesRequest_messages_content_image(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.source === undefined) {
-      (vErrors ??= []).push(siteError("", "required:24b1180f"));
+      vErrors = withError(vErrors, siteError("", "required:24b1180f"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "image")) {
-        (vErrors ??= []).push(siteError("/type", "enum:6aa1fd99"));
+        vErrors = withError(vErrors, siteError("/type", "enum:6aa1fd99"));
         errors++;
       }
     }
@@ -5309,29 +5309,29 @@ function validate_messagesRequest_messages_content_image(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_image.errors = vErrors;
@@ -5341,7 +5341,7 @@ function validate_messagesRequest_messages_content_document_source_content_conte
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !Array.isArray(data)) {
-    (vErrors ??= []).push(siteError("", "type:58b1435e"));
+    vErrors = withError(vErrors, siteError("", "type:58b1435e"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -5353,13 +5353,13 @@ function validate_messagesRequest_messages_content_document_source_content_conte
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "text" || d1 === "image")) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:f6a52c4a"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:f6a52c4a"));
             errors++;
           }
         }
@@ -5376,7 +5376,7 @@ function validate_messagesRequest_messages_content_document_source_content_conte
               errors = vErrors.length;
             }
           } else {
-            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            vErrors = withError(vErrors, siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
@@ -5384,7 +5384,7 @@ function validate_messagesRequest_messages_content_document_source_content_conte
             errors++;
           }
         } else {
-          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          vErrors = withError(vErrors, siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
@@ -5392,7 +5392,7 @@ function validate_messagesRequest_messages_content_document_source_content_conte
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
@@ -5405,16 +5405,16 @@ function validate_messagesRequest_messages_content_document_source_content(data)
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.content === undefined) {
-      (vErrors ??= []).push(siteError("", "required:33cb10b0"));
+      vErrors = withError(vErrors, siteError("", "required:33cb10b0"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "content")) {
-        (vErrors ??= []).push(siteError("/type", "enum:258ca4f1"));
+        vErrors = withError(vErrors, siteError("/type", "enum:258ca4f1"));
         errors++;
       }
     }
@@ -5425,7 +5425,7 @@ function validate_messagesRequest_messages_content_document_source_content(data)
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_document_source_content.errors = vErrors;
@@ -5436,13 +5436,13 @@ function validate_messagesRequest_messages_content_document_source(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "base64" || d0 === "text" || d0 === "content" || d0 === "url" || d0 === "file")) {
-        (vErrors ??= []).push(siteError("/type", "enum:704744df"));
+        vErrors = withError(vErrors, siteError("/type", "enum:704744df"));
         errors++;
       }
     }
@@ -5451,73 +5451,73 @@ function validate_messagesRequest_messages_content_document_source(data) {
       if (tag0 === "base64") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.media_type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:fcfbcff6"));
+            vErrors = withError(vErrors, siteError("", "required:fcfbcff6"));
             errors++;
           }
           if (data.data === undefined) {
-            (vErrors ??= []).push(siteError("", "required:fabb1b28"));
+            vErrors = withError(vErrors, siteError("", "required:fabb1b28"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "base64")) {
-              (vErrors ??= []).push(siteError("/type", "enum:b6bec98e"));
+              vErrors = withError(vErrors, siteError("/type", "enum:b6bec98e"));
               errors++;
             }
           }
           if (data.media_type !== undefined) {
             if (!(data.media_type === "application/pdf")) {
-              (vErrors ??= []).push(siteError("/media_type", "enum:3b353fc4"));
+              vErrors = withError(vErrors, siteError("/media_type", "enum:3b353fc4"));
               errors++;
             }
           }
           if (data.data !== undefined) {
             if (typeof data.data !== "string") {
-              (vErrors ??= []).push(siteError("/data", "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/data", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "text") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.media_type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:fcfbcff6"));
+            vErrors = withError(vErrors, siteError("", "required:fcfbcff6"));
             errors++;
           }
           if (data.data === undefined) {
-            (vErrors ??= []).push(siteError("", "required:fabb1b28"));
+            vErrors = withError(vErrors, siteError("", "required:fabb1b28"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "text")) {
-              (vErrors ??= []).push(siteError("/type", "enum:0feedaa3"));
+              vErrors = withError(vErrors, siteError("/type", "enum:0feedaa3"));
               errors++;
             }
           }
           if (data.media_type !== undefined) {
             if (!(data.media_type === "text/plain")) {
-              (vErrors ??= []).push(siteError("/media_type", "enum:84f53daa"));
+              vErrors = withError(vErrors, siteError("/media_type", "enum:84f53daa"));
               errors++;
             }
           }
           if (data.data !== undefined) {
             if (typeof data.data !== "string") {
-              (vErrors ??= []).push(siteError("/data", "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/data", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "content") {
@@ -5528,57 +5528,57 @@ function validate_messagesRequest_messages_content_document_source(data) {
       } else if (tag0 === "url") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.url === undefined) {
-            (vErrors ??= []).push(siteError("", "required:181e6d36"));
+            vErrors = withError(vErrors, siteError("", "required:181e6d36"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "url")) {
-              (vErrors ??= []).push(siteError("/type", "enum:cbe7dad9"));
+              vErrors = withError(vErrors, siteError("/type", "enum:cbe7dad9"));
               errors++;
             }
           }
           if (data.url !== undefined) {
             if (typeof data.url !== "string") {
-              (vErrors ??= []).push(siteError("/url", "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/url", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "file") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.file_id === undefined) {
-            (vErrors ??= []).push(siteError("", "required:b68b954c"));
+            vErrors = withError(vErrors, siteError("", "required:b68b954c"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "file")) {
-              (vErrors ??= []).push(siteError("/type", "enum:c3428166"));
+              vErrors = withError(vErrors, siteError("/type", "enum:c3428166"));
               errors++;
             }
           }
           if (data.file_id !== undefined) {
             if (typeof data.file_id !== "string") {
-              (vErrors ??= []).push(siteError("/file_id", "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/file_id", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
+        vErrors = withError(vErrors, siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
@@ -5586,7 +5586,7 @@ function validate_messagesRequest_messages_content_document_source(data) {
         errors++;
       }
     } else {
-      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
+      vErrors = withError(vErrors, siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
@@ -5594,7 +5594,7 @@ function validate_messagesRequest_messages_content_document_source(data) {
       errors++;
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_document_source.errors = vErrors;
@@ -5605,16 +5605,16 @@ function validate_messagesRequest_messages_content_document(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.source === undefined) {
-      (vErrors ??= []).push(siteError("", "required:24b1180f"));
+      vErrors = withError(vErrors, siteError("", "required:24b1180f"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "document")) {
-        (vErrors ??= []).push(siteError("/type", "enum:404725c2"));
+        vErrors = withError(vErrors, siteError("/type", "enum:404725c2"));
         errors++;
       }
     }
@@ -5627,27 +5627,27 @@ function validate_messagesRequest_messages_content_document(data) {
     if (data.title !== undefined) {
       let d0 = data.title;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/title", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/title", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.context !== undefined) {
       let d0 = data.context;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/context", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/context", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.citations !== undefined) {
       let d0 = data.citations;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/citations", "type:14149012"));
+        vErrors = withError(vErrors, siteError("/citations", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.enabled !== undefined) {
           if (typeof d0.enabled !== "boolean") {
-            (vErrors ??= []).push(siteError("/citations/enabled", "type:93704aff"));
+            vErrors = withError(vErrors, siteError("/citations/enabled", "type:93704aff"));
             errors++;
           }
         }
@@ -5657,29 +5657,29 @@ function validate_messagesRequest_messages_content_document(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_document.errors = vErrors;
@@ -5690,32 +5690,32 @@ function validate_messagesRequest_messages_content_tool_use(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:c3664888"));
+      vErrors = withError(vErrors, siteError("", "required:c3664888"));
       errors++;
     }
     if (data.name === undefined) {
-      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
+      vErrors = withError(vErrors, siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "tool_use")) {
-        (vErrors ??= []).push(siteError("/type", "enum:901dca1d"));
+        vErrors = withError(vErrors, siteError("/type", "enum:901dca1d"));
         errors++;
       }
     }
     if (data.id !== undefined) {
       if (typeof data.id !== "string") {
-        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/id", "type:46355cea"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        (vErrors ??= []).push(siteError("/name", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/name", "type:46355cea"));
         errors++;
       }
     }
@@ -5723,29 +5723,29 @@ function validate_messagesRequest_messages_content_tool_use(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_tool_use.errors = vErrors;
@@ -5766,7 +5766,7 @@ function validate_messagesRequest_tool_result_content_search_result_content_e355
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:6771595d"));
+    vErrors = withError(vErrors, siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_tool_result_content_search_result_content_e355f2.errors = vErrors;
@@ -5777,36 +5777,36 @@ function validate_messagesRequest_content_tool_result_content_search_result_75e0
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.source === undefined) {
-      (vErrors ??= []).push(siteError("", "required:24b1180f"));
+      vErrors = withError(vErrors, siteError("", "required:24b1180f"));
       errors++;
     }
     if (data.title === undefined) {
-      (vErrors ??= []).push(siteError("", "required:d338195b"));
+      vErrors = withError(vErrors, siteError("", "required:d338195b"));
       errors++;
     }
     if (data.content === undefined) {
-      (vErrors ??= []).push(siteError("", "required:33cb10b0"));
+      vErrors = withError(vErrors, siteError("", "required:33cb10b0"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "search_result")) {
-        (vErrors ??= []).push(siteError("/type", "enum:2f047ceb"));
+        vErrors = withError(vErrors, siteError("/type", "enum:2f047ceb"));
         errors++;
       }
     }
     if (data.source !== undefined) {
       if (typeof data.source !== "string") {
-        (vErrors ??= []).push(siteError("/source", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/source", "type:46355cea"));
         errors++;
       }
     }
     if (data.title !== undefined) {
       if (typeof data.title !== "string") {
-        (vErrors ??= []).push(siteError("/title", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/title", "type:46355cea"));
         errors++;
       }
     }
@@ -5821,12 +5821,12 @@ function validate_messagesRequest_content_tool_result_content_search_result_75e0
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.enabled !== undefined) {
           if (typeof d0.enabled !== "boolean") {
-            (vErrors ??= []).push(siteError("/citations/enabled", "type:93704aff"));
+            vErrors = withError(vErrors, siteError("/citations/enabled", "type:93704aff"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/citations", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/citations", "type:2be25f50"));
         errors++;
       }
     }
@@ -5834,29 +5834,29 @@ function validate_messagesRequest_content_tool_result_content_search_result_75e0
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_content_tool_result_content_search_result_75e0fa.errors = vErrors;
@@ -5866,7 +5866,7 @@ function validate_messagesRequest_messages_content_tool_result_content(data) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !Array.isArray(data)) {
-    (vErrors ??= []).push(siteError("", "type:58b1435e"));
+    vErrors = withError(vErrors, siteError("", "type:58b1435e"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -5878,13 +5878,13 @@ function validate_messagesRequest_messages_content_tool_result_content(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           let d1 = d0.type;
           if (!(d1 === "text" || d1 === "image" || d1 === "tool_reference" || d1 === "search_result" || d1 === "document")) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:fc56d248"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:fc56d248"));
             errors++;
           }
         }
@@ -5903,27 +5903,27 @@ function validate_messagesRequest_messages_content_tool_result_content(data) {
           } else if (tag0 === "tool_reference") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.tool_name === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:ea7e5312"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:ea7e5312"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "tool_reference")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:f947c156"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:f947c156"));
                   errors++;
                 }
               }
               if (d0.tool_name !== undefined) {
                 if (typeof d0.tool_name !== "string") {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/tool_name", "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/tool_name", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "search_result") {
@@ -5937,7 +5937,7 @@ function validate_messagesRequest_messages_content_tool_result_content(data) {
               errors = vErrors.length;
             }
           } else {
-            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            vErrors = withError(vErrors, siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
@@ -5945,7 +5945,7 @@ function validate_messagesRequest_messages_content_tool_result_content(data) {
             errors++;
           }
         } else {
-          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          vErrors = withError(vErrors, siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
@@ -5953,7 +5953,7 @@ function validate_messagesRequest_messages_content_tool_result_content(data) {
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
@@ -5966,22 +5966,22 @@ function validate_messagesRequest_messages_content_tool_result(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.tool_use_id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:d6855d5f"));
+      vErrors = withError(vErrors, siteError("", "required:d6855d5f"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "tool_result")) {
-        (vErrors ??= []).push(siteError("/type", "enum:ccbb018e"));
+        vErrors = withError(vErrors, siteError("/type", "enum:ccbb018e"));
         errors++;
       }
     }
     if (data.tool_use_id !== undefined) {
       if (typeof data.tool_use_id !== "string") {
-        (vErrors ??= []).push(siteError("/tool_use_id", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/tool_use_id", "type:46355cea"));
         errors++;
       }
     }
@@ -5993,7 +5993,7 @@ function validate_messagesRequest_messages_content_tool_result(data) {
     }
     if (data.is_error !== undefined) {
       if (typeof data.is_error !== "boolean") {
-        (vErrors ??= []).push(siteError("/is_error", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/is_error", "type:93704aff"));
         errors++;
       }
     }
@@ -6001,29 +6001,29 @@ function validate_messagesRequest_messages_content_tool_result(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_tool_result.errors = vErrors;
@@ -6034,32 +6034,32 @@ function validate_messagesRequest_messages_content_server_tool_use(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:c3664888"));
+      vErrors = withError(vErrors, siteError("", "required:c3664888"));
       errors++;
     }
     if (data.name === undefined) {
-      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
+      vErrors = withError(vErrors, siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "server_tool_use")) {
-        (vErrors ??= []).push(siteError("/type", "enum:4d638074"));
+        vErrors = withError(vErrors, siteError("/type", "enum:4d638074"));
         errors++;
       }
     }
     if (data.id !== undefined) {
       if (typeof data.id !== "string") {
-        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/id", "type:46355cea"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        (vErrors ??= []).push(siteError("/name", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/name", "type:46355cea"));
         errors++;
       }
     }
@@ -6067,29 +6067,29 @@ function validate_messagesRequest_messages_content_server_tool_use(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_server_tool_use.errors = vErrors;
@@ -6099,7 +6099,7 @@ function validate_messagesRequest_messages_content_web_search_tool_result_conten
   let vErrors = null;
   let errors = 0;
   if (!data || typeof data != "object") {
-    (vErrors ??= []).push(siteError("", "type:3e7555b5"));
+    vErrors = withError(vErrors, siteError("", "type:3e7555b5"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -6111,77 +6111,77 @@ function validate_messagesRequest_messages_content_web_search_tool_result_conten
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         if (d0.encrypted_content === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:62bf4169"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:62bf4169"));
           errors++;
         }
         if (d0.title === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:d338195b"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:d338195b"));
           errors++;
         }
         if (d0.url === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:181e6d36"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:181e6d36"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "web_search_result")) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:c5cf89d9"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:c5cf89d9"));
             errors++;
           }
         }
         if (d0.encrypted_content !== undefined) {
           if (typeof d0.encrypted_content !== "string") {
-            (vErrors ??= []).push(siteError("/" + i0 + "/encrypted_content", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/encrypted_content", "type:46355cea"));
             errors++;
           }
         }
         if (d0.title !== undefined) {
           if (typeof d0.title !== "string") {
-            (vErrors ??= []).push(siteError("/" + i0 + "/title", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/title", "type:46355cea"));
             errors++;
           }
         }
         if (d0.url !== undefined) {
           if (typeof d0.url !== "string") {
-            (vErrors ??= []).push(siteError("/" + i0 + "/url", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/url", "type:46355cea"));
             errors++;
           }
         }
         if (d0.page_age !== undefined) {
           let d1 = d0.page_age;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/page_age", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/page_age", "type:9cdb33ae"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.error_code === undefined) {
-      (vErrors ??= []).push(siteError("", "required:7bc16a31"));
+      vErrors = withError(vErrors, siteError("", "required:7bc16a31"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "web_search_tool_result_error")) {
-        (vErrors ??= []).push(siteError("/type", "enum:5a568bc7"));
+        vErrors = withError(vErrors, siteError("/type", "enum:5a568bc7"));
         errors++;
       }
     }
     if (data.error_code !== undefined) {
       let d0 = data.error_code;
       if (!(d0 === "invalid_tool_input" || d0 === "unavailable" || d0 === "max_uses_exceeded" || d0 === "too_many_requests" || d0 === "query_too_long")) {
-        (vErrors ??= []).push(siteError("/error_code", "enum:ba919557"));
+        vErrors = withError(vErrors, siteError("/error_code", "enum:ba919557"));
         errors++;
       }
     }
@@ -6194,26 +6194,26 @@ function validate_messagesRequest_messages_content_web_search_tool_result(data) 
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.tool_use_id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:d6855d5f"));
+      vErrors = withError(vErrors, siteError("", "required:d6855d5f"));
       errors++;
     }
     if (data.content === undefined) {
-      (vErrors ??= []).push(siteError("", "required:33cb10b0"));
+      vErrors = withError(vErrors, siteError("", "required:33cb10b0"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "web_search_tool_result")) {
-        (vErrors ??= []).push(siteError("/type", "enum:90a83e30"));
+        vErrors = withError(vErrors, siteError("/type", "enum:90a83e30"));
         errors++;
       }
     }
     if (data.tool_use_id !== undefined) {
       if (typeof data.tool_use_id !== "string") {
-        (vErrors ??= []).push(siteError("/tool_use_id", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/tool_use_id", "type:46355cea"));
         errors++;
       }
     }
@@ -6227,29 +6227,29 @@ function validate_messagesRequest_messages_content_web_search_tool_result(data) 
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_web_search_tool_result.errors = vErrors;
@@ -6260,30 +6260,30 @@ function validate_messagesRequest_messages_content_compaction(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.content === undefined) {
-      (vErrors ??= []).push(siteError("", "required:33cb10b0"));
+      vErrors = withError(vErrors, siteError("", "required:33cb10b0"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "compaction")) {
-        (vErrors ??= []).push(siteError("/type", "enum:6c2a407f"));
+        vErrors = withError(vErrors, siteError("/type", "enum:6c2a407f"));
         errors++;
       }
     }
     if (data.content !== undefined) {
       let d0 = data.content;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/content", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/content", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.encrypted_content !== undefined) {
       let d0 = data.encrypted_content;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/encrypted_content", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/encrypted_content", "type:9cdb33ae"));
         errors++;
       }
     }
@@ -6291,29 +6291,29 @@ function validate_messagesRequest_messages_content_compaction(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_compaction.errors = vErrors;
@@ -6324,13 +6324,13 @@ function validate_messagesRequest_messages_content_tool_addition_tool(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.type !== undefined) {
       let d0 = data.type;
       if (!(d0 === "tool_reference" || d0 === "mcp_tool_reference" || d0 === "mcp_toolset_reference")) {
-        (vErrors ??= []).push(siteError("/type", "enum:8c1e7687"));
+        vErrors = withError(vErrors, siteError("/type", "enum:8c1e7687"));
         errors++;
       }
     }
@@ -6339,93 +6339,93 @@ function validate_messagesRequest_messages_content_tool_addition_tool(data) {
       if (tag0 === "tool_reference") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.name === undefined) {
-            (vErrors ??= []).push(siteError("", "required:53ef34b9"));
+            vErrors = withError(vErrors, siteError("", "required:53ef34b9"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "tool_reference")) {
-              (vErrors ??= []).push(siteError("/type", "enum:f947c156"));
+              vErrors = withError(vErrors, siteError("/type", "enum:f947c156"));
               errors++;
             }
           }
           if (data.name !== undefined) {
             if (typeof data.name !== "string") {
-              (vErrors ??= []).push(siteError("/name", "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/name", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "mcp_tool_reference") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.name === undefined) {
-            (vErrors ??= []).push(siteError("", "required:53ef34b9"));
+            vErrors = withError(vErrors, siteError("", "required:53ef34b9"));
             errors++;
           }
           if (data.server_name === undefined) {
-            (vErrors ??= []).push(siteError("", "required:e91ab3bd"));
+            vErrors = withError(vErrors, siteError("", "required:e91ab3bd"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "mcp_tool_reference")) {
-              (vErrors ??= []).push(siteError("/type", "enum:360920e8"));
+              vErrors = withError(vErrors, siteError("/type", "enum:360920e8"));
               errors++;
             }
           }
           if (data.name !== undefined) {
             if (typeof data.name !== "string") {
-              (vErrors ??= []).push(siteError("/name", "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/name", "type:46355cea"));
               errors++;
             }
           }
           if (data.server_name !== undefined) {
             if (typeof data.server_name !== "string") {
-              (vErrors ??= []).push(siteError("/server_name", "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/server_name", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else if (tag0 === "mcp_toolset_reference") {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           if (data.type === undefined) {
-            (vErrors ??= []).push(siteError("", "required:bb36435a"));
+            vErrors = withError(vErrors, siteError("", "required:bb36435a"));
             errors++;
           }
           if (data.server_name === undefined) {
-            (vErrors ??= []).push(siteError("", "required:e91ab3bd"));
+            vErrors = withError(vErrors, siteError("", "required:e91ab3bd"));
             errors++;
           }
           if (data.type !== undefined) {
             if (!(data.type === "mcp_toolset_reference")) {
-              (vErrors ??= []).push(siteError("/type", "enum:ee212757"));
+              vErrors = withError(vErrors, siteError("/type", "enum:ee212757"));
               errors++;
             }
           }
           if (data.server_name !== undefined) {
             if (typeof data.server_name !== "string") {
-              (vErrors ??= []).push(siteError("/server_name", "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/server_name", "type:46355cea"));
               errors++;
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("", "type:2be25f50"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
+        vErrors = withError(vErrors, siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
@@ -6433,7 +6433,7 @@ function validate_messagesRequest_messages_content_tool_addition_tool(data) {
         errors++;
       }
     } else {
-      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
+      vErrors = withError(vErrors, siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
@@ -6441,7 +6441,7 @@ function validate_messagesRequest_messages_content_tool_addition_tool(data) {
       errors++;
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_tool_addition_tool.errors = vErrors;
@@ -6452,16 +6452,16 @@ function validate_messagesRequest_messages_content_tool_addition(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.tool === undefined) {
-      (vErrors ??= []).push(siteError("", "required:51d4414d"));
+      vErrors = withError(vErrors, siteError("", "required:51d4414d"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "tool_addition")) {
-        (vErrors ??= []).push(siteError("/type", "enum:fa7e1cde"));
+        vErrors = withError(vErrors, siteError("/type", "enum:fa7e1cde"));
         errors++;
       }
     }
@@ -6475,29 +6475,29 @@ function validate_messagesRequest_messages_content_tool_addition(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_tool_addition.errors = vErrors;
@@ -6508,16 +6508,16 @@ function validate_messagesRequest_messages_content_tool_removal(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.tool === undefined) {
-      (vErrors ??= []).push(siteError("", "required:51d4414d"));
+      vErrors = withError(vErrors, siteError("", "required:51d4414d"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "tool_removal")) {
-        (vErrors ??= []).push(siteError("/type", "enum:710638ed"));
+        vErrors = withError(vErrors, siteError("/type", "enum:710638ed"));
         errors++;
       }
     }
@@ -6531,29 +6531,29 @@ function validate_messagesRequest_messages_content_tool_removal(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest_messages_content_tool_removal.errors = vErrors;
@@ -6563,7 +6563,7 @@ function validate_messagesRequest_messages_content(data) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !Array.isArray(data)) {
-    (vErrors ??= []).push(siteError("", "type:58b1435e"));
+    vErrors = withError(vErrors, siteError("", "type:58b1435e"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -6575,7 +6575,7 @@ function validate_messagesRequest_messages_content(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
           errors++;
         }
         const tag0 = d0.type;
@@ -6608,63 +6608,63 @@ function validate_messagesRequest_messages_content(data) {
           } else if (tag0 === "thinking") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.thinking === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:a3589c1f"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:a3589c1f"));
                 errors++;
               }
               if (d0.signature === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:eff13ebd"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:eff13ebd"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "thinking")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:fcdcd459"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:fcdcd459"));
                   errors++;
                 }
               }
               if (d0.thinking !== undefined) {
                 if (typeof d0.thinking !== "string") {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/thinking", "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/thinking", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.signature !== undefined) {
                 if (typeof d0.signature !== "string") {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/signature", "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/signature", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "redacted_thinking") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.data === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:fabb1b28"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:fabb1b28"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "redacted_thinking")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:68c68fde"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:68c68fde"));
                   errors++;
                 }
               }
               if (d0.data !== undefined) {
                 if (typeof d0.data !== "string") {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/data", "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/data", "type:46355cea"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "server_tool_use") {
@@ -6690,38 +6690,38 @@ function validate_messagesRequest_messages_content(data) {
           } else if (tag0 === "advisor_tool_result") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.tool_use_id === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:d6855d5f"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:d6855d5f"));
                 errors++;
               }
               if (d0.content === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:33cb10b0"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:33cb10b0"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "advisor_tool_result")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:d212f241"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:d212f241"));
                   errors++;
                 }
               }
               if (d0.tool_use_id !== undefined) {
                 if (typeof d0.tool_use_id !== "string") {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/tool_use_id", "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/tool_use_id", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.content !== undefined) {
                 let d1 = d0.content;
                 if (!(d1 && typeof d1 == "object" && !Array.isArray(d1))) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/content", "type:2be25f50"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/content", "type:2be25f50"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "tool_addition") {
@@ -6737,85 +6737,85 @@ function validate_messagesRequest_messages_content(data) {
           } else if (tag0 === "openrouter_shell_tool_result") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.tool_use_id === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:d6855d5f"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:d6855d5f"));
                 errors++;
               }
               if (d0.content === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:33cb10b0"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:33cb10b0"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "openrouter_shell_tool_result")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:216be780"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:216be780"));
                   errors++;
                 }
               }
               if (d0.tool_use_id !== undefined) {
                 if (typeof d0.tool_use_id !== "string") {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/tool_use_id", "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/tool_use_id", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.content !== undefined) {
                 let d1 = d0.content;
                 if (!(d1 && typeof d1 == "object" && !Array.isArray(d1))) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/content", "type:2be25f50"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/content", "type:2be25f50"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else if (tag0 === "openrouter_bash_tool_result") {
             if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
               if (d0.type === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:bb36435a"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:bb36435a"));
                 errors++;
               }
               if (d0.tool_use_id === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:d6855d5f"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:d6855d5f"));
                 errors++;
               }
               if (d0.content === undefined) {
-                (vErrors ??= []).push(siteError("/" + i0, "required:33cb10b0"));
+                vErrors = withError(vErrors, siteError("/" + i0, "required:33cb10b0"));
                 errors++;
               }
               if (d0.type !== undefined) {
                 if (!(d0.type === "openrouter_bash_tool_result")) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:51f51652"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:51f51652"));
                   errors++;
                 }
               }
               if (d0.tool_use_id !== undefined) {
                 if (typeof d0.tool_use_id !== "string") {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/tool_use_id", "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/tool_use_id", "type:46355cea"));
                   errors++;
                 }
               }
               if (d0.content !== undefined) {
                 let d1 = d0.content;
                 if (!(d1 && typeof d1 == "object" && !Array.isArray(d1))) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/content", "type:2be25f50"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/content", "type:2be25f50"));
                   errors++;
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
               errors++;
             }
           } else {
             if (d0.type !== undefined) {
               if (!obj_6fb6205d.has(d0.type)) {
-                (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:fdda888b"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:fdda888b"));
                 errors++;
               }
             }
-            (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:41c8d13a", {
+            vErrors = withError(vErrors, siteErrorWith("/" + i0, "discriminator:41c8d13a", {
               error: "mapping",
               tag: "type",
               tagValue: tag0
@@ -6825,11 +6825,11 @@ function validate_messagesRequest_messages_content(data) {
         } else {
           if (d0.type !== undefined) {
             if (!obj_6fb6205d.has(d0.type)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/type", "enum:fdda888b"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/type", "enum:fdda888b"));
               errors++;
             }
           }
-          (vErrors ??= []).push(siteErrorWith("/" + i0, "discriminator:922d0f67", {
+          vErrors = withError(vErrors, siteErrorWith("/" + i0, "discriminator:922d0f67", {
             error: "tag",
             tag: "type",
             tagValue: tag0
@@ -6837,7 +6837,7 @@ function validate_messagesRequest_messages_content(data) {
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
@@ -6857,17 +6857,17 @@ function validate_messagesRequest_messages(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.role === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:7a7916d4"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:7a7916d4"));
           errors++;
         }
         if (d0.content === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:33cb10b0"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:33cb10b0"));
           errors++;
         }
         if (d0.role !== undefined) {
           let d1 = d0.role;
           if (!(d1 === "user" || d1 === "assistant" || d1 === "system")) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/role", "enum:ea56c8d7"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/role", "enum:ea56c8d7"));
             errors++;
           }
         }
@@ -6878,12 +6878,12 @@ function validate_messagesRequest_messages(data) {
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:6771595d"));
+    vErrors = withError(vErrors, siteError("", "type:6771595d"));
     errors++;
   }
   validate_messagesRequest_messages.errors = vErrors;
@@ -6893,7 +6893,7 @@ function validate_messagesRequest_system(data) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && !Array.isArray(data)) {
-    (vErrors ??= []).push(siteError("", "type:58b1435e"));
+    vErrors = withError(vErrors, siteError("", "type:58b1435e"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -6916,24 +6916,24 @@ function validate_messagesRequest(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.model === undefined) {
-      (vErrors ??= []).push(siteError("", "required:5415dd9c"));
+      vErrors = withError(vErrors, siteError("", "required:5415dd9c"));
       errors++;
     }
     if (data.messages === undefined) {
-      (vErrors ??= []).push(siteError("", "required:ea2b9bd2"));
+      vErrors = withError(vErrors, siteError("", "required:ea2b9bd2"));
       errors++;
     }
     if (data.models !== undefined) {
       if (data && typeof data == "object" && !Array.isArray(data)) {
         if (data.fallbacks !== undefined) {
-          (vErrors ??= []).push(siteError("/fallbacks", "false_schema:b512758a"));
+          vErrors = withError(vErrors, siteError("/fallbacks", "false_schema:b512758a"));
           errors++;
         }
       }
     }
     if (data.model !== undefined) {
       if (typeof data.model !== "string") {
-        (vErrors ??= []).push(siteError("/model", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/model", "type:46355cea"));
         errors++;
       }
     }
@@ -6946,24 +6946,24 @@ function validate_messagesRequest(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/models/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/models/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/models", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/models", "type:6771595d"));
         errors++;
       }
     }
     if (data.fallbacks !== undefined) {
       let d0 = data.fallbacks;
       if (!Array.isArray(d0) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/fallbacks", "type:d399f888"));
+        vErrors = withError(vErrors, siteError("/fallbacks", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
         if (d0.length > 3) {
-          (vErrors ??= []).push(siteError("/fallbacks", "maxItems:3ff12cf9"));
+          vErrors = withError(vErrors, siteError("/fallbacks", "maxItems:3ff12cf9"));
           errors++;
         }
         const len0 = d0.length;
@@ -6974,7 +6974,7 @@ function validate_messagesRequest(data) {
           let d1 = d0[i0];
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.model === undefined) {
-              (vErrors ??= []).push(siteError("/fallbacks/" + i0, "required:5415dd9c"));
+              vErrors = withError(vErrors, siteError("/fallbacks/" + i0, "required:5415dd9c"));
               errors++;
             }
             for (const key0 in d1) {
@@ -6982,18 +6982,18 @@ function validate_messagesRequest(data) {
                 break;
               }
               if (!(key0 === "model")) {
-                (vErrors ??= []).push(siteErrorWith("/fallbacks/" + i0, "additionalProperties:a208aa2f", { additionalProperty: key0 }));
+                vErrors = withError(vErrors, siteErrorWith("/fallbacks/" + i0, "additionalProperties:a208aa2f", { additionalProperty: key0 }));
                 errors++;
               }
             }
             if (d1.model !== undefined) {
               if (typeof d1.model !== "string") {
-                (vErrors ??= []).push(siteError("/fallbacks/" + i0 + "/model", "type:46355cea"));
+                vErrors = withError(vErrors, siteError("/fallbacks/" + i0 + "/model", "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/fallbacks/" + i0, "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/fallbacks/" + i0, "type:2be25f50"));
             errors++;
           }
         }
@@ -7008,23 +7008,23 @@ function validate_messagesRequest(data) {
     if (data.route !== undefined) {
       let d0 = data.route;
       if (!(d0 === "fallback" || d0 === "sort" || d0 === null)) {
-        (vErrors ??= []).push(siteError("/route", "enum:020a6261"));
+        vErrors = withError(vErrors, siteError("/route", "enum:020a6261"));
         errors++;
       }
     }
     if (data.max_tokens !== undefined) {
       let d0 = data.max_tokens;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/max_tokens", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/max_tokens", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_tokens", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/max_tokens", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 1 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_tokens", "minimum:887b70c8"));
+          vErrors = withError(vErrors, siteError("/max_tokens", "minimum:887b70c8"));
           errors++;
         }
       }
@@ -7032,30 +7032,30 @@ function validate_messagesRequest(data) {
     if (data.temperature !== undefined) {
       let d0 = data.temperature;
       if (!(typeof d0 == "number" && isFinite(d0))) {
-        (vErrors ??= []).push(siteError("/temperature", "type:40b0c00b"));
+        vErrors = withError(vErrors, siteError("/temperature", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.top_p !== undefined) {
       let d0 = data.top_p;
       if (!(typeof d0 == "number" && isFinite(d0))) {
-        (vErrors ??= []).push(siteError("/top_p", "type:40b0c00b"));
+        vErrors = withError(vErrors, siteError("/top_p", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.top_k !== undefined) {
       let d0 = data.top_k;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/top_k", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/top_k", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/top_k", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/top_k", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/top_k", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/top_k", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -7069,12 +7069,12 @@ function validate_messagesRequest(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/stop_sequences/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/stop_sequences/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/stop_sequences", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/stop_sequences", "type:6771595d"));
         errors++;
       }
     }
@@ -7118,37 +7118,37 @@ function validate_messagesRequest(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.service_tier !== undefined) {
       if (typeof data.service_tier !== "string") {
-        (vErrors ??= []).push(siteError("/service_tier", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/service_tier", "type:46355cea"));
         errors++;
       }
     }
     if (data.speed !== undefined) {
       let d0 = data.speed;
       if (!(d0 === "fast" || d0 === "standard")) {
-        (vErrors ??= []).push(siteError("/speed", "enum:11f7aa7f"));
+        vErrors = withError(vErrors, siteError("/speed", "enum:11f7aa7f"));
         errors++;
       }
     }
@@ -7172,7 +7172,7 @@ function validate_messagesRequest(data) {
     }
     if (data.stream !== undefined) {
       if (typeof data.stream !== "boolean") {
-        (vErrors ??= []).push(siteError("/stream", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/stream", "type:93704aff"));
         errors++;
       }
     }
@@ -7182,12 +7182,12 @@ function validate_messagesRequest(data) {
         if (d0.user_id !== undefined) {
           let d1 = d0.user_id;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/metadata/user_id", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/metadata/user_id", "type:9cdb33ae"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/metadata", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/metadata", "type:2be25f50"));
         errors++;
       }
     }
@@ -7195,11 +7195,11 @@ function validate_messagesRequest(data) {
       let d0 = data.session_id;
       if (typeof d0 === "string") {
         if (d0.length > 256 && func_ucs2length(d0) > 256) {
-          (vErrors ??= []).push(siteError("/session_id", "maxLength:0a35d7da"));
+          vErrors = withError(vErrors, siteError("/session_id", "maxLength:0a35d7da"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/session_id", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/session_id", "type:46355cea"));
         errors++;
       }
     }
@@ -7207,11 +7207,11 @@ function validate_messagesRequest(data) {
       let d0 = data.user;
       if (typeof d0 === "string") {
         if (d0.length > 256 && func_ucs2length(d0) > 256) {
-          (vErrors ??= []).push(siteError("/user", "maxLength:0a35d7da"));
+          vErrors = withError(vErrors, siteError("/user", "maxLength:0a35d7da"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/user", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/user", "type:46355cea"));
         errors++;
       }
     }
@@ -7220,41 +7220,41 @@ function validate_messagesRequest(data) {
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.trace_id !== undefined) {
           if (typeof d0.trace_id !== "string") {
-            (vErrors ??= []).push(siteError("/trace/trace_id", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/trace/trace_id", "type:46355cea"));
             errors++;
           }
         }
         if (d0.trace_name !== undefined) {
           if (typeof d0.trace_name !== "string") {
-            (vErrors ??= []).push(siteError("/trace/trace_name", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/trace/trace_name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.span_name !== undefined) {
           if (typeof d0.span_name !== "string") {
-            (vErrors ??= []).push(siteError("/trace/span_name", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/trace/span_name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.generation_name !== undefined) {
           if (typeof d0.generation_name !== "string") {
-            (vErrors ??= []).push(siteError("/trace/generation_name", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/trace/generation_name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.parent_span_id !== undefined) {
           if (typeof d0.parent_span_id !== "string") {
-            (vErrors ??= []).push(siteError("/trace/parent_span_id", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/trace/parent_span_id", "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/trace", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/trace", "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_messagesRequest.errors = vErrors;
@@ -7313,20 +7313,20 @@ function validate_presetResponse_data_designated_version_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.model === undefined) {
-      (vErrors ??= []).push(siteError("", "required:5415dd9c"));
+      vErrors = withError(vErrors, siteError("", "required:5415dd9c"));
       errors++;
     }
     if (data.models !== undefined) {
       if (data && typeof data == "object" && !Array.isArray(data)) {
         if (data.fallbacks !== undefined) {
-          (vErrors ??= []).push(siteError("/fallbacks", "false_schema:b512758a"));
+          vErrors = withError(vErrors, siteError("/fallbacks", "false_schema:b512758a"));
           errors++;
         }
       }
     }
     if (data.model !== undefined) {
       if (typeof data.model !== "string") {
-        (vErrors ??= []).push(siteError("/model", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/model", "type:46355cea"));
         errors++;
       }
     }
@@ -7339,24 +7339,24 @@ function validate_presetResponse_data_designated_version_config(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/models/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/models/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/models", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/models", "type:6771595d"));
         errors++;
       }
     }
     if (data.fallbacks !== undefined) {
       let d0 = data.fallbacks;
       if (!Array.isArray(d0) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/fallbacks", "type:d399f888"));
+        vErrors = withError(vErrors, siteError("/fallbacks", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
         if (d0.length > 3) {
-          (vErrors ??= []).push(siteError("/fallbacks", "maxItems:3ff12cf9"));
+          vErrors = withError(vErrors, siteError("/fallbacks", "maxItems:3ff12cf9"));
           errors++;
         }
         const len0 = d0.length;
@@ -7367,7 +7367,7 @@ function validate_presetResponse_data_designated_version_config(data) {
           let d1 = d0[i0];
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.model === undefined) {
-              (vErrors ??= []).push(siteError("/fallbacks/" + i0, "required:5415dd9c"));
+              vErrors = withError(vErrors, siteError("/fallbacks/" + i0, "required:5415dd9c"));
               errors++;
             }
             for (const key0 in d1) {
@@ -7375,18 +7375,18 @@ function validate_presetResponse_data_designated_version_config(data) {
                 break;
               }
               if (!(key0 === "model")) {
-                (vErrors ??= []).push(siteErrorWith("/fallbacks/" + i0, "additionalProperties:a208aa2f", { additionalProperty: key0 }));
+                vErrors = withError(vErrors, siteErrorWith("/fallbacks/" + i0, "additionalProperties:a208aa2f", { additionalProperty: key0 }));
                 errors++;
               }
             }
             if (d1.model !== undefined) {
               if (typeof d1.model !== "string") {
-                (vErrors ??= []).push(siteError("/fallbacks/" + i0 + "/model", "type:46355cea"));
+                vErrors = withError(vErrors, siteError("/fallbacks/" + i0 + "/model", "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/fallbacks/" + i0, "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/fallbacks/" + i0, "type:2be25f50"));
             errors++;
           }
         }
@@ -7401,23 +7401,23 @@ function validate_presetResponse_data_designated_version_config(data) {
     if (data.route !== undefined) {
       let d0 = data.route;
       if (!(d0 === "fallback" || d0 === "sort" || d0 === null)) {
-        (vErrors ??= []).push(siteError("/route", "enum:020a6261"));
+        vErrors = withError(vErrors, siteError("/route", "enum:020a6261"));
         errors++;
       }
     }
     if (data.max_tokens !== undefined) {
       let d0 = data.max_tokens;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/max_tokens", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/max_tokens", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_tokens", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/max_tokens", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 1 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/max_tokens", "minimum:887b70c8"));
+          vErrors = withError(vErrors, siteError("/max_tokens", "minimum:887b70c8"));
           errors++;
         }
       }
@@ -7425,30 +7425,30 @@ function validate_presetResponse_data_designated_version_config(data) {
     if (data.temperature !== undefined) {
       let d0 = data.temperature;
       if (!(typeof d0 == "number" && isFinite(d0))) {
-        (vErrors ??= []).push(siteError("/temperature", "type:40b0c00b"));
+        vErrors = withError(vErrors, siteError("/temperature", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.top_p !== undefined) {
       let d0 = data.top_p;
       if (!(typeof d0 == "number" && isFinite(d0))) {
-        (vErrors ??= []).push(siteError("/top_p", "type:40b0c00b"));
+        vErrors = withError(vErrors, siteError("/top_p", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.top_k !== undefined) {
       let d0 = data.top_k;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/top_k", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/top_k", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/top_k", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/top_k", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/top_k", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/top_k", "minimum:0da43f32"));
           errors++;
         }
       }
@@ -7462,12 +7462,12 @@ function validate_presetResponse_data_designated_version_config(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/stop_sequences/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/stop_sequences/" + i0, "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/stop_sequences", "type:6771595d"));
+        vErrors = withError(vErrors, siteError("/stop_sequences", "type:6771595d"));
         errors++;
       }
     }
@@ -7511,37 +7511,37 @@ function validate_presetResponse_data_designated_version_config(data) {
       let d0 = data.cache_control;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push(siteError("/cache_control", "required:bb36435a"));
+          vErrors = withError(vErrors, siteError("/cache_control", "required:bb36435a"));
           errors++;
         }
         if (d0.type !== undefined) {
           if (!(d0.type === "ephemeral")) {
-            (vErrors ??= []).push(siteError("/cache_control/type", "enum:622c5841"));
+            vErrors = withError(vErrors, siteError("/cache_control/type", "enum:622c5841"));
             errors++;
           }
         }
         if (d0.ttl !== undefined) {
           let d1 = d0.ttl;
           if (!(d1 === "5m" || d1 === "1h")) {
-            (vErrors ??= []).push(siteError("/cache_control/ttl", "enum:8100a5f5"));
+            vErrors = withError(vErrors, siteError("/cache_control/ttl", "enum:8100a5f5"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/cache_control", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/cache_control", "type:2be25f50"));
         errors++;
       }
     }
     if (data.service_tier !== undefined) {
       if (typeof data.service_tier !== "string") {
-        (vErrors ??= []).push(siteError("/service_tier", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/service_tier", "type:46355cea"));
         errors++;
       }
     }
     if (data.speed !== undefined) {
       let d0 = data.speed;
       if (!(d0 === "fast" || d0 === "standard")) {
-        (vErrors ??= []).push(siteError("/speed", "enum:11f7aa7f"));
+        vErrors = withError(vErrors, siteError("/speed", "enum:11f7aa7f"));
         errors++;
       }
     }
@@ -7552,7 +7552,7 @@ function validate_presetResponse_data_designated_version_config(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_presetResponse_data_designated_version_config.errors = vErrors;
@@ -7562,51 +7562,51 @@ function validate_presetResponse_data_designated_version(data) {
   let vErrors = null;
   let errors = 0;
   if (!(data && typeof data == "object" && !Array.isArray(data)) && data !== null) {
-    (vErrors ??= []).push(siteError("", "type:14149012"));
+    vErrors = withError(vErrors, siteError("", "type:14149012"));
     errors++;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:c3664888"));
+      vErrors = withError(vErrors, siteError("", "required:c3664888"));
       errors++;
     }
     if (data.preset_id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:0773b10e"));
+      vErrors = withError(vErrors, siteError("", "required:0773b10e"));
       errors++;
     }
     if (data.version === undefined) {
-      (vErrors ??= []).push(siteError("", "required:889f2380"));
+      vErrors = withError(vErrors, siteError("", "required:889f2380"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.system_prompt === undefined) {
-      (vErrors ??= []).push(siteError("", "required:d6af2fea"));
+      vErrors = withError(vErrors, siteError("", "required:d6af2fea"));
       errors++;
     }
     if (data.creator_id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:5967b48c"));
+      vErrors = withError(vErrors, siteError("", "required:5967b48c"));
       errors++;
     }
     if (data.created_at === undefined) {
-      (vErrors ??= []).push(siteError("", "required:a2111cf4"));
+      vErrors = withError(vErrors, siteError("", "required:a2111cf4"));
       errors++;
     }
     if (data.updated_at === undefined) {
-      (vErrors ??= []).push(siteError("", "required:937ecdfa"));
+      vErrors = withError(vErrors, siteError("", "required:937ecdfa"));
       errors++;
     }
     if (data.id !== undefined) {
       let d0 = data.id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          (vErrors ??= []).push(siteError("/id", "pattern:a359c6a5"));
+          vErrors = withError(vErrors, siteError("/id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/id", "type:46355cea"));
         errors++;
       }
     }
@@ -7614,27 +7614,27 @@ function validate_presetResponse_data_designated_version(data) {
       let d0 = data.preset_id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          (vErrors ??= []).push(siteError("/preset_id", "pattern:a359c6a5"));
+          vErrors = withError(vErrors, siteError("/preset_id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/preset_id", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/preset_id", "type:46355cea"));
         errors++;
       }
     }
     if (data.version !== undefined) {
       let d0 = data.version;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/version", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/version", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/version", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/version", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 1 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/version", "minimum:887b70c8"));
+          vErrors = withError(vErrors, siteError("/version", "minimum:887b70c8"));
           errors++;
         }
       }
@@ -7648,13 +7648,13 @@ function validate_presetResponse_data_designated_version(data) {
     if (data.system_prompt !== undefined) {
       let d0 = data.system_prompt;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/system_prompt", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/system_prompt", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.creator_id !== undefined) {
       if (typeof data.creator_id !== "string") {
-        (vErrors ??= []).push(siteError("/creator_id", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/creator_id", "type:46355cea"));
         errors++;
       }
     }
@@ -7662,11 +7662,11 @@ function validate_presetResponse_data_designated_version(data) {
       let d0 = data.created_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          (vErrors ??= []).push(siteError("/created_at", "pattern:edc02d7d"));
+          vErrors = withError(vErrors, siteError("/created_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/created_at", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/created_at", "type:46355cea"));
         errors++;
       }
     }
@@ -7674,11 +7674,11 @@ function validate_presetResponse_data_designated_version(data) {
       let d0 = data.updated_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          (vErrors ??= []).push(siteError("/updated_at", "pattern:edc02d7d"));
+          vErrors = withError(vErrors, siteError("/updated_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/updated_at", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/updated_at", "type:46355cea"));
         errors++;
       }
     }
@@ -7691,62 +7691,62 @@ function validate_presetResponse_data(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:c3664888"));
+      vErrors = withError(vErrors, siteError("", "required:c3664888"));
       errors++;
     }
     if (data.slug === undefined) {
-      (vErrors ??= []).push(siteError("", "required:9d9b1aea"));
+      vErrors = withError(vErrors, siteError("", "required:9d9b1aea"));
       errors++;
     }
     if (data.name === undefined) {
-      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
+      vErrors = withError(vErrors, siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.description === undefined) {
-      (vErrors ??= []).push(siteError("", "required:73a9b7f5"));
+      vErrors = withError(vErrors, siteError("", "required:73a9b7f5"));
       errors++;
     }
     if (data.status === undefined) {
-      (vErrors ??= []).push(siteError("", "required:9802d19c"));
+      vErrors = withError(vErrors, siteError("", "required:9802d19c"));
       errors++;
     }
     if (data.status_updated_at === undefined) {
-      (vErrors ??= []).push(siteError("", "required:015e90e6"));
+      vErrors = withError(vErrors, siteError("", "required:015e90e6"));
       errors++;
     }
     if (data.created_at === undefined) {
-      (vErrors ??= []).push(siteError("", "required:a2111cf4"));
+      vErrors = withError(vErrors, siteError("", "required:a2111cf4"));
       errors++;
     }
     if (data.updated_at === undefined) {
-      (vErrors ??= []).push(siteError("", "required:937ecdfa"));
+      vErrors = withError(vErrors, siteError("", "required:937ecdfa"));
       errors++;
     }
     if (data.creator_user_id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:8eeb79a3"));
+      vErrors = withError(vErrors, siteError("", "required:8eeb79a3"));
       errors++;
     }
     if (data.workspace_id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:e8bc2942"));
+      vErrors = withError(vErrors, siteError("", "required:e8bc2942"));
       errors++;
     }
     if (data.designated_version_id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:ff244267"));
+      vErrors = withError(vErrors, siteError("", "required:ff244267"));
       errors++;
     }
     if (data.designated_version === undefined) {
-      (vErrors ??= []).push(siteError("", "required:0105954a"));
+      vErrors = withError(vErrors, siteError("", "required:0105954a"));
       errors++;
     }
     if (data.id !== undefined) {
       let d0 = data.id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          (vErrors ??= []).push(siteError("/id", "pattern:a359c6a5"));
+          vErrors = withError(vErrors, siteError("/id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/id", "type:46355cea"));
         errors++;
       }
     }
@@ -7754,43 +7754,43 @@ function validate_presetResponse_data(data) {
       let d0 = data.slug;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/slug", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/slug", "minLength:a423776d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/slug", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/slug", "type:46355cea"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        (vErrors ??= []).push(siteError("/name", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/name", "type:46355cea"));
         errors++;
       }
     }
     if (data.description !== undefined) {
       let d0 = data.description;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/description", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/description", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.status !== undefined) {
       let d0 = data.status;
       if (!(d0 === "active" || d0 === "disabled" || d0 === "archived")) {
-        (vErrors ??= []).push(siteError("/status", "enum:e43a5f8e"));
+        vErrors = withError(vErrors, siteError("/status", "enum:e43a5f8e"));
         errors++;
       }
     }
     if (data.status_updated_at !== undefined) {
       let d0 = data.status_updated_at;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/status_updated_at", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/status_updated_at", "type:9cdb33ae"));
         errors++;
       }
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          (vErrors ??= []).push(siteError("/status_updated_at", "pattern:edc02d7d"));
+          vErrors = withError(vErrors, siteError("/status_updated_at", "pattern:edc02d7d"));
           errors++;
         }
       }
@@ -7799,11 +7799,11 @@ function validate_presetResponse_data(data) {
       let d0 = data.created_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          (vErrors ??= []).push(siteError("/created_at", "pattern:edc02d7d"));
+          vErrors = withError(vErrors, siteError("/created_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/created_at", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/created_at", "type:46355cea"));
         errors++;
       }
     }
@@ -7811,30 +7811,30 @@ function validate_presetResponse_data(data) {
       let d0 = data.updated_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          (vErrors ??= []).push(siteError("/updated_at", "pattern:edc02d7d"));
+          vErrors = withError(vErrors, siteError("/updated_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/updated_at", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/updated_at", "type:46355cea"));
         errors++;
       }
     }
     if (data.creator_user_id !== undefined) {
       let d0 = data.creator_user_id;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/creator_user_id", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/creator_user_id", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.workspace_id !== undefined) {
       let d0 = data.workspace_id;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/workspace_id", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/workspace_id", "type:9cdb33ae"));
         errors++;
       }
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          (vErrors ??= []).push(siteError("/workspace_id", "pattern:a359c6a5"));
+          vErrors = withError(vErrors, siteError("/workspace_id", "pattern:a359c6a5"));
           errors++;
         }
       }
@@ -7842,12 +7842,12 @@ function validate_presetResponse_data(data) {
     if (data.designated_version_id !== undefined) {
       let d0 = data.designated_version_id;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/designated_version_id", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/designated_version_id", "type:9cdb33ae"));
         errors++;
       }
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          (vErrors ??= []).push(siteError("/designated_version_id", "pattern:a359c6a5"));
+          vErrors = withError(vErrors, siteError("/designated_version_id", "pattern:a359c6a5"));
           errors++;
         }
       }
@@ -7859,7 +7859,7 @@ function validate_presetResponse_data(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_presetResponse_data.errors = vErrors;
@@ -7870,7 +7870,7 @@ function validate_presetResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fabb1b28"));
+      vErrors = withError(vErrors, siteError("", "required:fabb1b28"));
       errors++;
     }
     if (data.data !== undefined) {
@@ -7880,7 +7880,7 @@ function validate_presetResponse(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_presetResponse.errors = vErrors;
@@ -7892,46 +7892,46 @@ function validate_presetVersionResponse_data(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:c3664888"));
+      vErrors = withError(vErrors, siteError("", "required:c3664888"));
       errors++;
     }
     if (data.preset_id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:0773b10e"));
+      vErrors = withError(vErrors, siteError("", "required:0773b10e"));
       errors++;
     }
     if (data.version === undefined) {
-      (vErrors ??= []).push(siteError("", "required:889f2380"));
+      vErrors = withError(vErrors, siteError("", "required:889f2380"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.system_prompt === undefined) {
-      (vErrors ??= []).push(siteError("", "required:d6af2fea"));
+      vErrors = withError(vErrors, siteError("", "required:d6af2fea"));
       errors++;
     }
     if (data.creator_id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:5967b48c"));
+      vErrors = withError(vErrors, siteError("", "required:5967b48c"));
       errors++;
     }
     if (data.created_at === undefined) {
-      (vErrors ??= []).push(siteError("", "required:a2111cf4"));
+      vErrors = withError(vErrors, siteError("", "required:a2111cf4"));
       errors++;
     }
     if (data.updated_at === undefined) {
-      (vErrors ??= []).push(siteError("", "required:937ecdfa"));
+      vErrors = withError(vErrors, siteError("", "required:937ecdfa"));
       errors++;
     }
     if (data.id !== undefined) {
       let d0 = data.id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          (vErrors ??= []).push(siteError("/id", "pattern:a359c6a5"));
+          vErrors = withError(vErrors, siteError("/id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/id", "type:46355cea"));
         errors++;
       }
     }
@@ -7939,27 +7939,27 @@ function validate_presetVersionResponse_data(data) {
       let d0 = data.preset_id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          (vErrors ??= []).push(siteError("/preset_id", "pattern:a359c6a5"));
+          vErrors = withError(vErrors, siteError("/preset_id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/preset_id", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/preset_id", "type:46355cea"));
         errors++;
       }
     }
     if (data.version !== undefined) {
       let d0 = data.version;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/version", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/version", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/version", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/version", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < 1 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/version", "minimum:887b70c8"));
+          vErrors = withError(vErrors, siteError("/version", "minimum:887b70c8"));
           errors++;
         }
       }
@@ -7973,13 +7973,13 @@ function validate_presetVersionResponse_data(data) {
     if (data.system_prompt !== undefined) {
       let d0 = data.system_prompt;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/system_prompt", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/system_prompt", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.creator_id !== undefined) {
       if (typeof data.creator_id !== "string") {
-        (vErrors ??= []).push(siteError("/creator_id", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/creator_id", "type:46355cea"));
         errors++;
       }
     }
@@ -7987,11 +7987,11 @@ function validate_presetVersionResponse_data(data) {
       let d0 = data.created_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          (vErrors ??= []).push(siteError("/created_at", "pattern:edc02d7d"));
+          vErrors = withError(vErrors, siteError("/created_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/created_at", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/created_at", "type:46355cea"));
         errors++;
       }
     }
@@ -7999,16 +7999,16 @@ function validate_presetVersionResponse_data(data) {
       let d0 = data.updated_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          (vErrors ??= []).push(siteError("/updated_at", "pattern:edc02d7d"));
+          vErrors = withError(vErrors, siteError("/updated_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/updated_at", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/updated_at", "type:46355cea"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_presetVersionResponse_data.errors = vErrors;
@@ -8019,7 +8019,7 @@ function validate_presetVersionResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fabb1b28"));
+      vErrors = withError(vErrors, siteError("", "required:fabb1b28"));
       errors++;
     }
     if (data.data !== undefined) {
@@ -8029,7 +8029,7 @@ function validate_presetVersionResponse(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_presetVersionResponse.errors = vErrors;
@@ -8048,120 +8048,120 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.name === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:53ef34b9"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:53ef34b9"));
           errors++;
         }
         if (d0.model_id === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:246df749"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:246df749"));
           errors++;
         }
         if (d0.model_name === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:07404b42"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:07404b42"));
           errors++;
         }
         if (d0.provider_name === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:7004bf38"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:7004bf38"));
           errors++;
         }
         if (d0.tag === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:dc403314"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:dc403314"));
           errors++;
         }
         if (d0.context_length === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:96a96c78"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:96a96c78"));
           errors++;
         }
         if (d0.max_completion_tokens === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:c940bc31"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:c940bc31"));
           errors++;
         }
         if (d0.max_prompt_tokens === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:c519dd6c"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:c519dd6c"));
           errors++;
         }
         if (d0.pricing === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:3a51371b"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:3a51371b"));
           errors++;
         }
         if (d0.quantization === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:d51ff014"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:d51ff014"));
           errors++;
         }
         if (d0.status === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:9802d19c"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:9802d19c"));
           errors++;
         }
         if (d0.supported_parameters === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:2e53fcfa"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:2e53fcfa"));
           errors++;
         }
         if (d0.supports_implicit_caching === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:4549da29"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:4549da29"));
           errors++;
         }
         if (d0.latency_last_30m === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:805bf96a"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:805bf96a"));
           errors++;
         }
         if (d0.throughput_last_30m === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:0fc1a42e"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:0fc1a42e"));
           errors++;
         }
         if (d0.uptime_last_5m === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:ed95af6f"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:ed95af6f"));
           errors++;
         }
         if (d0.uptime_last_30m === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:f6352f20"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:f6352f20"));
           errors++;
         }
         if (d0.uptime_last_1d === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:d01e0fd3"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:d01e0fd3"));
           errors++;
         }
         if (d0.name !== undefined) {
           if (typeof d0.name !== "string") {
-            (vErrors ??= []).push(siteError("/" + i0 + "/name", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.model_id !== undefined) {
           if (typeof d0.model_id !== "string") {
-            (vErrors ??= []).push(siteError("/" + i0 + "/model_id", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/model_id", "type:46355cea"));
             errors++;
           }
         }
         if (d0.model_name !== undefined) {
           if (typeof d0.model_name !== "string") {
-            (vErrors ??= []).push(siteError("/" + i0 + "/model_name", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/model_name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.provider_name !== undefined) {
           if (typeof d0.provider_name !== "string") {
-            (vErrors ??= []).push(siteError("/" + i0 + "/provider_name", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/provider_name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.tag !== undefined) {
           if (typeof d0.tag !== "string") {
-            (vErrors ??= []).push(siteError("/" + i0 + "/tag", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/tag", "type:46355cea"));
             errors++;
           }
         }
         if (d0.context_length !== undefined) {
           let d1 = d0.context_length;
           if (!Number.isInteger(d1)) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/context_length", "type:f5f595bd"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/context_length", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/context_length", "maximum:62ccc935"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/context_length", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/context_length", "minimum:fd171812"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/context_length", "minimum:fd171812"));
               errors++;
             }
           }
@@ -8169,16 +8169,16 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.max_completion_tokens !== undefined) {
           let d1 = d0.max_completion_tokens;
           if (!Number.isInteger(d1) && d1 !== null) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/max_completion_tokens", "type:ff7d0d4b"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/max_completion_tokens", "type:ff7d0d4b"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/max_completion_tokens", "maximum:62ccc935"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/max_completion_tokens", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/max_completion_tokens", "minimum:fd171812"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/max_completion_tokens", "minimum:fd171812"));
               errors++;
             }
           }
@@ -8186,16 +8186,16 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.max_prompt_tokens !== undefined) {
           let d1 = d0.max_prompt_tokens;
           if (!Number.isInteger(d1) && d1 !== null) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/max_prompt_tokens", "type:ff7d0d4b"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/max_prompt_tokens", "type:ff7d0d4b"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/max_prompt_tokens", "maximum:62ccc935"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/max_prompt_tokens", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/max_prompt_tokens", "minimum:fd171812"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/max_prompt_tokens", "minimum:fd171812"));
               errors++;
             }
           }
@@ -8204,62 +8204,62 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
           let d1 = d0.pricing;
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.prompt === undefined) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/pricing", "required:4b1bf795"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/pricing", "required:4b1bf795"));
               errors++;
             }
             if (d1.completion === undefined) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/pricing", "required:7f2fe7f0"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/pricing", "required:7f2fe7f0"));
               errors++;
             }
             if (d1.prompt !== undefined) {
               if (typeof d1.prompt !== "string") {
-                (vErrors ??= []).push(siteError("/" + i0 + "/pricing/prompt", "type:46355cea"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/pricing/prompt", "type:46355cea"));
                 errors++;
               }
             }
             if (d1.completion !== undefined) {
               if (typeof d1.completion !== "string") {
-                (vErrors ??= []).push(siteError("/" + i0 + "/pricing/completion", "type:46355cea"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/pricing/completion", "type:46355cea"));
                 errors++;
               }
             }
             if (d1.request !== undefined) {
               if (typeof d1.request !== "string") {
-                (vErrors ??= []).push(siteError("/" + i0 + "/pricing/request", "type:46355cea"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/pricing/request", "type:46355cea"));
                 errors++;
               }
             }
             if (d1.image !== undefined) {
               if (typeof d1.image !== "string") {
-                (vErrors ??= []).push(siteError("/" + i0 + "/pricing/image", "type:46355cea"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/pricing/image", "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + i0 + "/pricing", "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/pricing", "type:2be25f50"));
             errors++;
           }
         }
         if (d0.quantization !== undefined) {
           let d1 = d0.quantization;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/quantization", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/quantization", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.status !== undefined) {
           let d1 = d0.status;
           if (!Number.isInteger(d1)) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/status", "type:f5f595bd"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/status", "type:f5f595bd"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 9007199254740991 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/status", "maximum:62ccc935"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/status", "maximum:62ccc935"));
               errors++;
             }
             if (d1 < -9007199254740991 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/status", "minimum:0da43f32"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/status", "minimum:0da43f32"));
               errors++;
             }
           }
@@ -8273,69 +8273,69 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
                 break;
               }
               if (typeof d1[i1] !== "string") {
-                (vErrors ??= []).push(siteError("/" + i0 + "/supported_parameters/" + i1, "type:46355cea"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/supported_parameters/" + i1, "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + i0 + "/supported_parameters", "type:6771595d"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/supported_parameters", "type:6771595d"));
             errors++;
           }
         }
         if (d0.supports_implicit_caching !== undefined) {
           if (typeof d0.supports_implicit_caching !== "boolean") {
-            (vErrors ??= []).push(siteError("/" + i0 + "/supports_implicit_caching", "type:93704aff"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/supports_implicit_caching", "type:93704aff"));
             errors++;
           }
         }
         if (d0.latency_last_30m !== undefined) {
           let d1 = d0.latency_last_30m;
           if (!(d1 && typeof d1 == "object" && !Array.isArray(d1)) && d1 !== null) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m", "type:14149012"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/latency_last_30m", "type:14149012"));
             errors++;
           }
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.p50 === undefined) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m", "required:ca60ac6d"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/latency_last_30m", "required:ca60ac6d"));
               errors++;
             }
             if (d1.p75 === undefined) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m", "required:56c4c992"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/latency_last_30m", "required:56c4c992"));
               errors++;
             }
             if (d1.p90 === undefined) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m", "required:3d0e9372"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/latency_last_30m", "required:3d0e9372"));
               errors++;
             }
             if (d1.p99 === undefined) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m", "required:58826274"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/latency_last_30m", "required:58826274"));
               errors++;
             }
             if (d1.p50 !== undefined) {
               let d2 = d1.p50;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m/p50", "type:40b0c00b"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/latency_last_30m/p50", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p75 !== undefined) {
               let d2 = d1.p75;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m/p75", "type:40b0c00b"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/latency_last_30m/p75", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p90 !== undefined) {
               let d2 = d1.p90;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m/p90", "type:40b0c00b"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/latency_last_30m/p90", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p99 !== undefined) {
               let d2 = d1.p99;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                (vErrors ??= []).push(siteError("/" + i0 + "/latency_last_30m/p99", "type:40b0c00b"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/latency_last_30m/p99", "type:40b0c00b"));
                 errors++;
               }
             }
@@ -8344,51 +8344,51 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.throughput_last_30m !== undefined) {
           let d1 = d0.throughput_last_30m;
           if (!(d1 && typeof d1 == "object" && !Array.isArray(d1)) && d1 !== null) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m", "type:14149012"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/throughput_last_30m", "type:14149012"));
             errors++;
           }
           if (d1 && typeof d1 == "object" && !Array.isArray(d1)) {
             if (d1.p50 === undefined) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m", "required:ca60ac6d"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/throughput_last_30m", "required:ca60ac6d"));
               errors++;
             }
             if (d1.p75 === undefined) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m", "required:56c4c992"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/throughput_last_30m", "required:56c4c992"));
               errors++;
             }
             if (d1.p90 === undefined) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m", "required:3d0e9372"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/throughput_last_30m", "required:3d0e9372"));
               errors++;
             }
             if (d1.p99 === undefined) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m", "required:58826274"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/throughput_last_30m", "required:58826274"));
               errors++;
             }
             if (d1.p50 !== undefined) {
               let d2 = d1.p50;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m/p50", "type:40b0c00b"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/throughput_last_30m/p50", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p75 !== undefined) {
               let d2 = d1.p75;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m/p75", "type:40b0c00b"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/throughput_last_30m/p75", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p90 !== undefined) {
               let d2 = d1.p90;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m/p90", "type:40b0c00b"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/throughput_last_30m/p90", "type:40b0c00b"));
                 errors++;
               }
             }
             if (d1.p99 !== undefined) {
               let d2 = d1.p99;
               if (!(typeof d2 == "number" && isFinite(d2))) {
-                (vErrors ??= []).push(siteError("/" + i0 + "/throughput_last_30m/p99", "type:40b0c00b"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/throughput_last_30m/p99", "type:40b0c00b"));
                 errors++;
               }
             }
@@ -8397,16 +8397,16 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.uptime_last_5m !== undefined) {
           let d1 = d0.uptime_last_5m;
           if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_5m", "type:a763b724"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/uptime_last_5m", "type:a763b724"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 100 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_5m", "maximum:0fabd772"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/uptime_last_5m", "maximum:0fabd772"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_5m", "minimum:fd171812"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/uptime_last_5m", "minimum:fd171812"));
               errors++;
             }
           }
@@ -8414,16 +8414,16 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.uptime_last_30m !== undefined) {
           let d1 = d0.uptime_last_30m;
           if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_30m", "type:a763b724"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/uptime_last_30m", "type:a763b724"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 100 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_30m", "maximum:0fabd772"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/uptime_last_30m", "maximum:0fabd772"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_30m", "minimum:fd171812"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/uptime_last_30m", "minimum:fd171812"));
               errors++;
             }
           }
@@ -8431,27 +8431,27 @@ function validate_modelEndpointsResponse_data_endpoints(data) {
         if (d0.uptime_last_1d !== undefined) {
           let d1 = d0.uptime_last_1d;
           if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_1d", "type:a763b724"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/uptime_last_1d", "type:a763b724"));
             errors++;
           }
           if (typeof d1 == "number" && isFinite(d1)) {
             if (d1 > 100 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_1d", "maximum:0fabd772"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/uptime_last_1d", "maximum:0fabd772"));
               errors++;
             }
             if (d1 < 0 || isNaN(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/uptime_last_1d", "minimum:fd171812"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/uptime_last_1d", "minimum:fd171812"));
               errors++;
             }
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:6771595d"));
+    vErrors = withError(vErrors, siteError("", "type:6771595d"));
     errors++;
   }
   validate_modelEndpointsResponse_data_endpoints.errors = vErrors;
@@ -8462,61 +8462,61 @@ function validate_modelEndpointsResponse_data(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:c3664888"));
+      vErrors = withError(vErrors, siteError("", "required:c3664888"));
       errors++;
     }
     if (data.name === undefined) {
-      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
+      vErrors = withError(vErrors, siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.created === undefined) {
-      (vErrors ??= []).push(siteError("", "required:86781256"));
+      vErrors = withError(vErrors, siteError("", "required:86781256"));
       errors++;
     }
     if (data.description === undefined) {
-      (vErrors ??= []).push(siteError("", "required:73a9b7f5"));
+      vErrors = withError(vErrors, siteError("", "required:73a9b7f5"));
       errors++;
     }
     if (data.architecture === undefined) {
-      (vErrors ??= []).push(siteError("", "required:caa3939d"));
+      vErrors = withError(vErrors, siteError("", "required:caa3939d"));
       errors++;
     }
     if (data.endpoints === undefined) {
-      (vErrors ??= []).push(siteError("", "required:dc3dbac2"));
+      vErrors = withError(vErrors, siteError("", "required:dc3dbac2"));
       errors++;
     }
     if (data.id !== undefined) {
       if (typeof data.id !== "string") {
-        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/id", "type:46355cea"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       if (typeof data.name !== "string") {
-        (vErrors ??= []).push(siteError("/name", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/name", "type:46355cea"));
         errors++;
       }
     }
     if (data.created !== undefined) {
       let d0 = data.created;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/created", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/created", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/created", "maximum:62ccc935"));
+          vErrors = withError(vErrors, siteError("/created", "maximum:62ccc935"));
           errors++;
         }
         if (d0 < -9007199254740991 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/created", "minimum:0da43f32"));
+          vErrors = withError(vErrors, siteError("/created", "minimum:0da43f32"));
           errors++;
         }
       }
     }
     if (data.description !== undefined) {
       if (typeof data.description !== "string") {
-        (vErrors ??= []).push(siteError("/description", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/description", "type:46355cea"));
         errors++;
       }
     }
@@ -8524,23 +8524,23 @@ function validate_modelEndpointsResponse_data(data) {
       let d0 = data.architecture;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.input_modalities === undefined) {
-          (vErrors ??= []).push(siteError("/architecture", "required:78bb831e"));
+          vErrors = withError(vErrors, siteError("/architecture", "required:78bb831e"));
           errors++;
         }
         if (d0.output_modalities === undefined) {
-          (vErrors ??= []).push(siteError("/architecture", "required:8829cd5b"));
+          vErrors = withError(vErrors, siteError("/architecture", "required:8829cd5b"));
           errors++;
         }
         if (d0.modality === undefined) {
-          (vErrors ??= []).push(siteError("/architecture", "required:72b23569"));
+          vErrors = withError(vErrors, siteError("/architecture", "required:72b23569"));
           errors++;
         }
         if (d0.instruct_type === undefined) {
-          (vErrors ??= []).push(siteError("/architecture", "required:a6e11406"));
+          vErrors = withError(vErrors, siteError("/architecture", "required:a6e11406"));
           errors++;
         }
         if (d0.tokenizer === undefined) {
-          (vErrors ??= []).push(siteError("/architecture", "required:01006e16"));
+          vErrors = withError(vErrors, siteError("/architecture", "required:01006e16"));
           errors++;
         }
         if (d0.input_modalities !== undefined) {
@@ -8552,12 +8552,12 @@ function validate_modelEndpointsResponse_data(data) {
                 break;
               }
               if (typeof d1[i0] !== "string") {
-                (vErrors ??= []).push(siteError("/architecture/input_modalities/" + i0, "type:46355cea"));
+                vErrors = withError(vErrors, siteError("/architecture/input_modalities/" + i0, "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/architecture/input_modalities", "type:6771595d"));
+            vErrors = withError(vErrors, siteError("/architecture/input_modalities", "type:6771595d"));
             errors++;
           }
         }
@@ -8570,38 +8570,38 @@ function validate_modelEndpointsResponse_data(data) {
                 break;
               }
               if (typeof d1[i0] !== "string") {
-                (vErrors ??= []).push(siteError("/architecture/output_modalities/" + i0, "type:46355cea"));
+                vErrors = withError(vErrors, siteError("/architecture/output_modalities/" + i0, "type:46355cea"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/architecture/output_modalities", "type:6771595d"));
+            vErrors = withError(vErrors, siteError("/architecture/output_modalities", "type:6771595d"));
             errors++;
           }
         }
         if (d0.modality !== undefined) {
           let d1 = d0.modality;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/architecture/modality", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/architecture/modality", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.instruct_type !== undefined) {
           let d1 = d0.instruct_type;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/architecture/instruct_type", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/architecture/instruct_type", "type:9cdb33ae"));
             errors++;
           }
         }
         if (d0.tokenizer !== undefined) {
           let d1 = d0.tokenizer;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/architecture/tokenizer", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/architecture/tokenizer", "type:9cdb33ae"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/architecture", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/architecture", "type:2be25f50"));
         errors++;
       }
     }
@@ -8612,7 +8612,7 @@ function validate_modelEndpointsResponse_data(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_modelEndpointsResponse_data.errors = vErrors;
@@ -8623,7 +8623,7 @@ function validate_modelEndpointsResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fabb1b28"));
+      vErrors = withError(vErrors, siteError("", "required:fabb1b28"));
       errors++;
     }
     if (data.data !== undefined) {
@@ -8633,7 +8633,7 @@ function validate_modelEndpointsResponse(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_modelEndpointsResponse.errors = vErrors;
@@ -8652,13 +8652,13 @@ function validate_observabilityDestinationResponse_data_filter_rules_groups(data
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.rules === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:872ca03e"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:872ca03e"));
           errors++;
         }
         if (d0.logic !== undefined) {
           let d1 = d0.logic;
           if (!(d1 === "and" || d1 === "or")) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/logic", "enum:2cae7897"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/logic", "enum:2cae7897"));
             errors++;
           }
         }
@@ -8673,49 +8673,49 @@ function validate_observabilityDestinationResponse_data_filter_rules_groups(data
               let d2 = d1[i1];
               if (d2 && typeof d2 == "object" && !Array.isArray(d2)) {
                 if (d2.field === undefined) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1, "required:5f0685cf"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/rules/" + i1, "required:5f0685cf"));
                   errors++;
                 }
                 if (d2.operator === undefined) {
-                  (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1, "required:16c7cabd"));
+                  vErrors = withError(vErrors, siteError("/" + i0 + "/rules/" + i1, "required:16c7cabd"));
                   errors++;
                 }
                 if (d2.field !== undefined) {
                   if (typeof d2.field !== "string") {
-                    (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1 + "/field", "type:46355cea"));
+                    vErrors = withError(vErrors, siteError("/" + i0 + "/rules/" + i1 + "/field", "type:46355cea"));
                     errors++;
                   }
                 }
                 if (d2.operator !== undefined) {
                   if (typeof d2.operator !== "string") {
-                    (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1 + "/operator", "type:46355cea"));
+                    vErrors = withError(vErrors, siteError("/" + i0 + "/rules/" + i1 + "/operator", "type:46355cea"));
                     errors++;
                   }
                 }
                 if (d2.value !== undefined) {
                   let d3 = d2.value;
                   if (typeof d3 !== "string" && !(typeof d3 == "number" && isFinite(d3))) {
-                    (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1 + "/value", "type:32142811"));
+                    vErrors = withError(vErrors, siteError("/" + i0 + "/rules/" + i1 + "/value", "type:32142811"));
                     errors++;
                   }
                 }
               } else {
-                (vErrors ??= []).push(siteError("/" + i0 + "/rules/" + i1, "type:2be25f50"));
+                vErrors = withError(vErrors, siteError("/" + i0 + "/rules/" + i1, "type:2be25f50"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + i0 + "/rules", "type:6771595d"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/rules", "type:6771595d"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:6771595d"));
+    vErrors = withError(vErrors, siteError("", "type:6771595d"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_filter_rules_groups.errors = vErrors;
@@ -8725,17 +8725,17 @@ function validate_observabilityDestinationResponse_data_filter_rules(data) {
   let vErrors = null;
   let errors = 0;
   if (!(data && typeof data == "object" && !Array.isArray(data)) && data !== null) {
-    (vErrors ??= []).push(siteError("", "type:14149012"));
+    vErrors = withError(vErrors, siteError("", "type:14149012"));
     errors++;
   }
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.groups === undefined) {
-      (vErrors ??= []).push(siteError("", "required:793224a1"));
+      vErrors = withError(vErrors, siteError("", "required:793224a1"));
       errors++;
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
@@ -8758,26 +8758,26 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
+      vErrors = withError(vErrors, siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.spaceKey === undefined) {
-      (vErrors ??= []).push(siteError("", "required:695289e7"));
+      vErrors = withError(vErrors, siteError("", "required:695289e7"));
       errors++;
     }
     if (data.modelId === undefined) {
-      (vErrors ??= []).push(siteError("", "required:990a5428"));
+      vErrors = withError(vErrors, siteError("", "required:990a5428"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -8785,11 +8785,11 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
       let d0 = data.spaceKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/spaceKey", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/spaceKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/spaceKey", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/spaceKey", "type:46355cea"));
         errors++;
       }
     }
@@ -8797,11 +8797,11 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
       let d0 = data.modelId;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/modelId", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/modelId", "minLength:a423776d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/modelId", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/modelId", "type:46355cea"));
         errors++;
       }
     }
@@ -8809,11 +8809,11 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
+          vErrors = withError(vErrors, siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -8827,16 +8827,16 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -8850,7 +8850,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -8866,18 +8866,18 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -8892,7 +8892,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -8917,7 +8917,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -8933,23 +8933,23 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -8961,7 +8961,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -8977,18 +8977,18 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -8996,13 +8996,13 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
@@ -9013,16 +9013,16 @@ function validate_observabilityDestinationResponse_data_arize(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "arize")) {
-        (vErrors ??= []).push(siteError("/type", "enum:7e4f088f"));
+        vErrors = withError(vErrors, siteError("/type", "enum:7e4f088f"));
         errors++;
       }
     }
@@ -9033,7 +9033,7 @@ function validate_observabilityDestinationResponse_data_arize(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_arize.errors = vErrors;
@@ -9045,22 +9045,22 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
+      vErrors = withError(vErrors, siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.projectId === undefined) {
-      (vErrors ??= []).push(siteError("", "required:ae9c25a9"));
+      vErrors = withError(vErrors, siteError("", "required:ae9c25a9"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -9068,11 +9068,11 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
       let d0 = data.projectId;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/projectId", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/projectId", "minLength:a423776d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/projectId", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/projectId", "type:46355cea"));
         errors++;
       }
     }
@@ -9080,11 +9080,11 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
+          vErrors = withError(vErrors, siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -9098,16 +9098,16 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -9121,7 +9121,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -9137,18 +9137,18 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -9163,7 +9163,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -9188,7 +9188,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -9204,23 +9204,23 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -9232,7 +9232,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -9248,18 +9248,18 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -9267,13 +9267,13 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
@@ -9284,16 +9284,16 @@ function validate_observabilityDestinationResponse_data_braintrust(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "braintrust")) {
-        (vErrors ??= []).push(siteError("/type", "enum:f386914b"));
+        vErrors = withError(vErrors, siteError("/type", "enum:f386914b"));
         errors++;
       }
     }
@@ -9304,7 +9304,7 @@ function validate_observabilityDestinationResponse_data_braintrust(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_braintrust.errors = vErrors;
@@ -9316,30 +9316,30 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.host === undefined) {
-      (vErrors ??= []).push(siteError("", "required:b2d477e5"));
+      vErrors = withError(vErrors, siteError("", "required:b2d477e5"));
       errors++;
     }
     if (data.database === undefined) {
-      (vErrors ??= []).push(siteError("", "required:86dbcc28"));
+      vErrors = withError(vErrors, siteError("", "required:86dbcc28"));
       errors++;
     }
     if (data.username === undefined) {
-      (vErrors ??= []).push(siteError("", "required:d93d5ecc"));
+      vErrors = withError(vErrors, siteError("", "required:d93d5ecc"));
       errors++;
     }
     if (data.password === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bc8f41b8"));
+      vErrors = withError(vErrors, siteError("", "required:bc8f41b8"));
       errors++;
     }
     if (data.host !== undefined) {
       let d0 = data.host;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/host", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/host", "minLength:a423776d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/host", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/host", "type:46355cea"));
         errors++;
       }
     }
@@ -9347,11 +9347,11 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
       let d0 = data.database;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/database", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/database", "minLength:a423776d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/database", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/database", "type:46355cea"));
         errors++;
       }
     }
@@ -9359,11 +9359,11 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
       let d0 = data.username;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/username", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/username", "minLength:a423776d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/username", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/username", "type:46355cea"));
         errors++;
       }
     }
@@ -9371,17 +9371,17 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
       let d0 = data.password;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/password", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/password", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/password", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/password", "type:46355cea"));
         errors++;
       }
     }
     if (data.table !== undefined) {
       if (typeof data.table !== "string") {
-        (vErrors ??= []).push(siteError("/table", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/table", "type:46355cea"));
         errors++;
       }
     }
@@ -9395,16 +9395,16 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -9418,7 +9418,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -9434,18 +9434,18 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -9460,7 +9460,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -9485,7 +9485,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -9501,23 +9501,23 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -9529,7 +9529,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -9545,18 +9545,18 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -9564,13 +9564,13 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
@@ -9581,16 +9581,16 @@ function validate_observabilityDestinationResponse_data_clickhouse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "clickhouse")) {
-        (vErrors ??= []).push(siteError("/type", "enum:107c7acc"));
+        vErrors = withError(vErrors, siteError("/type", "enum:107c7acc"));
         errors++;
       }
     }
@@ -9601,7 +9601,7 @@ function validate_observabilityDestinationResponse_data_clickhouse(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_clickhouse.errors = vErrors;
@@ -9612,22 +9612,22 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
+      vErrors = withError(vErrors, siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.mlApp === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bc1bfa22"));
+      vErrors = withError(vErrors, siteError("", "required:bc1bfa22"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -9635,11 +9635,11 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
       let d0 = data.mlApp;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/mlApp", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/mlApp", "minLength:a423776d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/mlApp", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/mlApp", "type:46355cea"));
         errors++;
       }
     }
@@ -9647,11 +9647,11 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
       let d0 = data.url;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          (vErrors ??= []).push(siteError("/url", "pattern:efa7e902"));
+          vErrors = withError(vErrors, siteError("/url", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/url", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/url", "type:46355cea"));
         errors++;
       }
     }
@@ -9665,16 +9665,16 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -9688,7 +9688,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -9704,18 +9704,18 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -9730,7 +9730,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -9755,7 +9755,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -9771,23 +9771,23 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -9799,7 +9799,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -9815,18 +9815,18 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -9834,13 +9834,13 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
@@ -9851,16 +9851,16 @@ function validate_observabilityDestinationResponse_data_datadog(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "datadog")) {
-        (vErrors ??= []).push(siteError("/type", "enum:b56b15f8"));
+        vErrors = withError(vErrors, siteError("/type", "enum:b56b15f8"));
         errors++;
       }
     }
@@ -9871,7 +9871,7 @@ function validate_observabilityDestinationResponse_data_datadog(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_datadog.errors = vErrors;
@@ -9882,22 +9882,22 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
+      vErrors = withError(vErrors, siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.instanceId === undefined) {
-      (vErrors ??= []).push(siteError("", "required:336ca77a"));
+      vErrors = withError(vErrors, siteError("", "required:336ca77a"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -9905,11 +9905,11 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
       let d0 = data.instanceId;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/instanceId", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/instanceId", "minLength:a423776d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/instanceId", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/instanceId", "type:46355cea"));
         errors++;
       }
     }
@@ -9917,11 +9917,11 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
+          vErrors = withError(vErrors, siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -9935,16 +9935,16 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -9958,7 +9958,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -9974,18 +9974,18 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -10000,7 +10000,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -10025,7 +10025,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -10041,23 +10041,23 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -10069,7 +10069,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -10085,18 +10085,18 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -10104,13 +10104,13 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
@@ -10121,16 +10121,16 @@ function validate_observabilityDestinationResponse_data_grafana(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "grafana")) {
-        (vErrors ??= []).push(siteError("/type", "enum:c7639065"));
+        vErrors = withError(vErrors, siteError("/type", "enum:c7639065"));
         errors++;
       }
     }
@@ -10141,7 +10141,7 @@ function validate_observabilityDestinationResponse_data_grafana(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_grafana.errors = vErrors;
@@ -10153,22 +10153,22 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.secretKey === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fd2a2f64"));
+      vErrors = withError(vErrors, siteError("", "required:fd2a2f64"));
       errors++;
     }
     if (data.publicKey === undefined) {
-      (vErrors ??= []).push(siteError("", "required:3277e514"));
+      vErrors = withError(vErrors, siteError("", "required:3277e514"));
       errors++;
     }
     if (data.secretKey !== undefined) {
       let d0 = data.secretKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/secretKey", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/secretKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/secretKey", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/secretKey", "type:46355cea"));
         errors++;
       }
     }
@@ -10176,11 +10176,11 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
       let d0 = data.publicKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/publicKey", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/publicKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/publicKey", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/publicKey", "type:46355cea"));
         errors++;
       }
     }
@@ -10188,11 +10188,11 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
+          vErrors = withError(vErrors, siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -10206,16 +10206,16 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -10229,7 +10229,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -10245,18 +10245,18 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -10271,7 +10271,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -10296,7 +10296,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -10312,23 +10312,23 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -10340,7 +10340,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -10356,18 +10356,18 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -10375,13 +10375,13 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
@@ -10392,16 +10392,16 @@ function validate_observabilityDestinationResponse_data_langfuse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "langfuse")) {
-        (vErrors ??= []).push(siteError("/type", "enum:845f2c52"));
+        vErrors = withError(vErrors, siteError("/type", "enum:845f2c52"));
         errors++;
       }
     }
@@ -10412,7 +10412,7 @@ function validate_observabilityDestinationResponse_data_langfuse(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_langfuse.errors = vErrors;
@@ -10423,18 +10423,18 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
+      vErrors = withError(vErrors, siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -10442,17 +10442,17 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
       let d0 = data.project;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/project", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/project", "minLength:a423776d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/project", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/project", "type:46355cea"));
         errors++;
       }
     }
     if (data.workspaceId !== undefined) {
       if (typeof data.workspaceId !== "string") {
-        (vErrors ??= []).push(siteError("/workspaceId", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/workspaceId", "type:46355cea"));
         errors++;
       }
     }
@@ -10460,11 +10460,11 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
       let d0 = data.endpoint;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          (vErrors ??= []).push(siteError("/endpoint", "pattern:efa7e902"));
+          vErrors = withError(vErrors, siteError("/endpoint", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/endpoint", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/endpoint", "type:46355cea"));
         errors++;
       }
     }
@@ -10478,16 +10478,16 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -10501,7 +10501,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -10517,18 +10517,18 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -10543,7 +10543,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -10568,7 +10568,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -10584,23 +10584,23 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -10612,7 +10612,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -10628,18 +10628,18 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -10647,13 +10647,13 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
@@ -10664,16 +10664,16 @@ function validate_observabilityDestinationResponse_data_langsmith(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "langsmith")) {
-        (vErrors ??= []).push(siteError("/type", "enum:948d05da"));
+        vErrors = withError(vErrors, siteError("/type", "enum:948d05da"));
         errors++;
       }
     }
@@ -10684,7 +10684,7 @@ function validate_observabilityDestinationResponse_data_langsmith(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_langsmith.errors = vErrors;
@@ -10696,25 +10696,25 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.licenseKey === undefined) {
-      (vErrors ??= []).push(siteError("", "required:5ac58933"));
+      vErrors = withError(vErrors, siteError("", "required:5ac58933"));
       errors++;
     }
     if (data.licenseKey !== undefined) {
       let d0 = data.licenseKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/licenseKey", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/licenseKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/licenseKey", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/licenseKey", "type:46355cea"));
         errors++;
       }
     }
     if (data.region !== undefined) {
       let d0 = data.region;
       if (!(d0 === "us" || d0 === "eu")) {
-        (vErrors ??= []).push(siteError("/region", "enum:56919b82"));
+        vErrors = withError(vErrors, siteError("/region", "enum:56919b82"));
         errors++;
       }
     }
@@ -10728,16 +10728,16 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -10751,7 +10751,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -10767,18 +10767,18 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -10793,7 +10793,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -10818,7 +10818,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -10834,23 +10834,23 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -10862,7 +10862,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -10878,18 +10878,18 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -10897,13 +10897,13 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
@@ -10914,16 +10914,16 @@ function validate_observabilityDestinationResponse_data_newrelic(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "newrelic")) {
-        (vErrors ??= []).push(siteError("/type", "enum:e6774e07"));
+        vErrors = withError(vErrors, siteError("/type", "enum:e6774e07"));
         errors++;
       }
     }
@@ -10934,7 +10934,7 @@ function validate_observabilityDestinationResponse_data_newrelic(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_newrelic.errors = vErrors;
@@ -10945,26 +10945,26 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
+      vErrors = withError(vErrors, siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.workspace === undefined) {
-      (vErrors ??= []).push(siteError("", "required:0729b5b5"));
+      vErrors = withError(vErrors, siteError("", "required:0729b5b5"));
       errors++;
     }
     if (data.projectName === undefined) {
-      (vErrors ??= []).push(siteError("", "required:a439848f"));
+      vErrors = withError(vErrors, siteError("", "required:a439848f"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -10972,11 +10972,11 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
       let d0 = data.workspace;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/workspace", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/workspace", "minLength:a423776d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/workspace", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/workspace", "type:46355cea"));
         errors++;
       }
     }
@@ -10984,11 +10984,11 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
       let d0 = data.projectName;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/projectName", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/projectName", "minLength:a423776d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/projectName", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/projectName", "type:46355cea"));
         errors++;
       }
     }
@@ -11002,16 +11002,16 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -11025,7 +11025,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -11041,18 +11041,18 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -11067,7 +11067,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -11092,7 +11092,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -11108,23 +11108,23 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -11136,7 +11136,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -11152,18 +11152,18 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -11171,13 +11171,13 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
@@ -11188,16 +11188,16 @@ function validate_observabilityDestinationResponse_data_opik(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "opik")) {
-        (vErrors ??= []).push(siteError("/type", "enum:92b0191f"));
+        vErrors = withError(vErrors, siteError("/type", "enum:92b0191f"));
         errors++;
       }
     }
@@ -11208,7 +11208,7 @@ function validate_observabilityDestinationResponse_data_opik(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_opik.errors = vErrors;
@@ -11220,18 +11220,18 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.endpoint === undefined) {
-      (vErrors ??= []).push(siteError("", "required:40adab02"));
+      vErrors = withError(vErrors, siteError("", "required:40adab02"));
       errors++;
     }
     if (data.endpoint !== undefined) {
       let d0 = data.endpoint;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          (vErrors ??= []).push(siteError("/endpoint", "pattern:efa7e902"));
+          vErrors = withError(vErrors, siteError("/endpoint", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/endpoint", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/endpoint", "type:46355cea"));
         errors++;
       }
     }
@@ -11245,16 +11245,16 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -11268,7 +11268,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -11284,18 +11284,18 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -11310,7 +11310,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -11335,7 +11335,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -11351,23 +11351,23 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -11379,7 +11379,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -11395,18 +11395,18 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -11414,13 +11414,13 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
@@ -11431,16 +11431,16 @@ function validate_observabilityDestinationResponse_data_otel_collector(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "otel-collector")) {
-        (vErrors ??= []).push(siteError("/type", "enum:feee778a"));
+        vErrors = withError(vErrors, siteError("/type", "enum:feee778a"));
         errors++;
       }
     }
@@ -11451,7 +11451,7 @@ function validate_observabilityDestinationResponse_data_otel_collector(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_otel_collector.errors = vErrors;
@@ -11462,18 +11462,18 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
+      vErrors = withError(vErrors, siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -11481,11 +11481,11 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
       let d0 = data.endpoint;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          (vErrors ??= []).push(siteError("/endpoint", "pattern:efa7e902"));
+          vErrors = withError(vErrors, siteError("/endpoint", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/endpoint", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/endpoint", "type:46355cea"));
         errors++;
       }
     }
@@ -11499,16 +11499,16 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -11522,7 +11522,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -11538,18 +11538,18 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -11564,7 +11564,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -11589,7 +11589,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -11605,23 +11605,23 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -11633,7 +11633,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -11649,18 +11649,18 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -11668,13 +11668,13 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
@@ -11685,16 +11685,16 @@ function validate_observabilityDestinationResponse_data_posthog(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "posthog")) {
-        (vErrors ??= []).push(siteError("/type", "enum:1600c7dc"));
+        vErrors = withError(vErrors, siteError("/type", "enum:1600c7dc"));
         errors++;
       }
     }
@@ -11705,7 +11705,7 @@ function validate_observabilityDestinationResponse_data_posthog(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_posthog.errors = vErrors;
@@ -11716,18 +11716,18 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
+      vErrors = withError(vErrors, siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -11735,11 +11735,11 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
+          vErrors = withError(vErrors, siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -11753,16 +11753,16 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -11776,7 +11776,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -11792,18 +11792,18 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -11818,7 +11818,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -11843,7 +11843,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -11859,23 +11859,23 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -11887,7 +11887,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -11903,18 +11903,18 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -11922,13 +11922,13 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
@@ -11939,16 +11939,16 @@ function validate_observabilityDestinationResponse_data_ramp(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "ramp")) {
-        (vErrors ??= []).push(siteError("/type", "enum:969b7f13"));
+        vErrors = withError(vErrors, siteError("/type", "enum:969b7f13"));
         errors++;
       }
     }
@@ -11959,7 +11959,7 @@ function validate_observabilityDestinationResponse_data_ramp(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_ramp.errors = vErrors;
@@ -11971,26 +11971,26 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.bucketName === undefined) {
-      (vErrors ??= []).push(siteError("", "required:77e38412"));
+      vErrors = withError(vErrors, siteError("", "required:77e38412"));
       errors++;
     }
     if (data.accessKeyId === undefined) {
-      (vErrors ??= []).push(siteError("", "required:3b39cdac"));
+      vErrors = withError(vErrors, siteError("", "required:3b39cdac"));
       errors++;
     }
     if (data.secretAccessKey === undefined) {
-      (vErrors ??= []).push(siteError("", "required:cc5e28cb"));
+      vErrors = withError(vErrors, siteError("", "required:cc5e28cb"));
       errors++;
     }
     if (data.bucketName !== undefined) {
       let d0 = data.bucketName;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/bucketName", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/bucketName", "minLength:a423776d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/bucketName", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/bucketName", "type:46355cea"));
         errors++;
       }
     }
@@ -11998,11 +11998,11 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
       let d0 = data.accessKeyId;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/accessKeyId", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/accessKeyId", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/accessKeyId", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/accessKeyId", "type:46355cea"));
         errors++;
       }
     }
@@ -12010,11 +12010,11 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
       let d0 = data.secretAccessKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/secretAccessKey", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/secretAccessKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/secretAccessKey", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/secretAccessKey", "type:46355cea"));
         errors++;
       }
     }
@@ -12022,17 +12022,17 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
       let d0 = data.sessionToken;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/sessionToken", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/sessionToken", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/sessionToken", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/sessionToken", "type:46355cea"));
         errors++;
       }
     }
     if (data.region !== undefined) {
       if (typeof data.region !== "string") {
-        (vErrors ??= []).push(siteError("/region", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/region", "type:46355cea"));
         errors++;
       }
     }
@@ -12040,23 +12040,23 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
       let d0 = data.endpoint;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          (vErrors ??= []).push(siteError("/endpoint", "pattern:efa7e902"));
+          vErrors = withError(vErrors, siteError("/endpoint", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/endpoint", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/endpoint", "type:46355cea"));
         errors++;
       }
     }
     if (data.prefix !== undefined) {
       if (typeof data.prefix !== "string") {
-        (vErrors ??= []).push(siteError("/prefix", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/prefix", "type:46355cea"));
         errors++;
       }
     }
     if (data.pathTemplate !== undefined) {
       if (typeof data.pathTemplate !== "string") {
-        (vErrors ??= []).push(siteError("/pathTemplate", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/pathTemplate", "type:46355cea"));
         errors++;
       }
     }
@@ -12070,16 +12070,16 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -12093,7 +12093,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -12109,18 +12109,18 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -12135,7 +12135,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -12160,7 +12160,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -12176,23 +12176,23 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -12204,7 +12204,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -12220,18 +12220,18 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -12239,13 +12239,13 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
@@ -12256,16 +12256,16 @@ function validate_observabilityDestinationResponse_data_s3(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "s3")) {
-        (vErrors ??= []).push(siteError("/type", "enum:3a82e739"));
+        vErrors = withError(vErrors, siteError("/type", "enum:3a82e739"));
         errors++;
       }
     }
@@ -12276,7 +12276,7 @@ function validate_observabilityDestinationResponse_data_s3(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_s3.errors = vErrors;
@@ -12288,22 +12288,22 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.otlpEndpoint === undefined) {
-      (vErrors ??= []).push(siteError("", "required:7b9373f4"));
+      vErrors = withError(vErrors, siteError("", "required:7b9373f4"));
       errors++;
     }
     if (data.dsn === undefined) {
-      (vErrors ??= []).push(siteError("", "required:17bf329b"));
+      vErrors = withError(vErrors, siteError("", "required:17bf329b"));
       errors++;
     }
     if (data.dsn !== undefined) {
       let d0 = data.dsn;
       if (typeof d0 === "string") {
         if (!pattern_ac8c1593.test(d0)) {
-          (vErrors ??= []).push(siteError("/dsn", "pattern:374803af"));
+          vErrors = withError(vErrors, siteError("/dsn", "pattern:374803af"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/dsn", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/dsn", "type:46355cea"));
         errors++;
       }
     }
@@ -12311,11 +12311,11 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
       let d0 = data.otlpEndpoint;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          (vErrors ??= []).push(siteError("/otlpEndpoint", "pattern:efa7e902"));
+          vErrors = withError(vErrors, siteError("/otlpEndpoint", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/otlpEndpoint", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/otlpEndpoint", "type:46355cea"));
         errors++;
       }
     }
@@ -12329,16 +12329,16 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -12352,7 +12352,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -12368,18 +12368,18 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -12394,7 +12394,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -12419,7 +12419,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -12435,23 +12435,23 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -12463,7 +12463,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -12479,18 +12479,18 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -12498,13 +12498,13 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
@@ -12515,16 +12515,16 @@ function validate_observabilityDestinationResponse_data_sentry(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "sentry")) {
-        (vErrors ??= []).push(siteError("/type", "enum:9f73e6c9"));
+        vErrors = withError(vErrors, siteError("/type", "enum:9f73e6c9"));
         errors++;
       }
     }
@@ -12535,7 +12535,7 @@ function validate_observabilityDestinationResponse_data_sentry(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_sentry.errors = vErrors;
@@ -12548,30 +12548,30 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.account === undefined) {
-      (vErrors ??= []).push(siteError("", "required:b928df7e"));
+      vErrors = withError(vErrors, siteError("", "required:b928df7e"));
       errors++;
     }
     if (data.token === undefined) {
-      (vErrors ??= []).push(siteError("", "required:501ce48a"));
+      vErrors = withError(vErrors, siteError("", "required:501ce48a"));
       errors++;
     }
     if (data.account !== undefined) {
       let d0 = data.account;
       if (typeof d0 === "string") {
         if (d0.length > 255 && func_ucs2length(d0) > 255) {
-          (vErrors ??= []).push(siteError("/account", "maxLength:7e47541b"));
+          vErrors = withError(vErrors, siteError("/account", "maxLength:7e47541b"));
           errors++;
         }
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/account", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/account", "minLength:a423776d"));
           errors++;
         }
         if (!pattern_460f8114.test(d0)) {
-          (vErrors ??= []).push(siteError("/account", "pattern:490abe05"));
+          vErrors = withError(vErrors, siteError("/account", "pattern:490abe05"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/account", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/account", "type:46355cea"));
         errors++;
       }
     }
@@ -12579,35 +12579,35 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
       let d0 = data.token;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/token", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/token", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/token", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/token", "type:46355cea"));
         errors++;
       }
     }
     if (data.database !== undefined) {
       if (typeof data.database !== "string") {
-        (vErrors ??= []).push(siteError("/database", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/database", "type:46355cea"));
         errors++;
       }
     }
     if (data.schema !== undefined) {
       if (typeof data.schema !== "string") {
-        (vErrors ??= []).push(siteError("/schema", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/schema", "type:46355cea"));
         errors++;
       }
     }
     if (data.table !== undefined) {
       if (typeof data.table !== "string") {
-        (vErrors ??= []).push(siteError("/table", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/table", "type:46355cea"));
         errors++;
       }
     }
     if (data.warehouse !== undefined) {
       if (typeof data.warehouse !== "string") {
-        (vErrors ??= []).push(siteError("/warehouse", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/warehouse", "type:46355cea"));
         errors++;
       }
     }
@@ -12621,16 +12621,16 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -12644,7 +12644,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -12660,18 +12660,18 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -12686,7 +12686,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -12711,7 +12711,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -12727,23 +12727,23 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -12755,7 +12755,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -12771,18 +12771,18 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -12790,13 +12790,13 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
@@ -12807,16 +12807,16 @@ function validate_observabilityDestinationResponse_data_snowflake(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "snowflake")) {
-        (vErrors ??= []).push(siteError("/type", "enum:54bd6b87"));
+        vErrors = withError(vErrors, siteError("/type", "enum:54bd6b87"));
         errors++;
       }
     }
@@ -12827,7 +12827,7 @@ function validate_observabilityDestinationResponse_data_snowflake(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_snowflake.errors = vErrors;
@@ -12838,26 +12838,26 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.apiKey === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fdaf5ad9"));
+      vErrors = withError(vErrors, siteError("", "required:fdaf5ad9"));
       errors++;
     }
     if (data.entity === undefined) {
-      (vErrors ??= []).push(siteError("", "required:90928e68"));
+      vErrors = withError(vErrors, siteError("", "required:90928e68"));
       errors++;
     }
     if (data.project === undefined) {
-      (vErrors ??= []).push(siteError("", "required:525ac8c7"));
+      vErrors = withError(vErrors, siteError("", "required:525ac8c7"));
       errors++;
     }
     if (data.apiKey !== undefined) {
       let d0 = data.apiKey;
       if (typeof d0 === "string") {
         if (!pattern_faf6c396.test(d0)) {
-          (vErrors ??= []).push(siteError("/apiKey", "pattern:e8aacddb"));
+          vErrors = withError(vErrors, siteError("/apiKey", "pattern:e8aacddb"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/apiKey", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/apiKey", "type:46355cea"));
         errors++;
       }
     }
@@ -12865,11 +12865,11 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
       let d0 = data.entity;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/entity", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/entity", "minLength:a423776d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/entity", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/entity", "type:46355cea"));
         errors++;
       }
     }
@@ -12877,11 +12877,11 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
       let d0 = data.project;
       if (typeof d0 === "string") {
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/project", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/project", "minLength:a423776d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/project", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/project", "type:46355cea"));
         errors++;
       }
     }
@@ -12889,11 +12889,11 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
       let d0 = data.baseUrl;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          (vErrors ??= []).push(siteError("/baseUrl", "pattern:efa7e902"));
+          vErrors = withError(vErrors, siteError("/baseUrl", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/baseUrl", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/baseUrl", "type:46355cea"));
         errors++;
       }
     }
@@ -12907,16 +12907,16 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -12930,7 +12930,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -12946,18 +12946,18 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -12972,7 +12972,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -12997,7 +12997,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -13013,23 +13013,23 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -13041,7 +13041,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -13057,18 +13057,18 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -13076,13 +13076,13 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
@@ -13093,16 +13093,16 @@ function validate_observabilityDestinationResponse_data_weave(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "weave")) {
-        (vErrors ??= []).push(siteError("/type", "enum:685066fc"));
+        vErrors = withError(vErrors, siteError("/type", "enum:685066fc"));
         errors++;
       }
     }
@@ -13113,7 +13113,7 @@ function validate_observabilityDestinationResponse_data_weave(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_weave.errors = vErrors;
@@ -13124,25 +13124,25 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.url === undefined) {
-      (vErrors ??= []).push(siteError("", "required:181e6d36"));
+      vErrors = withError(vErrors, siteError("", "required:181e6d36"));
       errors++;
     }
     if (data.url !== undefined) {
       let d0 = data.url;
       if (typeof d0 === "string") {
         if (!pattern_d0ff7d7d.test(d0)) {
-          (vErrors ??= []).push(siteError("/url", "pattern:efa7e902"));
+          vErrors = withError(vErrors, siteError("/url", "pattern:efa7e902"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/url", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/url", "type:46355cea"));
         errors++;
       }
     }
     if (data.method !== undefined) {
       let d0 = data.method;
       if (!(d0 === "POST" || d0 === "PUT")) {
-        (vErrors ??= []).push(siteError("/method", "enum:983d1cf2"));
+        vErrors = withError(vErrors, siteError("/method", "enum:983d1cf2"));
         errors++;
       }
     }
@@ -13156,16 +13156,16 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
           let d1 = d0[key0];
           if (typeof d1 === "string") {
             if (!pattern_faf6c396.test(d1)) {
-              (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/headers/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/headers", "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/headers", "type:2be25f50"));
         errors++;
       }
     }
@@ -13179,7 +13179,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -13195,18 +13195,18 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
           const _errs2 = errors;
           if (typeof d0 === "string") {
             if (!pattern_faf6c396.test(d0)) {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
               errors++;
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+          vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
           errors++;
         }
       }
@@ -13221,7 +13221,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
         let valid0 = true;
         const _errs1 = errors;
         if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
         var _valid1 = _errs1 === errors;
@@ -13246,7 +13246,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
               let valid1 = true;
               const _errs4 = errors;
               if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid2 = _errs4 === errors;
@@ -13262,23 +13262,23 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
                 const _errs5 = errors;
                 if (typeof d1 === "string") {
                   if (!pattern_faf6c396.test(d1)) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+                  vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
                   errors++;
                 }
                 var _valid2 = _errs5 === errors;
                 valid1 = _valid2;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -13290,7 +13290,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
           let valid1 = true;
           const _errs4 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid3 = _errs4 === errors;
@@ -13306,18 +13306,18 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
             const _errs5 = errors;
             if (typeof d0 === "string") {
               if (!pattern_faf6c396.test(d0)) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "pattern:e8aacddb"));
                 errors++;
               }
             } else {
-              (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
+              vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "type:46355cea"));
               errors++;
             }
             var _valid3 = _errs5 === errors;
             valid1 = _valid3;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
           }
           var _valid1 = _errs2 === errors;
@@ -13325,13 +13325,13 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
           ifClause0 = "else";
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
           errors++;
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
@@ -13342,16 +13342,16 @@ function validate_observabilityDestinationResponse_data_webhook(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.type !== undefined) {
       if (!(data.type === "webhook")) {
-        (vErrors ??= []).push(siteError("/type", "enum:1bf8f334"));
+        vErrors = withError(vErrors, siteError("/type", "enum:1bf8f334"));
         errors++;
       }
     }
@@ -13362,7 +13362,7 @@ function validate_observabilityDestinationResponse_data_webhook(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data_webhook.errors = vErrors;
@@ -13392,74 +13392,74 @@ function validate_observabilityDestinationResponse_data(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:c3664888"));
+      vErrors = withError(vErrors, siteError("", "required:c3664888"));
       errors++;
     }
     if (data.workspace_id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:e8bc2942"));
+      vErrors = withError(vErrors, siteError("", "required:e8bc2942"));
       errors++;
     }
     if (data.name === undefined) {
-      (vErrors ??= []).push(siteError("", "required:53ef34b9"));
+      vErrors = withError(vErrors, siteError("", "required:53ef34b9"));
       errors++;
     }
     if (data.type === undefined) {
-      (vErrors ??= []).push(siteError("", "required:bb36435a"));
+      vErrors = withError(vErrors, siteError("", "required:bb36435a"));
       errors++;
     }
     if (data.enabled === undefined) {
-      (vErrors ??= []).push(siteError("", "required:6ef0a6c5"));
+      vErrors = withError(vErrors, siteError("", "required:6ef0a6c5"));
       errors++;
     }
     if (data.privacy_mode === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fa57cab5"));
+      vErrors = withError(vErrors, siteError("", "required:fa57cab5"));
       errors++;
     }
     if (data.sampling_rate === undefined) {
-      (vErrors ??= []).push(siteError("", "required:3729a672"));
+      vErrors = withError(vErrors, siteError("", "required:3729a672"));
       errors++;
     }
     if (data.broadcast_generation_cost === undefined) {
-      (vErrors ??= []).push(siteError("", "required:60bc69af"));
+      vErrors = withError(vErrors, siteError("", "required:60bc69af"));
       errors++;
     }
     if (data.broadcast_generation_identity === undefined) {
-      (vErrors ??= []).push(siteError("", "required:77701cac"));
+      vErrors = withError(vErrors, siteError("", "required:77701cac"));
       errors++;
     }
     if (data.broadcast_generation_request_context === undefined) {
-      (vErrors ??= []).push(siteError("", "required:9a38379e"));
+      vErrors = withError(vErrors, siteError("", "required:9a38379e"));
       errors++;
     }
     if (data.api_key_hashes === undefined) {
-      (vErrors ??= []).push(siteError("", "required:e16d6687"));
+      vErrors = withError(vErrors, siteError("", "required:e16d6687"));
       errors++;
     }
     if (data.filter_rules === undefined) {
-      (vErrors ??= []).push(siteError("", "required:b0a521f1"));
+      vErrors = withError(vErrors, siteError("", "required:b0a521f1"));
       errors++;
     }
     if (data.config === undefined) {
-      (vErrors ??= []).push(siteError("", "required:eec14aef"));
+      vErrors = withError(vErrors, siteError("", "required:eec14aef"));
       errors++;
     }
     if (data.created_at === undefined) {
-      (vErrors ??= []).push(siteError("", "required:a2111cf4"));
+      vErrors = withError(vErrors, siteError("", "required:a2111cf4"));
       errors++;
     }
     if (data.updated_at === undefined) {
-      (vErrors ??= []).push(siteError("", "required:937ecdfa"));
+      vErrors = withError(vErrors, siteError("", "required:937ecdfa"));
       errors++;
     }
     if (data.id !== undefined) {
       let d0 = data.id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          (vErrors ??= []).push(siteError("/id", "pattern:a359c6a5"));
+          vErrors = withError(vErrors, siteError("/id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/id", "type:46355cea"));
         errors++;
       }
     }
@@ -13467,30 +13467,30 @@ function validate_observabilityDestinationResponse_data(data) {
       let d0 = data.workspace_id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          (vErrors ??= []).push(siteError("/workspace_id", "pattern:a359c6a5"));
+          vErrors = withError(vErrors, siteError("/workspace_id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/workspace_id", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/workspace_id", "type:46355cea"));
         errors++;
       }
     }
     if (data.name !== undefined) {
       let d0 = data.name;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/name", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/name", "type:9cdb33ae"));
         errors++;
       }
     }
     if (data.enabled !== undefined) {
       if (typeof data.enabled !== "boolean") {
-        (vErrors ??= []).push(siteError("/enabled", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/enabled", "type:93704aff"));
         errors++;
       }
     }
     if (data.privacy_mode !== undefined) {
       if (typeof data.privacy_mode !== "boolean") {
-        (vErrors ??= []).push(siteError("/privacy_mode", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/privacy_mode", "type:93704aff"));
         errors++;
       }
     }
@@ -13498,40 +13498,40 @@ function validate_observabilityDestinationResponse_data(data) {
       let d0 = data.sampling_rate;
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 1 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/sampling_rate", "maximum:05909cb1"));
+          vErrors = withError(vErrors, siteError("/sampling_rate", "maximum:05909cb1"));
           errors++;
         }
         if (d0 <= 0 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/sampling_rate", "exclusiveMinimum:94e18c30"));
+          vErrors = withError(vErrors, siteError("/sampling_rate", "exclusiveMinimum:94e18c30"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/sampling_rate", "type:40b0c00b"));
+        vErrors = withError(vErrors, siteError("/sampling_rate", "type:40b0c00b"));
         errors++;
       }
     }
     if (data.broadcast_generation_cost !== undefined) {
       if (typeof data.broadcast_generation_cost !== "boolean") {
-        (vErrors ??= []).push(siteError("/broadcast_generation_cost", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/broadcast_generation_cost", "type:93704aff"));
         errors++;
       }
     }
     if (data.broadcast_generation_identity !== undefined) {
       if (typeof data.broadcast_generation_identity !== "boolean") {
-        (vErrors ??= []).push(siteError("/broadcast_generation_identity", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/broadcast_generation_identity", "type:93704aff"));
         errors++;
       }
     }
     if (data.broadcast_generation_request_context !== undefined) {
       if (typeof data.broadcast_generation_request_context !== "boolean") {
-        (vErrors ??= []).push(siteError("/broadcast_generation_request_context", "type:93704aff"));
+        vErrors = withError(vErrors, siteError("/broadcast_generation_request_context", "type:93704aff"));
         errors++;
       }
     }
     if (data.api_key_hashes !== undefined) {
       let d0 = data.api_key_hashes;
       if (!Array.isArray(d0) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/api_key_hashes", "type:d399f888"));
+        vErrors = withError(vErrors, siteError("/api_key_hashes", "type:d399f888"));
         errors++;
       }
       if (Array.isArray(d0)) {
@@ -13541,7 +13541,7 @@ function validate_observabilityDestinationResponse_data(data) {
             break;
           }
           if (typeof d0[i0] !== "string") {
-            (vErrors ??= []).push(siteError("/api_key_hashes/" + i0, "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/api_key_hashes/" + i0, "type:46355cea"));
             errors++;
           }
         }
@@ -13557,11 +13557,11 @@ function validate_observabilityDestinationResponse_data(data) {
       let d0 = data.created_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          (vErrors ??= []).push(siteError("/created_at", "pattern:edc02d7d"));
+          vErrors = withError(vErrors, siteError("/created_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/created_at", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/created_at", "type:46355cea"));
         errors++;
       }
     }
@@ -13569,11 +13569,11 @@ function validate_observabilityDestinationResponse_data(data) {
       let d0 = data.updated_at;
       if (typeof d0 === "string") {
         if (!pattern_ff2c4588.test(d0)) {
-          (vErrors ??= []).push(siteError("/updated_at", "pattern:edc02d7d"));
+          vErrors = withError(vErrors, siteError("/updated_at", "pattern:edc02d7d"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/updated_at", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/updated_at", "type:46355cea"));
         errors++;
       }
     }
@@ -13667,11 +13667,11 @@ function validate_observabilityDestinationResponse_data(data) {
       } else {
         if (data.type !== undefined) {
           if (!obj_bf1a786c.has(data.type)) {
-            (vErrors ??= []).push(siteError("/type", "enum:0dc0eee6"));
+            vErrors = withError(vErrors, siteError("/type", "enum:0dc0eee6"));
             errors++;
           }
         }
-        (vErrors ??= []).push(siteErrorWith("", "discriminator:41c8d13a", {
+        vErrors = withError(vErrors, siteErrorWith("", "discriminator:41c8d13a", {
           error: "mapping",
           tag: "type",
           tagValue: tag0
@@ -13681,11 +13681,11 @@ function validate_observabilityDestinationResponse_data(data) {
     } else {
       if (data.type !== undefined) {
         if (!obj_bf1a786c.has(data.type)) {
-          (vErrors ??= []).push(siteError("/type", "enum:0dc0eee6"));
+          vErrors = withError(vErrors, siteError("/type", "enum:0dc0eee6"));
           errors++;
         }
       }
-      (vErrors ??= []).push(siteErrorWith("", "discriminator:922d0f67", {
+      vErrors = withError(vErrors, siteErrorWith("", "discriminator:922d0f67", {
         error: "tag",
         tag: "type",
         tagValue: tag0
@@ -13693,7 +13693,7 @@ function validate_observabilityDestinationResponse_data(data) {
       errors++;
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse_data.errors = vErrors;
@@ -13704,7 +13704,7 @@ function validate_observabilityDestinationResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fabb1b28"));
+      vErrors = withError(vErrors, siteError("", "required:fabb1b28"));
       errors++;
     }
     if (data.data !== undefined) {
@@ -13714,7 +13714,7 @@ function validate_observabilityDestinationResponse(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_observabilityDestinationResponse.errors = vErrors;
@@ -13977,11 +13977,11 @@ function validate_providersResponse_data_headquarters(data) {
   let vErrors = null;
   let errors = 0;
   if (typeof data !== "string" && data !== null) {
-    (vErrors ??= []).push(siteError("", "type:9cdb33ae"));
+    vErrors = withError(vErrors, siteError("", "type:9cdb33ae"));
     errors++;
   }
   if (!func_inLetterPairs(obj_a92a467d, data)) {
-    (vErrors ??= []).push(siteError("", "enum:453b0a45"));
+    vErrors = withError(vErrors, siteError("", "enum:453b0a45"));
     errors++;
   }
   validate_providersResponse_data_headquarters.errors = vErrors;
@@ -14242,7 +14242,7 @@ function validate_providersResponse_data_datacenters(data) {
   let vErrors = null;
   let errors = 0;
   if (!Array.isArray(data) && data !== null) {
-    (vErrors ??= []).push(siteError("", "type:d399f888"));
+    vErrors = withError(vErrors, siteError("", "type:d399f888"));
     errors++;
   }
   if (Array.isArray(data)) {
@@ -14253,11 +14253,11 @@ function validate_providersResponse_data_datacenters(data) {
       }
       let d0 = data[i0];
       if (typeof d0 !== "string") {
-        (vErrors ??= []).push(siteError("/" + i0, "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/" + i0, "type:46355cea"));
         errors++;
       }
       if (!func_inLetterPairs(obj_4a7e3ed1, d0)) {
-        (vErrors ??= []).push(siteError("/" + i0, "enum:f75d47b9"));
+        vErrors = withError(vErrors, siteError("/" + i0, "enum:f75d47b9"));
         errors++;
       }
     }
@@ -14277,42 +14277,42 @@ function validate_providersResponse_data(data) {
       let d0 = data[i0];
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.name === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:53ef34b9"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:53ef34b9"));
           errors++;
         }
         if (d0.slug === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:9d9b1aea"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:9d9b1aea"));
           errors++;
         }
         if (d0.headquarters === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:7bc3eab9"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:7bc3eab9"));
           errors++;
         }
         if (d0.datacenters === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:391efcb1"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:391efcb1"));
           errors++;
         }
         if (d0.privacy_policy_url === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:ac672aad"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:ac672aad"));
           errors++;
         }
         if (d0.terms_of_service_url === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:e356302f"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:e356302f"));
           errors++;
         }
         if (d0.status_page_url === undefined) {
-          (vErrors ??= []).push(siteError("/" + i0, "required:aa5f6815"));
+          vErrors = withError(vErrors, siteError("/" + i0, "required:aa5f6815"));
           errors++;
         }
         if (d0.name !== undefined) {
           if (typeof d0.name !== "string") {
-            (vErrors ??= []).push(siteError("/" + i0 + "/name", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/name", "type:46355cea"));
             errors++;
           }
         }
         if (d0.slug !== undefined) {
           if (typeof d0.slug !== "string") {
-            (vErrors ??= []).push(siteError("/" + i0 + "/slug", "type:46355cea"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/slug", "type:46355cea"));
             errors++;
           }
         }
@@ -14331,12 +14331,12 @@ function validate_providersResponse_data(data) {
         if (d0.privacy_policy_url !== undefined) {
           let d1 = d0.privacy_policy_url;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/privacy_policy_url", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/privacy_policy_url", "type:9cdb33ae"));
             errors++;
           }
           if (typeof d1 === "string") {
             if (!pattern_d0ff7d7d.test(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/privacy_policy_url", "pattern:efa7e902"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/privacy_policy_url", "pattern:efa7e902"));
               errors++;
             }
           }
@@ -14344,12 +14344,12 @@ function validate_providersResponse_data(data) {
         if (d0.terms_of_service_url !== undefined) {
           let d1 = d0.terms_of_service_url;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/terms_of_service_url", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/terms_of_service_url", "type:9cdb33ae"));
             errors++;
           }
           if (typeof d1 === "string") {
             if (!pattern_d0ff7d7d.test(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/terms_of_service_url", "pattern:efa7e902"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/terms_of_service_url", "pattern:efa7e902"));
               errors++;
             }
           }
@@ -14357,23 +14357,23 @@ function validate_providersResponse_data(data) {
         if (d0.status_page_url !== undefined) {
           let d1 = d0.status_page_url;
           if (typeof d1 !== "string" && d1 !== null) {
-            (vErrors ??= []).push(siteError("/" + i0 + "/status_page_url", "type:9cdb33ae"));
+            vErrors = withError(vErrors, siteError("/" + i0 + "/status_page_url", "type:9cdb33ae"));
             errors++;
           }
           if (typeof d1 === "string") {
             if (!pattern_d0ff7d7d.test(d1)) {
-              (vErrors ??= []).push(siteError("/" + i0 + "/status_page_url", "pattern:efa7e902"));
+              vErrors = withError(vErrors, siteError("/" + i0 + "/status_page_url", "pattern:efa7e902"));
               errors++;
             }
           }
         }
       } else {
-        (vErrors ??= []).push(siteError("/" + i0, "type:2be25f50"));
+        vErrors = withError(vErrors, siteError("/" + i0, "type:2be25f50"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:6771595d"));
+    vErrors = withError(vErrors, siteError("", "type:6771595d"));
     errors++;
   }
   validate_providersResponse_data.errors = vErrors;
@@ -14384,7 +14384,7 @@ function validate_providersResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.data === undefined) {
-      (vErrors ??= []).push(siteError("", "required:fabb1b28"));
+      vErrors = withError(vErrors, siteError("", "required:fabb1b28"));
       errors++;
     }
     if (data.data !== undefined) {
@@ -14394,7 +14394,7 @@ function validate_providersResponse(data) {
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_providersResponse.errors = vErrors;
@@ -14406,40 +14406,40 @@ function validate_errorResponse_error(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.code === undefined) {
-      (vErrors ??= []).push(siteError("", "required:7922a3da"));
+      vErrors = withError(vErrors, siteError("", "required:7922a3da"));
       errors++;
     }
     if (data.message === undefined) {
-      (vErrors ??= []).push(siteError("", "required:4b7871f0"));
+      vErrors = withError(vErrors, siteError("", "required:4b7871f0"));
       errors++;
     }
     if (data.code !== undefined) {
       let d0 = data.code;
       if (!Number.isInteger(d0)) {
-        (vErrors ??= []).push(siteError("/code", "type:f5f595bd"));
+        vErrors = withError(vErrors, siteError("/code", "type:f5f595bd"));
         errors++;
       }
       if (typeof d0 == "number" && isFinite(d0)) {
         if (d0 > 599 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/code", "maximum:18409d8a"));
+          vErrors = withError(vErrors, siteError("/code", "maximum:18409d8a"));
           errors++;
         }
         if (d0 < 400 || isNaN(d0)) {
-          (vErrors ??= []).push(siteError("/code", "minimum:4213786e"));
+          vErrors = withError(vErrors, siteError("/code", "minimum:4213786e"));
           errors++;
         }
       }
     }
     if (data.message !== undefined) {
       if (typeof data.message !== "string") {
-        (vErrors ??= []).push(siteError("/message", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/message", "type:46355cea"));
         errors++;
       }
     }
     if (data.metadata !== undefined) {
       let d0 = data.metadata;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/metadata", "type:14149012"));
+        vErrors = withError(vErrors, siteError("/metadata", "type:14149012"));
         errors++;
       }
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
@@ -14447,7 +14447,7 @@ function validate_errorResponse_error(data) {
           let d1 = d0.issues;
           if (Array.isArray(d1)) {
             if (d1.length > 20) {
-              (vErrors ??= []).push(siteError("/metadata/issues", "maxItems:3f6fef09"));
+              vErrors = withError(vErrors, siteError("/metadata/issues", "maxItems:3f6fef09"));
               errors++;
             }
             const len0 = d1.length;
@@ -14458,39 +14458,39 @@ function validate_errorResponse_error(data) {
               let d2 = d1[i0];
               if (d2 && typeof d2 == "object" && !Array.isArray(d2)) {
                 if (d2.path === undefined) {
-                  (vErrors ??= []).push(siteError("/metadata/issues/" + i0, "required:2a00e695"));
+                  vErrors = withError(vErrors, siteError("/metadata/issues/" + i0, "required:2a00e695"));
                   errors++;
                 }
                 if (d2.message === undefined) {
-                  (vErrors ??= []).push(siteError("/metadata/issues/" + i0, "required:4b7871f0"));
+                  vErrors = withError(vErrors, siteError("/metadata/issues/" + i0, "required:4b7871f0"));
                   errors++;
                 }
                 if (d2.path !== undefined) {
                   if (typeof d2.path !== "string") {
-                    (vErrors ??= []).push(siteError("/metadata/issues/" + i0 + "/path", "type:46355cea"));
+                    vErrors = withError(vErrors, siteError("/metadata/issues/" + i0 + "/path", "type:46355cea"));
                     errors++;
                   }
                 }
                 if (d2.message !== undefined) {
                   if (typeof d2.message !== "string") {
-                    (vErrors ??= []).push(siteError("/metadata/issues/" + i0 + "/message", "type:46355cea"));
+                    vErrors = withError(vErrors, siteError("/metadata/issues/" + i0 + "/message", "type:46355cea"));
                     errors++;
                   }
                 }
               } else {
-                (vErrors ??= []).push(siteError("/metadata/issues/" + i0, "type:2be25f50"));
+                vErrors = withError(vErrors, siteError("/metadata/issues/" + i0, "type:2be25f50"));
                 errors++;
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/metadata/issues", "type:6771595d"));
+            vErrors = withError(vErrors, siteError("/metadata/issues", "type:6771595d"));
             errors++;
           }
         }
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_errorResponse_error.errors = vErrors;
@@ -14501,7 +14501,7 @@ function validate_errorResponse(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.error === undefined) {
-      (vErrors ??= []).push(siteError("", "required:7858157b"));
+      vErrors = withError(vErrors, siteError("", "required:7858157b"));
       errors++;
     }
     if (data.error !== undefined) {
@@ -14513,19 +14513,19 @@ function validate_errorResponse(data) {
     if (data.service_metadata !== undefined) {
       let d0 = data.service_metadata;
       if (!(d0 && typeof d0 == "object" && !Array.isArray(d0)) && d0 !== null) {
-        (vErrors ??= []).push(siteError("/service_metadata", "type:14149012"));
+        vErrors = withError(vErrors, siteError("/service_metadata", "type:14149012"));
         errors++;
       }
     }
     if (data.user_id !== undefined) {
       let d0 = data.user_id;
       if (typeof d0 !== "string" && d0 !== null) {
-        (vErrors ??= []).push(siteError("/user_id", "type:9cdb33ae"));
+        vErrors = withError(vErrors, siteError("/user_id", "type:9cdb33ae"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_errorResponse.errors = vErrors;
@@ -14544,31 +14544,31 @@ function validate_paramsCreatePresetsMessages(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.slug === undefined) {
-      (vErrors ??= []).push(siteError("", "required:9d9b1aea"));
+      vErrors = withError(vErrors, siteError("", "required:9d9b1aea"));
       errors++;
     }
     if (data.slug !== undefined) {
       let d0 = data.slug;
       if (typeof d0 === "string") {
         if (d0.length > 128 && func_ucs2length(d0) > 128) {
-          (vErrors ??= []).push(siteError("/slug", "maxLength:7d57682c"));
+          vErrors = withError(vErrors, siteError("/slug", "maxLength:7d57682c"));
           errors++;
         }
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/slug", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/slug", "minLength:a423776d"));
           errors++;
         }
         if (!pattern_9d535783.test(d0)) {
-          (vErrors ??= []).push(siteError("/slug", "pattern:e6322308"));
+          vErrors = withError(vErrors, siteError("/slug", "pattern:e6322308"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/slug", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/slug", "type:46355cea"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_paramsCreatePresetsMessages.errors = vErrors;
@@ -14592,30 +14592,30 @@ function validate_paramsGetPresetVersion(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.slug === undefined) {
-      (vErrors ??= []).push(siteError("", "required:9d9b1aea"));
+      vErrors = withError(vErrors, siteError("", "required:9d9b1aea"));
       errors++;
     }
     if (data.version === undefined) {
-      (vErrors ??= []).push(siteError("", "required:889f2380"));
+      vErrors = withError(vErrors, siteError("", "required:889f2380"));
       errors++;
     }
     if (data.slug !== undefined) {
       let d0 = data.slug;
       if (typeof d0 === "string") {
         if (d0.length > 128 && func_ucs2length(d0) > 128) {
-          (vErrors ??= []).push(siteError("/slug", "maxLength:7d57682c"));
+          vErrors = withError(vErrors, siteError("/slug", "maxLength:7d57682c"));
           errors++;
         }
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/slug", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/slug", "minLength:a423776d"));
           errors++;
         }
         if (!pattern_9d535783.test(d0)) {
-          (vErrors ??= []).push(siteError("/slug", "pattern:e6322308"));
+          vErrors = withError(vErrors, siteError("/slug", "pattern:e6322308"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/slug", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/slug", "type:46355cea"));
         errors++;
       }
     }
@@ -14623,16 +14623,16 @@ function validate_paramsGetPresetVersion(data) {
       let d0 = data.version;
       if (typeof d0 === "string") {
         if (!pattern_f54ac16b(d0)) {
-          (vErrors ??= []).push(siteError("/version", "pattern:e63dc414"));
+          vErrors = withError(vErrors, siteError("/version", "pattern:e63dc414"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/version", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/version", "type:46355cea"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_paramsGetPresetVersion.errors = vErrors;
@@ -14654,30 +14654,30 @@ function validate_paramsListEndpoints(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.author === undefined) {
-      (vErrors ??= []).push(siteError("", "required:6f8f72af"));
+      vErrors = withError(vErrors, siteError("", "required:6f8f72af"));
       errors++;
     }
     if (data.slug === undefined) {
-      (vErrors ??= []).push(siteError("", "required:9d9b1aea"));
+      vErrors = withError(vErrors, siteError("", "required:9d9b1aea"));
       errors++;
     }
     if (data.author !== undefined) {
       let d0 = data.author;
       if (typeof d0 === "string") {
         if (d0.length > 128 && func_ucs2length(d0) > 128) {
-          (vErrors ??= []).push(siteError("/author", "maxLength:7d57682c"));
+          vErrors = withError(vErrors, siteError("/author", "maxLength:7d57682c"));
           errors++;
         }
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/author", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/author", "minLength:a423776d"));
           errors++;
         }
         if (!pattern_57ab3439(d0)) {
-          (vErrors ??= []).push(siteError("/author", "pattern:fe88ecdc"));
+          vErrors = withError(vErrors, siteError("/author", "pattern:fe88ecdc"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/author", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/author", "type:46355cea"));
         errors++;
       }
     }
@@ -14685,24 +14685,24 @@ function validate_paramsListEndpoints(data) {
       let d0 = data.slug;
       if (typeof d0 === "string") {
         if (d0.length > 128 && func_ucs2length(d0) > 128) {
-          (vErrors ??= []).push(siteError("/slug", "maxLength:7d57682c"));
+          vErrors = withError(vErrors, siteError("/slug", "maxLength:7d57682c"));
           errors++;
         }
         if (d0.length < 2 && func_ucs2length(d0) < 1) {
-          (vErrors ??= []).push(siteError("/slug", "minLength:a423776d"));
+          vErrors = withError(vErrors, siteError("/slug", "minLength:a423776d"));
           errors++;
         }
         if (!pattern_57ab3439(d0)) {
-          (vErrors ??= []).push(siteError("/slug", "pattern:fe88ecdc"));
+          vErrors = withError(vErrors, siteError("/slug", "pattern:fe88ecdc"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/slug", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/slug", "type:46355cea"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_paramsListEndpoints.errors = vErrors;
@@ -14714,23 +14714,23 @@ function validate_paramsGetObservabilityDestination(data) {
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.id === undefined) {
-      (vErrors ??= []).push(siteError("", "required:c3664888"));
+      vErrors = withError(vErrors, siteError("", "required:c3664888"));
       errors++;
     }
     if (data.id !== undefined) {
       let d0 = data.id;
       if (typeof d0 === "string") {
         if (!pattern_947d2ff8(d0)) {
-          (vErrors ??= []).push(siteError("/id", "pattern:a359c6a5"));
+          vErrors = withError(vErrors, siteError("/id", "pattern:a359c6a5"));
           errors++;
         }
       } else {
-        (vErrors ??= []).push(siteError("/id", "type:46355cea"));
+        vErrors = withError(vErrors, siteError("/id", "type:46355cea"));
         errors++;
       }
     }
   } else {
-    (vErrors ??= []).push(siteError("", "type:2be25f50"));
+    vErrors = withError(vErrors, siteError("", "type:2be25f50"));
     errors++;
   }
   validate_paramsGetObservabilityDestination.errors = vErrors;

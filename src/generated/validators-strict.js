@@ -312,7 +312,7 @@ const errorSiteText = "{\
 \"type:ff7d0d4b\":{\"keyword\":\"type\",\"params\":{\"type\":[\"integer\",\"null\"]},\"message\":\"must be an integer or null\"},\
 \"type:2be25f50\":{\"keyword\":\"type\",\"params\":{\"type\":\"object\"},\"message\":\"must be an object\"},\
 \"type:14149012\":{\"keyword\":\"type\",\"params\":{\"type\":[\"object\",\"null\"]},\"message\":\"must be an object or null\"}}";
-var { failAt, failAtWith, siteError, siteErrorWith } = errorSiteHelpers(errorSiteText);
+var { failAt, failAtWith, siteError, siteErrorWith, withError } = errorSiteHelpers(errorSiteText);
 const schema_0563fe24 = {
   "type": "object",
   "required": ["model", "messages"],
@@ -1364,7 +1364,7 @@ function validate_messagesRequest_provider(data) {
       let valid1 = false;
       const _errs2 = errors;
       if (!(d0 === "price" || d0 === "throughput" || d0 === "latency" || d0 === "exacto" || d0 === null)) {
-        (vErrors ??= []).push(siteError("/sort", "enum:940e7b45"));
+        vErrors = withError(vErrors, siteError("/sort", "enum:940e7b45"));
         errors++;
       }
       var _valid0 = _errs2 === errors;
@@ -1375,7 +1375,7 @@ function validate_messagesRequest_provider(data) {
           const _errs4 = errors;
           for (const key0 in d0) {
             if (!(key0 === "by" || key0 === "partition")) {
-              (vErrors ??= []).push(siteErrorWith("/sort", "additionalProperties:7c44b854", { additionalProperty: key0 }));
+              vErrors = withError(vErrors, siteErrorWith("/sort", "additionalProperties:7c44b854", { additionalProperty: key0 }));
               errors++;
               break;
             }
@@ -1385,7 +1385,7 @@ function validate_messagesRequest_provider(data) {
               let d1 = d0.by;
               const _errs5 = errors;
               if (!(d1 === "price" || d1 === "throughput" || d1 === "latency" || d1 === "exacto" || d1 === null)) {
-                (vErrors ??= []).push(siteError("/sort/by", "enum:940e7b45"));
+                vErrors = withError(vErrors, siteError("/sort/by", "enum:940e7b45"));
                 errors++;
               }
               var valid6 = _errs5 === errors;
@@ -1397,7 +1397,7 @@ function validate_messagesRequest_provider(data) {
                 let d1 = d0.partition;
                 const _errs5 = errors;
                 if (!(d1 === "model" || d1 === "none" || d1 === null)) {
-                  (vErrors ??= []).push(siteError("/sort/partition", "enum:cec0176e"));
+                  vErrors = withError(vErrors, siteError("/sort/partition", "enum:cec0176e"));
                   errors++;
                 }
                 var valid6 = _errs5 === errors;
@@ -1407,14 +1407,14 @@ function validate_messagesRequest_provider(data) {
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("/sort", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("/sort", "type:2be25f50"));
           errors++;
         }
         var _valid0 = _errs3 === errors;
         valid1 = valid1 || _valid0;
       }
       if (!valid1) {
-        (vErrors ??= []).push(siteError("/sort", "anyOf:78bfa0d2"));
+        vErrors = withError(vErrors, siteError("/sort", "anyOf:78bfa0d2"));
         errors++;
         validate_messagesRequest_provider.errors = vErrors;
         return false;
@@ -1481,7 +1481,7 @@ function validate_messagesRequest_provider(data) {
         let valid1 = false;
         const _errs2 = errors;
         if (!(typeof d0 == "number" && isFinite(d0)) && d0 !== null) {
-          (vErrors ??= []).push(siteError("/preferred_max_latency", "type:a763b724"));
+          vErrors = withError(vErrors, siteError("/preferred_max_latency", "type:a763b724"));
           errors++;
         }
         var _valid1 = _errs2 === errors;
@@ -1492,7 +1492,7 @@ function validate_messagesRequest_provider(data) {
             const _errs4 = errors;
             for (const key0 in d0) {
               if (!(key0 === "p50" || key0 === "p75" || key0 === "p90" || key0 === "p99")) {
-                (vErrors ??= []).push(siteErrorWith("/preferred_max_latency", "additionalProperties:f1d585c6", { additionalProperty: key0 }));
+                vErrors = withError(vErrors, siteErrorWith("/preferred_max_latency", "additionalProperties:f1d585c6", { additionalProperty: key0 }));
                 errors++;
                 break;
               }
@@ -1502,7 +1502,7 @@ function validate_messagesRequest_provider(data) {
                 let d1 = d0.p50;
                 const _errs5 = errors;
                 if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                  (vErrors ??= []).push(siteError("/preferred_max_latency/p50", "type:a763b724"));
+                  vErrors = withError(vErrors, siteError("/preferred_max_latency/p50", "type:a763b724"));
                   errors++;
                 }
                 var valid9 = _errs5 === errors;
@@ -1514,7 +1514,7 @@ function validate_messagesRequest_provider(data) {
                   let d1 = d0.p75;
                   const _errs5 = errors;
                   if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                    (vErrors ??= []).push(siteError("/preferred_max_latency/p75", "type:a763b724"));
+                    vErrors = withError(vErrors, siteError("/preferred_max_latency/p75", "type:a763b724"));
                     errors++;
                   }
                   var valid9 = _errs5 === errors;
@@ -1526,7 +1526,7 @@ function validate_messagesRequest_provider(data) {
                     let d1 = d0.p90;
                     const _errs5 = errors;
                     if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                      (vErrors ??= []).push(siteError("/preferred_max_latency/p90", "type:a763b724"));
+                      vErrors = withError(vErrors, siteError("/preferred_max_latency/p90", "type:a763b724"));
                       errors++;
                     }
                     var valid9 = _errs5 === errors;
@@ -1538,7 +1538,7 @@ function validate_messagesRequest_provider(data) {
                       let d1 = d0.p99;
                       const _errs5 = errors;
                       if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                        (vErrors ??= []).push(siteError("/preferred_max_latency/p99", "type:a763b724"));
+                        vErrors = withError(vErrors, siteError("/preferred_max_latency/p99", "type:a763b724"));
                         errors++;
                       }
                       var valid9 = _errs5 === errors;
@@ -1550,14 +1550,14 @@ function validate_messagesRequest_provider(data) {
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/preferred_max_latency", "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/preferred_max_latency", "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs3 === errors;
           valid1 = valid1 || _valid1;
         }
         if (!valid1) {
-          (vErrors ??= []).push(siteError("/preferred_max_latency", "anyOf:78bfa0d2"));
+          vErrors = withError(vErrors, siteError("/preferred_max_latency", "anyOf:78bfa0d2"));
           errors++;
           validate_messagesRequest_provider.errors = vErrors;
           return false;
@@ -1583,7 +1583,7 @@ function validate_messagesRequest_provider(data) {
           let valid1 = false;
           const _errs2 = errors;
           if (!(typeof d0 == "number" && isFinite(d0)) && d0 !== null) {
-            (vErrors ??= []).push(siteError("/preferred_min_throughput", "type:a763b724"));
+            vErrors = withError(vErrors, siteError("/preferred_min_throughput", "type:a763b724"));
             errors++;
           }
           var _valid2 = _errs2 === errors;
@@ -1594,7 +1594,7 @@ function validate_messagesRequest_provider(data) {
               const _errs4 = errors;
               for (const key0 in d0) {
                 if (!(key0 === "p50" || key0 === "p75" || key0 === "p90" || key0 === "p99")) {
-                  (vErrors ??= []).push(siteErrorWith("/preferred_min_throughput", "additionalProperties:f1d585c6", { additionalProperty: key0 }));
+                  vErrors = withError(vErrors, siteErrorWith("/preferred_min_throughput", "additionalProperties:f1d585c6", { additionalProperty: key0 }));
                   errors++;
                   break;
                 }
@@ -1604,7 +1604,7 @@ function validate_messagesRequest_provider(data) {
                   let d1 = d0.p50;
                   const _errs5 = errors;
                   if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                    (vErrors ??= []).push(siteError("/preferred_min_throughput/p50", "type:a763b724"));
+                    vErrors = withError(vErrors, siteError("/preferred_min_throughput/p50", "type:a763b724"));
                     errors++;
                   }
                   var valid11 = _errs5 === errors;
@@ -1616,7 +1616,7 @@ function validate_messagesRequest_provider(data) {
                     let d1 = d0.p75;
                     const _errs5 = errors;
                     if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                      (vErrors ??= []).push(siteError("/preferred_min_throughput/p75", "type:a763b724"));
+                      vErrors = withError(vErrors, siteError("/preferred_min_throughput/p75", "type:a763b724"));
                       errors++;
                     }
                     var valid11 = _errs5 === errors;
@@ -1628,7 +1628,7 @@ function validate_messagesRequest_provider(data) {
                       let d1 = d0.p90;
                       const _errs5 = errors;
                       if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                        (vErrors ??= []).push(siteError("/preferred_min_throughput/p90", "type:a763b724"));
+                        vErrors = withError(vErrors, siteError("/preferred_min_throughput/p90", "type:a763b724"));
                         errors++;
                       }
                       var valid11 = _errs5 === errors;
@@ -1640,7 +1640,7 @@ function validate_messagesRequest_provider(data) {
                         let d1 = d0.p99;
                         const _errs5 = errors;
                         if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                          (vErrors ??= []).push(siteError("/preferred_min_throughput/p99", "type:a763b724"));
+                          vErrors = withError(vErrors, siteError("/preferred_min_throughput/p99", "type:a763b724"));
                           errors++;
                         }
                         var valid11 = _errs5 === errors;
@@ -1652,14 +1652,14 @@ function validate_messagesRequest_provider(data) {
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/preferred_min_throughput", "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/preferred_min_throughput", "type:2be25f50"));
               errors++;
             }
             var _valid2 = _errs3 === errors;
             valid1 = valid1 || _valid2;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/preferred_min_throughput", "anyOf:78bfa0d2"));
+            vErrors = withError(vErrors, siteError("/preferred_min_throughput", "anyOf:78bfa0d2"));
             errors++;
             validate_messagesRequest_provider.errors = vErrors;
             return false;
@@ -3562,7 +3562,7 @@ function validate_messagesRequest_tools(data) {
       const _errs2 = errors;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
       }
@@ -3584,7 +3584,7 @@ function validate_messagesRequest_tools(data) {
         if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
           if (d0.type !== undefined) {
             if (!obj_42e0baa2.has(d0.type)) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
           }
@@ -3622,7 +3622,7 @@ function validate_messagesRequest_tools(data) {
                 const _errs7 = errors;
                 const _errs8 = errors;
                 if (!obj_42e0baa2.has(d1)) {
-                  (vErrors ??= []).push({});
+                  vErrors = withError(vErrors, {});
                   errors++;
                 }
                 var valid5 = _errs8 === errors;
@@ -3648,7 +3648,7 @@ function validate_messagesRequest_tools(data) {
           ifClause1 = "else";
         }
         if (!valid2) {
-          (vErrors ??= []).push(siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause1 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause1 }));
           errors++;
           validate_messagesRequest_tools.errors = vErrors;
           return false;
@@ -3667,7 +3667,7 @@ function validate_messagesRequest_tools(data) {
         ifClause0 = "else";
       }
       if (!valid1) {
-        (vErrors ??= []).push(siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause0 }));
+        vErrors = withError(vErrors, siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause0 }));
         errors++;
         validate_messagesRequest_tools.errors = vErrors;
         return false;
@@ -4944,14 +4944,14 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
         const _errs1 = errors;
         if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
           if (d0.type === undefined) {
-            (vErrors ??= []).push(siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type"]) }));
+            vErrors = withError(vErrors, siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type"]) }));
             errors++;
           } else {
             if (d0.type !== undefined) {
               let d1 = d0.type;
               const _errs2 = errors;
               if (!(d1 === "thinking_turns" || d1 === "all")) {
-                (vErrors ??= []).push(siteError("/keep/type", "enum:42929976"));
+                vErrors = withError(vErrors, siteError("/keep/type", "enum:42929976"));
                 errors++;
               }
               var valid2 = _errs2 === errors;
@@ -4964,13 +4964,13 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                 if (tag0 === "thinking_turns") {
                   if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
                     if (d0.type === undefined || d0.value === undefined) {
-                      (vErrors ??= []).push(siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type", "value"]) }));
+                      vErrors = withError(vErrors, siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type", "value"]) }));
                       errors++;
                     } else {
                       const _errs2 = errors;
                       for (const key0 in d0) {
                         if (!(key0 === "type" || key0 === "value")) {
-                          (vErrors ??= []).push(siteErrorWith("/keep", "additionalProperties:aa786824", { additionalProperty: key0 }));
+                          vErrors = withError(vErrors, siteErrorWith("/keep", "additionalProperties:aa786824", { additionalProperty: key0 }));
                           errors++;
                           break;
                         }
@@ -4979,7 +4979,7 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                         if (d0.type !== undefined) {
                           const _errs3 = errors;
                           if (!(d0.type === "thinking_turns")) {
-                            (vErrors ??= []).push(siteError("/keep/type", "enum:69c9a7c0"));
+                            vErrors = withError(vErrors, siteError("/keep/type", "enum:69c9a7c0"));
                             errors++;
                           }
                           var valid5 = _errs3 === errors;
@@ -4991,17 +4991,17 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                             let d1 = d0.value;
                             const _errs3 = errors;
                             if (!Number.isInteger(d1)) {
-                              (vErrors ??= []).push(siteError("/keep/value", "type:f5f595bd"));
+                              vErrors = withError(vErrors, siteError("/keep/value", "type:f5f595bd"));
                               errors++;
                             }
                             if (errors === _errs3) {
                               if (typeof d1 == "number" && isFinite(d1)) {
                                 if (d1 > 9007199254740991 || isNaN(d1)) {
-                                  (vErrors ??= []).push(siteError("/keep/value", "maximum:62ccc935"));
+                                  vErrors = withError(vErrors, siteError("/keep/value", "maximum:62ccc935"));
                                   errors++;
                                 } else {
                                   if (d1 < 0 || isNaN(d1)) {
-                                    (vErrors ??= []).push(siteError("/keep/value", "minimum:fd171812"));
+                                    vErrors = withError(vErrors, siteError("/keep/value", "minimum:fd171812"));
                                     errors++;
                                   }
                                 }
@@ -5015,19 +5015,19 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                       }
                     }
                   } else {
-                    (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
+                    vErrors = withError(vErrors, siteError("/keep", "type:2be25f50"));
                     errors++;
                   }
                 } else if (tag0 === "all") {
                   if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
                     if (d0.type === undefined) {
-                      (vErrors ??= []).push(siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type"]) }));
+                      vErrors = withError(vErrors, siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type"]) }));
                       errors++;
                     } else {
                       const _errs2 = errors;
                       for (const key0 in d0) {
                         if (!(key0 === "type")) {
-                          (vErrors ??= []).push(siteErrorWith("/keep", "additionalProperties:5faf0bb6", { additionalProperty: key0 }));
+                          vErrors = withError(vErrors, siteErrorWith("/keep", "additionalProperties:5faf0bb6", { additionalProperty: key0 }));
                           errors++;
                           break;
                         }
@@ -5035,18 +5035,18 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                       if (_errs2 === errors) {
                         if (d0.type !== undefined) {
                           if (!(d0.type === "all")) {
-                            (vErrors ??= []).push(siteError("/keep/type", "enum:cdd98460"));
+                            vErrors = withError(vErrors, siteError("/keep/type", "enum:cdd98460"));
                             errors++;
                           }
                         }
                       }
                     }
                   } else {
-                    (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
+                    vErrors = withError(vErrors, siteError("/keep", "type:2be25f50"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteErrorWith("/keep", "discriminator:41c8d13a", {
+                  vErrors = withError(vErrors, siteErrorWith("/keep", "discriminator:41c8d13a", {
                     error: "mapping",
                     tag: "type",
                     tagValue: tag0
@@ -5054,7 +5054,7 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                   errors++;
                 }
               } else {
-                (vErrors ??= []).push(siteErrorWith("/keep", "discriminator:922d0f67", {
+                vErrors = withError(vErrors, siteErrorWith("/keep", "discriminator:922d0f67", {
                   error: "tag",
                   tag: "type",
                   tagValue: tag0
@@ -5064,7 +5064,7 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("/keep", "type:2be25f50"));
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -5072,14 +5072,14 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
         if (!valid0) {
           const _errs2 = errors;
           if (!(d0 === "all")) {
-            (vErrors ??= []).push(siteError("/keep", "enum:cdd98460"));
+            vErrors = withError(vErrors, siteError("/keep", "enum:cdd98460"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = valid0 || _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/keep", "anyOf:78bfa0d2"));
+          vErrors = withError(vErrors, siteError("/keep", "anyOf:78bfa0d2"));
           errors++;
           validate_messagesRequest_context_management_edits_clear_thinking_20251015.errors = vErrors;
           return false;
@@ -9751,7 +9751,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -9775,7 +9775,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
             return false;
@@ -9796,7 +9796,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -9819,7 +9819,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -9843,7 +9843,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
                     return false;
@@ -9865,7 +9865,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -9889,7 +9889,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
                 return false;
@@ -9899,7 +9899,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
               return false;
@@ -10013,7 +10013,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -10037,7 +10037,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
             return false;
@@ -10058,7 +10058,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -10081,7 +10081,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -10105,7 +10105,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
                     return false;
@@ -10127,7 +10127,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -10151,7 +10151,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
                 return false;
@@ -10161,7 +10161,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
               return false;
@@ -10295,7 +10295,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -10319,7 +10319,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
             return false;
@@ -10340,7 +10340,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -10363,7 +10363,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -10387,7 +10387,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
                     return false;
@@ -10409,7 +10409,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -10433,7 +10433,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
                 return false;
@@ -10443,7 +10443,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
               return false;
@@ -10556,7 +10556,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -10580,7 +10580,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
             return false;
@@ -10601,7 +10601,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -10624,7 +10624,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -10648,7 +10648,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
                     return false;
@@ -10670,7 +10670,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -10694,7 +10694,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
                 return false;
@@ -10704,7 +10704,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
               return false;
@@ -10817,7 +10817,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -10841,7 +10841,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
             return false;
@@ -10862,7 +10862,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -10885,7 +10885,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -10909,7 +10909,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
                     return false;
@@ -10931,7 +10931,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -10955,7 +10955,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
                 return false;
@@ -10965,7 +10965,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
               return false;
@@ -11079,7 +11079,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -11103,7 +11103,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
             return false;
@@ -11124,7 +11124,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -11147,7 +11147,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -11171,7 +11171,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
                     return false;
@@ -11193,7 +11193,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -11217,7 +11217,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
                 return false;
@@ -11227,7 +11227,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
               return false;
@@ -11345,7 +11345,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -11369,7 +11369,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
             return false;
@@ -11390,7 +11390,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -11413,7 +11413,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -11437,7 +11437,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
                     return false;
@@ -11459,7 +11459,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -11483,7 +11483,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
                 return false;
@@ -11493,7 +11493,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
               return false;
@@ -11593,7 +11593,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -11617,7 +11617,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
             return false;
@@ -11638,7 +11638,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -11661,7 +11661,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -11685,7 +11685,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
                     return false;
@@ -11707,7 +11707,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -11731,7 +11731,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
                 return false;
@@ -11741,7 +11741,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
               return false;
@@ -11858,7 +11858,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -11882,7 +11882,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
             return false;
@@ -11903,7 +11903,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -11926,7 +11926,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -11950,7 +11950,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
                     return false;
@@ -11972,7 +11972,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -11996,7 +11996,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
                 return false;
@@ -12006,7 +12006,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
               return false;
@@ -12100,7 +12100,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -12124,7 +12124,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
             return false;
@@ -12145,7 +12145,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -12168,7 +12168,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -12192,7 +12192,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
                     return false;
@@ -12214,7 +12214,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -12238,7 +12238,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
                 return false;
@@ -12248,7 +12248,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
               return false;
@@ -12351,7 +12351,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -12375,7 +12375,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
             return false;
@@ -12396,7 +12396,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -12419,7 +12419,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -12443,7 +12443,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
                     return false;
@@ -12465,7 +12465,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -12489,7 +12489,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
                 return false;
@@ -12499,7 +12499,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
               return false;
@@ -12602,7 +12602,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -12626,7 +12626,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
             return false;
@@ -12647,7 +12647,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -12670,7 +12670,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -12694,7 +12694,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
                     return false;
@@ -12716,7 +12716,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -12740,7 +12740,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
                 return false;
@@ -12750,7 +12750,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
               return false;
@@ -12903,7 +12903,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -12927,7 +12927,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
             return false;
@@ -12948,7 +12948,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -12971,7 +12971,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -12995,7 +12995,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
                     return false;
@@ -13017,7 +13017,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -13041,7 +13041,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
                 return false;
@@ -13051,7 +13051,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
               return false;
@@ -13155,7 +13155,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -13179,7 +13179,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
             return false;
@@ -13200,7 +13200,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -13223,7 +13223,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -13247,7 +13247,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
                     return false;
@@ -13269,7 +13269,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -13293,7 +13293,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
                 return false;
@@ -13303,7 +13303,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
               return false;
@@ -13436,7 +13436,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -13460,7 +13460,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
             return false;
@@ -13481,7 +13481,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -13504,7 +13504,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -13528,7 +13528,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
                     return false;
@@ -13550,7 +13550,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -13574,7 +13574,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
                 return false;
@@ -13584,7 +13584,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
               return false;
@@ -13711,7 +13711,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -13735,7 +13735,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
             return false;
@@ -13756,7 +13756,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -13779,7 +13779,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -13803,7 +13803,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
                     return false;
@@ -13825,7 +13825,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -13849,7 +13849,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
                 return false;
@@ -13859,7 +13859,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
               return false;
@@ -13958,7 +13958,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -13982,7 +13982,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
             return false;
@@ -14003,7 +14003,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -14026,7 +14026,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -14050,7 +14050,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
                     return false;
@@ -14072,7 +14072,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -14096,7 +14096,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
                 return false;
@@ -14106,7 +14106,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
               return false;

@@ -215,7 +215,7 @@ const errorSiteText = "{\
 \"type:ff7d0d4b\":{\"keyword\":\"type\",\"params\":{\"type\":[\"integer\",\"null\"]},\"message\":\"must be an integer or null\"},\
 \"type:2be25f50\":{\"keyword\":\"type\",\"params\":{\"type\":\"object\"},\"message\":\"must be an object\"},\
 \"type:14149012\":{\"keyword\":\"type\",\"params\":{\"type\":[\"object\",\"null\"]},\"message\":\"must be an object or null\"}}";
-var { failAt, failAtWith, siteError, siteErrorWith } = errorSiteHelpers(errorSiteText);
+var { failAt, failAtWith, siteError, siteErrorWith, withError } = errorSiteHelpers(errorSiteText);
 export const messagesRequest = validate_messagesRequest;
 function validate_messagesRequest_provider(data) {
   let vErrors = null;
@@ -345,7 +345,7 @@ function validate_messagesRequest_provider(data) {
       let valid1 = false;
       const _errs2 = errors;
       if (!(d0 === "price" || d0 === "throughput" || d0 === "latency" || d0 === "exacto" || d0 === null)) {
-        (vErrors ??= []).push(siteError("/sort", "enum:940e7b45"));
+        vErrors = withError(vErrors, siteError("/sort", "enum:940e7b45"));
         errors++;
       }
       var _valid0 = _errs2 === errors;
@@ -357,7 +357,7 @@ function validate_messagesRequest_provider(data) {
             let d1 = d0.by;
             const _errs4 = errors;
             if (!(d1 === "price" || d1 === "throughput" || d1 === "latency" || d1 === "exacto" || d1 === null)) {
-              (vErrors ??= []).push(siteError("/sort/by", "enum:940e7b45"));
+              vErrors = withError(vErrors, siteError("/sort/by", "enum:940e7b45"));
               errors++;
             }
             var valid6 = _errs4 === errors;
@@ -369,7 +369,7 @@ function validate_messagesRequest_provider(data) {
               let d1 = d0.partition;
               const _errs4 = errors;
               if (!(d1 === "model" || d1 === "none" || d1 === null)) {
-                (vErrors ??= []).push(siteError("/sort/partition", "enum:cec0176e"));
+                vErrors = withError(vErrors, siteError("/sort/partition", "enum:cec0176e"));
                 errors++;
               }
               var valid6 = _errs4 === errors;
@@ -378,14 +378,14 @@ function validate_messagesRequest_provider(data) {
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("/sort", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("/sort", "type:2be25f50"));
           errors++;
         }
         var _valid0 = _errs3 === errors;
         valid1 = valid1 || _valid0;
       }
       if (!valid1) {
-        (vErrors ??= []).push(siteError("/sort", "anyOf:78bfa0d2"));
+        vErrors = withError(vErrors, siteError("/sort", "anyOf:78bfa0d2"));
         errors++;
         validate_messagesRequest_provider.errors = vErrors;
         return false;
@@ -446,7 +446,7 @@ function validate_messagesRequest_provider(data) {
         let valid1 = false;
         const _errs2 = errors;
         if (!(typeof d0 == "number" && isFinite(d0)) && d0 !== null) {
-          (vErrors ??= []).push(siteError("/preferred_max_latency", "type:a763b724"));
+          vErrors = withError(vErrors, siteError("/preferred_max_latency", "type:a763b724"));
           errors++;
         }
         var _valid1 = _errs2 === errors;
@@ -458,7 +458,7 @@ function validate_messagesRequest_provider(data) {
               let d1 = d0.p50;
               const _errs4 = errors;
               if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                (vErrors ??= []).push(siteError("/preferred_max_latency/p50", "type:a763b724"));
+                vErrors = withError(vErrors, siteError("/preferred_max_latency/p50", "type:a763b724"));
                 errors++;
               }
               var valid9 = _errs4 === errors;
@@ -470,7 +470,7 @@ function validate_messagesRequest_provider(data) {
                 let d1 = d0.p75;
                 const _errs4 = errors;
                 if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                  (vErrors ??= []).push(siteError("/preferred_max_latency/p75", "type:a763b724"));
+                  vErrors = withError(vErrors, siteError("/preferred_max_latency/p75", "type:a763b724"));
                   errors++;
                 }
                 var valid9 = _errs4 === errors;
@@ -482,7 +482,7 @@ function validate_messagesRequest_provider(data) {
                   let d1 = d0.p90;
                   const _errs4 = errors;
                   if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                    (vErrors ??= []).push(siteError("/preferred_max_latency/p90", "type:a763b724"));
+                    vErrors = withError(vErrors, siteError("/preferred_max_latency/p90", "type:a763b724"));
                     errors++;
                   }
                   var valid9 = _errs4 === errors;
@@ -494,7 +494,7 @@ function validate_messagesRequest_provider(data) {
                     let d1 = d0.p99;
                     const _errs4 = errors;
                     if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                      (vErrors ??= []).push(siteError("/preferred_max_latency/p99", "type:a763b724"));
+                      vErrors = withError(vErrors, siteError("/preferred_max_latency/p99", "type:a763b724"));
                       errors++;
                     }
                     var valid9 = _errs4 === errors;
@@ -505,14 +505,14 @@ function validate_messagesRequest_provider(data) {
               }
             }
           } else {
-            (vErrors ??= []).push(siteError("/preferred_max_latency", "type:2be25f50"));
+            vErrors = withError(vErrors, siteError("/preferred_max_latency", "type:2be25f50"));
             errors++;
           }
           var _valid1 = _errs3 === errors;
           valid1 = valid1 || _valid1;
         }
         if (!valid1) {
-          (vErrors ??= []).push(siteError("/preferred_max_latency", "anyOf:78bfa0d2"));
+          vErrors = withError(vErrors, siteError("/preferred_max_latency", "anyOf:78bfa0d2"));
           errors++;
           validate_messagesRequest_provider.errors = vErrors;
           return false;
@@ -538,7 +538,7 @@ function validate_messagesRequest_provider(data) {
           let valid1 = false;
           const _errs2 = errors;
           if (!(typeof d0 == "number" && isFinite(d0)) && d0 !== null) {
-            (vErrors ??= []).push(siteError("/preferred_min_throughput", "type:a763b724"));
+            vErrors = withError(vErrors, siteError("/preferred_min_throughput", "type:a763b724"));
             errors++;
           }
           var _valid2 = _errs2 === errors;
@@ -550,7 +550,7 @@ function validate_messagesRequest_provider(data) {
                 let d1 = d0.p50;
                 const _errs4 = errors;
                 if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                  (vErrors ??= []).push(siteError("/preferred_min_throughput/p50", "type:a763b724"));
+                  vErrors = withError(vErrors, siteError("/preferred_min_throughput/p50", "type:a763b724"));
                   errors++;
                 }
                 var valid11 = _errs4 === errors;
@@ -562,7 +562,7 @@ function validate_messagesRequest_provider(data) {
                   let d1 = d0.p75;
                   const _errs4 = errors;
                   if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                    (vErrors ??= []).push(siteError("/preferred_min_throughput/p75", "type:a763b724"));
+                    vErrors = withError(vErrors, siteError("/preferred_min_throughput/p75", "type:a763b724"));
                     errors++;
                   }
                   var valid11 = _errs4 === errors;
@@ -574,7 +574,7 @@ function validate_messagesRequest_provider(data) {
                     let d1 = d0.p90;
                     const _errs4 = errors;
                     if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                      (vErrors ??= []).push(siteError("/preferred_min_throughput/p90", "type:a763b724"));
+                      vErrors = withError(vErrors, siteError("/preferred_min_throughput/p90", "type:a763b724"));
                       errors++;
                     }
                     var valid11 = _errs4 === errors;
@@ -586,7 +586,7 @@ function validate_messagesRequest_provider(data) {
                       let d1 = d0.p99;
                       const _errs4 = errors;
                       if (!(typeof d1 == "number" && isFinite(d1)) && d1 !== null) {
-                        (vErrors ??= []).push(siteError("/preferred_min_throughput/p99", "type:a763b724"));
+                        vErrors = withError(vErrors, siteError("/preferred_min_throughput/p99", "type:a763b724"));
                         errors++;
                       }
                       var valid11 = _errs4 === errors;
@@ -597,14 +597,14 @@ function validate_messagesRequest_provider(data) {
                 }
               }
             } else {
-              (vErrors ??= []).push(siteError("/preferred_min_throughput", "type:2be25f50"));
+              vErrors = withError(vErrors, siteError("/preferred_min_throughput", "type:2be25f50"));
               errors++;
             }
             var _valid2 = _errs3 === errors;
             valid1 = valid1 || _valid2;
           }
           if (!valid1) {
-            (vErrors ??= []).push(siteError("/preferred_min_throughput", "anyOf:78bfa0d2"));
+            vErrors = withError(vErrors, siteError("/preferred_min_throughput", "anyOf:78bfa0d2"));
             errors++;
             validate_messagesRequest_provider.errors = vErrors;
             return false;
@@ -2243,7 +2243,7 @@ function validate_messagesRequest_tools(data) {
       const _errs2 = errors;
       if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
         if (d0.type === undefined) {
-          (vErrors ??= []).push({});
+          vErrors = withError(vErrors, {});
           errors++;
         }
       }
@@ -2265,7 +2265,7 @@ function validate_messagesRequest_tools(data) {
         if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
           if (d0.type !== undefined) {
             if (!obj_42e0baa2.has(d0.type)) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
           }
@@ -2303,7 +2303,7 @@ function validate_messagesRequest_tools(data) {
                 const _errs7 = errors;
                 const _errs8 = errors;
                 if (!obj_42e0baa2.has(d1)) {
-                  (vErrors ??= []).push({});
+                  vErrors = withError(vErrors, {});
                   errors++;
                 }
                 var valid5 = _errs8 === errors;
@@ -2329,7 +2329,7 @@ function validate_messagesRequest_tools(data) {
           ifClause1 = "else";
         }
         if (!valid2) {
-          (vErrors ??= []).push(siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause1 }));
+          vErrors = withError(vErrors, siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause1 }));
           errors++;
           validate_messagesRequest_tools.errors = vErrors;
           return false;
@@ -2348,7 +2348,7 @@ function validate_messagesRequest_tools(data) {
         ifClause0 = "else";
       }
       if (!valid1) {
-        (vErrors ??= []).push(siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause0 }));
+        vErrors = withError(vErrors, siteErrorWith("/" + i0, "if:1002ef81", { failingKeyword: ifClause0 }));
         errors++;
         validate_messagesRequest_tools.errors = vErrors;
         return false;
@@ -3493,14 +3493,14 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
         const _errs1 = errors;
         if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
           if (d0.type === undefined) {
-            (vErrors ??= []).push(siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type"]) }));
+            vErrors = withError(vErrors, siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type"]) }));
             errors++;
           } else {
             if (d0.type !== undefined) {
               let d1 = d0.type;
               const _errs2 = errors;
               if (!(d1 === "thinking_turns" || d1 === "all")) {
-                (vErrors ??= []).push(siteError("/keep/type", "enum:42929976"));
+                vErrors = withError(vErrors, siteError("/keep/type", "enum:42929976"));
                 errors++;
               }
               var valid2 = _errs2 === errors;
@@ -3513,13 +3513,13 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                 if (tag0 === "thinking_turns") {
                   if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
                     if (d0.type === undefined || d0.value === undefined) {
-                      (vErrors ??= []).push(siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type", "value"]) }));
+                      vErrors = withError(vErrors, siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type", "value"]) }));
                       errors++;
                     } else {
                       if (d0.type !== undefined) {
                         const _errs2 = errors;
                         if (!(d0.type === "thinking_turns")) {
-                          (vErrors ??= []).push(siteError("/keep/type", "enum:69c9a7c0"));
+                          vErrors = withError(vErrors, siteError("/keep/type", "enum:69c9a7c0"));
                           errors++;
                         }
                         var valid5 = _errs2 === errors;
@@ -3531,17 +3531,17 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                           let d1 = d0.value;
                           const _errs2 = errors;
                           if (!Number.isInteger(d1)) {
-                            (vErrors ??= []).push(siteError("/keep/value", "type:f5f595bd"));
+                            vErrors = withError(vErrors, siteError("/keep/value", "type:f5f595bd"));
                             errors++;
                           }
                           if (errors === _errs2) {
                             if (typeof d1 == "number" && isFinite(d1)) {
                               if (d1 > 9007199254740991 || isNaN(d1)) {
-                                (vErrors ??= []).push(siteError("/keep/value", "maximum:62ccc935"));
+                                vErrors = withError(vErrors, siteError("/keep/value", "maximum:62ccc935"));
                                 errors++;
                               } else {
                                 if (d1 < 0 || isNaN(d1)) {
-                                  (vErrors ??= []).push(siteError("/keep/value", "minimum:fd171812"));
+                                  vErrors = withError(vErrors, siteError("/keep/value", "minimum:fd171812"));
                                   errors++;
                                 }
                               }
@@ -3554,28 +3554,28 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                       }
                     }
                   } else {
-                    (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
+                    vErrors = withError(vErrors, siteError("/keep", "type:2be25f50"));
                     errors++;
                   }
                 } else if (tag0 === "all") {
                   if (d0 && typeof d0 == "object" && !Array.isArray(d0)) {
                     if (d0.type === undefined) {
-                      (vErrors ??= []).push(siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type"]) }));
+                      vErrors = withError(vErrors, siteErrorWith("/keep", "required:7ec066ac", { missingProperty: func_firstMissing(d0, ["type"]) }));
                       errors++;
                     } else {
                       if (d0.type !== undefined) {
                         if (!(d0.type === "all")) {
-                          (vErrors ??= []).push(siteError("/keep/type", "enum:cdd98460"));
+                          vErrors = withError(vErrors, siteError("/keep/type", "enum:cdd98460"));
                           errors++;
                         }
                       }
                     }
                   } else {
-                    (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
+                    vErrors = withError(vErrors, siteError("/keep", "type:2be25f50"));
                     errors++;
                   }
                 } else {
-                  (vErrors ??= []).push(siteErrorWith("/keep", "discriminator:41c8d13a", {
+                  vErrors = withError(vErrors, siteErrorWith("/keep", "discriminator:41c8d13a", {
                     error: "mapping",
                     tag: "type",
                     tagValue: tag0
@@ -3583,7 +3583,7 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
                   errors++;
                 }
               } else {
-                (vErrors ??= []).push(siteErrorWith("/keep", "discriminator:922d0f67", {
+                vErrors = withError(vErrors, siteErrorWith("/keep", "discriminator:922d0f67", {
                   error: "tag",
                   tag: "type",
                   tagValue: tag0
@@ -3593,7 +3593,7 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
             }
           }
         } else {
-          (vErrors ??= []).push(siteError("/keep", "type:2be25f50"));
+          vErrors = withError(vErrors, siteError("/keep", "type:2be25f50"));
           errors++;
         }
         var _valid0 = _errs1 === errors;
@@ -3601,14 +3601,14 @@ function validate_messagesRequest_context_management_edits_clear_thinking_202510
         if (!valid0) {
           const _errs2 = errors;
           if (!(d0 === "all")) {
-            (vErrors ??= []).push(siteError("/keep", "enum:cdd98460"));
+            vErrors = withError(vErrors, siteError("/keep", "enum:cdd98460"));
             errors++;
           }
           var _valid0 = _errs2 === errors;
           valid0 = valid0 || _valid0;
         }
         if (!valid0) {
-          (vErrors ??= []).push(siteError("/keep", "anyOf:78bfa0d2"));
+          vErrors = withError(vErrors, siteError("/keep", "anyOf:78bfa0d2"));
           errors++;
           validate_messagesRequest_context_management_edits_clear_thinking_20251015.errors = vErrors;
           return false;
@@ -7830,7 +7830,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -7854,7 +7854,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
             return false;
@@ -7875,7 +7875,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -7898,7 +7898,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -7922,7 +7922,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
                     return false;
@@ -7944,7 +7944,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -7968,7 +7968,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
                 return false;
@@ -7978,7 +7978,7 @@ function validate_observabilityDestinationResponse_data_arize_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_arize_config.errors = vErrors;
               return false;
@@ -8086,7 +8086,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -8110,7 +8110,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
             return false;
@@ -8131,7 +8131,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -8154,7 +8154,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -8178,7 +8178,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
                     return false;
@@ -8200,7 +8200,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -8224,7 +8224,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
                 return false;
@@ -8234,7 +8234,7 @@ function validate_observabilityDestinationResponse_data_braintrust_config(data) 
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_braintrust_config.errors = vErrors;
               return false;
@@ -8362,7 +8362,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -8386,7 +8386,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
             return false;
@@ -8407,7 +8407,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -8430,7 +8430,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -8454,7 +8454,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
                     return false;
@@ -8476,7 +8476,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -8500,7 +8500,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
                 return false;
@@ -8510,7 +8510,7 @@ function validate_observabilityDestinationResponse_data_clickhouse_config(data) 
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_clickhouse_config.errors = vErrors;
               return false;
@@ -8617,7 +8617,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -8641,7 +8641,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
             return false;
@@ -8662,7 +8662,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -8685,7 +8685,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -8709,7 +8709,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
                     return false;
@@ -8731,7 +8731,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -8755,7 +8755,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
                 return false;
@@ -8765,7 +8765,7 @@ function validate_observabilityDestinationResponse_data_datadog_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_datadog_config.errors = vErrors;
               return false;
@@ -8872,7 +8872,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -8896,7 +8896,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
             return false;
@@ -8917,7 +8917,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -8940,7 +8940,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -8964,7 +8964,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
                     return false;
@@ -8986,7 +8986,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -9010,7 +9010,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
                 return false;
@@ -9020,7 +9020,7 @@ function validate_observabilityDestinationResponse_data_grafana_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_grafana_config.errors = vErrors;
               return false;
@@ -9128,7 +9128,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -9152,7 +9152,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
             return false;
@@ -9173,7 +9173,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -9196,7 +9196,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -9220,7 +9220,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
                     return false;
@@ -9242,7 +9242,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -9266,7 +9266,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
                 return false;
@@ -9276,7 +9276,7 @@ function validate_observabilityDestinationResponse_data_langfuse_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_langfuse_config.errors = vErrors;
               return false;
@@ -9388,7 +9388,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -9412,7 +9412,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
             return false;
@@ -9433,7 +9433,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -9456,7 +9456,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -9480,7 +9480,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
                     return false;
@@ -9502,7 +9502,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -9526,7 +9526,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
                 return false;
@@ -9536,7 +9536,7 @@ function validate_observabilityDestinationResponse_data_langsmith_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_langsmith_config.errors = vErrors;
               return false;
@@ -9630,7 +9630,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -9654,7 +9654,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
             return false;
@@ -9675,7 +9675,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -9698,7 +9698,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -9722,7 +9722,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
                     return false;
@@ -9744,7 +9744,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -9768,7 +9768,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
                 return false;
@@ -9778,7 +9778,7 @@ function validate_observabilityDestinationResponse_data_newrelic_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_newrelic_config.errors = vErrors;
               return false;
@@ -9889,7 +9889,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -9913,7 +9913,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
             return false;
@@ -9934,7 +9934,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -9957,7 +9957,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -9981,7 +9981,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
                     return false;
@@ -10003,7 +10003,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -10027,7 +10027,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
                 return false;
@@ -10037,7 +10037,7 @@ function validate_observabilityDestinationResponse_data_opik_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_opik_config.errors = vErrors;
               return false;
@@ -10125,7 +10125,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -10149,7 +10149,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
             return false;
@@ -10170,7 +10170,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -10193,7 +10193,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -10217,7 +10217,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
                     return false;
@@ -10239,7 +10239,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -10263,7 +10263,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
                 return false;
@@ -10273,7 +10273,7 @@ function validate_observabilityDestinationResponse_data_otel_collector_config(da
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_otel_collector_config.errors = vErrors;
               return false;
@@ -10370,7 +10370,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -10394,7 +10394,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
             return false;
@@ -10415,7 +10415,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -10438,7 +10438,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -10462,7 +10462,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
                     return false;
@@ -10484,7 +10484,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -10508,7 +10508,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
                 return false;
@@ -10518,7 +10518,7 @@ function validate_observabilityDestinationResponse_data_posthog_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_posthog_config.errors = vErrors;
               return false;
@@ -10615,7 +10615,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -10639,7 +10639,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
             return false;
@@ -10660,7 +10660,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -10683,7 +10683,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -10707,7 +10707,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
                     return false;
@@ -10729,7 +10729,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -10753,7 +10753,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
                 return false;
@@ -10763,7 +10763,7 @@ function validate_observabilityDestinationResponse_data_ramp_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_ramp_config.errors = vErrors;
               return false;
@@ -10910,7 +10910,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -10934,7 +10934,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
             return false;
@@ -10955,7 +10955,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -10978,7 +10978,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -11002,7 +11002,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
                     return false;
@@ -11024,7 +11024,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -11048,7 +11048,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
                 return false;
@@ -11058,7 +11058,7 @@ function validate_observabilityDestinationResponse_data_s3_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_s3_config.errors = vErrors;
               return false;
@@ -11156,7 +11156,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -11180,7 +11180,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
             return false;
@@ -11201,7 +11201,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -11224,7 +11224,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -11248,7 +11248,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
                     return false;
@@ -11270,7 +11270,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -11294,7 +11294,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
                 return false;
@@ -11304,7 +11304,7 @@ function validate_observabilityDestinationResponse_data_sentry_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_sentry_config.errors = vErrors;
               return false;
@@ -11431,7 +11431,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -11455,7 +11455,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
             return false;
@@ -11476,7 +11476,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -11499,7 +11499,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -11523,7 +11523,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
                     return false;
@@ -11545,7 +11545,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -11569,7 +11569,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
                 return false;
@@ -11579,7 +11579,7 @@ function validate_observabilityDestinationResponse_data_snowflake_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_snowflake_config.errors = vErrors;
               return false;
@@ -11700,7 +11700,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -11724,7 +11724,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
             return false;
@@ -11745,7 +11745,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -11768,7 +11768,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -11792,7 +11792,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
                     return false;
@@ -11814,7 +11814,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -11838,7 +11838,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
                 return false;
@@ -11848,7 +11848,7 @@ function validate_observabilityDestinationResponse_data_weave_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_weave_config.errors = vErrors;
               return false;
@@ -11941,7 +11941,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
           let valid0 = true;
           const _errs2 = errors;
           if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-            (vErrors ??= []).push({});
+            vErrors = withError(vErrors, {});
             errors++;
           }
           var _valid0 = _errs2 === errors;
@@ -11965,7 +11965,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
             valid0 = _valid0;
           }
           if (!valid0) {
-            (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+            vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
             errors++;
             validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
             return false;
@@ -11986,7 +11986,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
             let valid0 = true;
             const _errs2 = errors;
             if (!(d0 && typeof d0 == "object" && !Array.isArray(d0))) {
-              (vErrors ??= []).push({});
+              vErrors = withError(vErrors, {});
               errors++;
             }
             var _valid1 = _errs2 === errors;
@@ -12009,7 +12009,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
                   let valid1 = true;
                   const _errs6 = errors;
                   if (d1 !== null && typeof d1 !== "boolean" && !(typeof d1 == "number" && isFinite(d1))) {
-                    (vErrors ??= []).push({});
+                    vErrors = withError(vErrors, {});
                     errors++;
                   }
                   var _valid2 = _errs6 === errors;
@@ -12033,7 +12033,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
                     valid1 = _valid2;
                   }
                   if (!valid1) {
-                    (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                    vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                     errors++;
                     validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
                     return false;
@@ -12055,7 +12055,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
               let valid1 = true;
               const _errs5 = errors;
               if (d0 !== null && typeof d0 !== "boolean" && !(typeof d0 == "number" && isFinite(d0))) {
-                (vErrors ??= []).push({});
+                vErrors = withError(vErrors, {});
                 errors++;
               }
               var _valid3 = _errs5 === errors;
@@ -12079,7 +12079,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
                 valid1 = _valid3;
               }
               if (!valid1) {
-                (vErrors ??= []).push(siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
+                vErrors = withError(vErrors, siteError("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:b7c647d3"));
                 errors++;
                 validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
                 return false;
@@ -12089,7 +12089,7 @@ function validate_observabilityDestinationResponse_data_webhook_config(data) {
               ifClause0 = "else";
             }
             if (!valid0) {
-              (vErrors ??= []).push(siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
+              vErrors = withError(vErrors, siteErrorWith("/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "if:1002ef81", { failingKeyword: ifClause0 }));
               errors++;
               validate_observabilityDestinationResponse_data_webhook_config.errors = vErrors;
               return false;

@@ -131,6 +131,12 @@ export interface ErrorSiteHelpers {
   siteErrorWith(instancePath: string, site: SiteKey, params: Record<string, unknown>): SiteError;
   /** Sets `validate.errors` to the one error of a site and returns false, as a failing validator does. */
   failAt(validate: ReportingValidator, instancePath: string, site: SiteKey): false;
+  /**
+   * The list of errors with one more, made for the first: one statement at each of a validator's error sites,
+   * where `(vErrors ??= []).push(error)` made a union's failed branches on the accept path a tenth slower (an
+   * empty list grows to room for 17 at its first push, where `[error]` is made to hold one).
+   */
+  withError(errors: SiteError[] | null, error: SiteError): SiteError[];
   /** `failAt` for a site whose params are computed at run time. */
   failAtWith(
     validate: ReportingValidator,
@@ -176,5 +182,10 @@ export function errorSiteHelpers(errorSiteText: string): ErrorSiteHelpers {
     validate.errors = [{ instancePath, keyword, params, message }];
     return false;
   }
-  return { errorSite, siteError, siteErrorWith, failAt, failAtWith };
+  function withError(errors: SiteError[] | null, error: SiteError): SiteError[] {
+    if (errors === null) return [error];
+    errors.push(error);
+    return errors;
+  }
+  return { errorSite, siteError, siteErrorWith, failAt, failAtWith, withError };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compactErrorPushes } from '../../build/standalone/error-pushes.js';
+import { errorSiteHelpers } from '../../src/runtime/validator-runtime.js';
 
 /** Ajv's recording of one error, as its standalone code writes it. */
 const ajvPush = (error: string) =>
@@ -13,12 +14,14 @@ const validator = (push: (error: string) => string) => `function validate1(data)
 }`;
 
 type Validator = ((data: unknown[]) => boolean) & { errors: unknown };
-const compiled = (code: string) => new Function(`${code}return validate1;`)() as Validator;
+const { withError } = errorSiteHelpers('{}');
+const compiled = (code: string) =>
+  new Function('withError', `${code}return validate1;`)(withError) as Validator;
 
 describe('the error pushes of the validators', () => {
   it('record each error in one statement', () => {
     const rewritten = compactErrorPushes(validator(ajvPush));
-    expect(rewritten).toContain('(vErrors ??= []).push({ at: i });errors++;');
+    expect(rewritten).toContain('vErrors = withError(vErrors, { at: i });errors++;');
     expect(rewritten).not.toContain('err0');
   });
 

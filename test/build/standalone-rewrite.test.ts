@@ -200,7 +200,7 @@ describe('the rewrite', () => {
     expect(rest[0]).toMatch(/^(const func\d+=\w+;)+/);
     expect(rest[0]).toMatch(/const func\d+=codeUnitAt;/);
     expect(rest.join('\n')).toContain(
-      'var{failAt,failAtWith,siteError,siteErrorWith}=errorSiteHelpers(errorSiteText);',
+      'var{failAt,failAtWith,siteError,siteErrorWith,withError}=errorSiteHelpers(errorSiteText);',
     );
   });
 
