@@ -1,5 +1,5 @@
 import { keysKept, prototypeIsClean } from './repeated-keys.js';
-import { setOwn, withKeysReplaced } from './replaced-keys.js';
+import { keysReplacedInPlace } from './replaced-keys.js';
 import { BACKSLASH, escapedUnit, hexUnit, PLACEHOLDER_MARK, QUOTE } from './json-text.js';
 import { hashUnits, processHashBasis } from './seeded-hash.js';
 
@@ -246,54 +246,12 @@ function writtenAsPieces(text: string, keys: Int32Array, placeholders: Placehold
 }
 
 /**
- * Walks the parsed value with an explicit stack, counting the keys of its objects, and makes each object that
- * holds a placeholder again with the meant keys (made again rather than changed in place: deleting keys slows
- * the engine's objects down), in its place in the container that holds it. -1 where the keys cannot be walked.
+ * The keys of the parsed value's objects, each object that holds a placeholder made again with the meant keys, in
+ * its place in the container that holds it. -1 where the keys cannot be walked.
  */
 function restoredKeys(holder: { value: unknown }, meant: ReadonlyMap<string, string>): number {
   if (!prototypeIsClean()) return -1;
-  let keys = 0;
-  // Each container still to walk, with the container that holds it and its key or index there.
-  const pending: unknown[] = [holder.value];
-  const parents: Record<string, unknown>[] = [holder];
-  const slots: (string | number)[] = ['value'];
-  while (pending.length > 0) {
-    let node = pending.pop() as Record<string, unknown>;
-    const parent = parents.pop() as Record<string, unknown>;
-    const slot = slots.pop() as string | number;
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        const item: unknown = node[i];
-        if (item !== null && typeof item === 'object') {
-          pending.push(item);
-          parents.push(node);
-          slots.push(i);
-        }
-      }
-      continue;
-    }
-    const children = pending.length;
-    let placed = false;
-    for (const name in node) {
-      keys++;
-      if (name.charCodeAt(0) === PLACEHOLDER_MARK) placed = true;
-      const item = node[name];
-      if (item !== null && typeof item === 'object') {
-        pending.push(item);
-        parents.push(node);
-        slots.push(name);
-      }
-    }
-    if (!placed) continue;
-    node = withKeysReplaced(node, meant);
-    setOwn(parent, slot as string, node);
-    for (let i = children; i < pending.length; i++) {
-      parents[i] = node;
-      const name = slots[i] as string;
-      if (name.charCodeAt(0) === PLACEHOLDER_MARK) slots[i] = meant.get(name) ?? name;
-    }
-  }
-  return keys;
+  return keysReplacedInPlace(holder, (_node, marked) => (marked ? meant : undefined));
 }
 
 /**

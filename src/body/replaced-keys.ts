@@ -1,3 +1,5 @@
+import { PLACEHOLDER_MARK } from './json-text.js';
+
 /*
  * Objects of a parsed value made again with some of their keys replaced, in the same order, where the engine's
  * keys are not the ones the text means (contract: value-is-text): placeholders put back (placeholder-keys.ts),
@@ -29,16 +31,23 @@ export function withKeysReplaced(
   return fresh;
 }
 
+/** The keys to replace in an object, or undefined to leave it; `marked` says one of its keys starts with the mark. */
+export type ReplacementsOf = (node: object, marked: boolean) => ReadonlyMap<string, string> | undefined;
+
 /**
- * Makes each object of `holder.value` that `repairs` holds again with its keys replaced as it says, in its place
- * in the container that holds it, walking with an explicit stack until the last is made. False, with nothing
- * changed that a caller keeps, where a replaced key is another key of its object: the text repeats a key there.
+ * Walks `holder.value` with an explicit stack, counting the keys of its objects, and makes each object that
+ * `replacementsOf` names keys of again with those keys replaced, in its place in the container that holds it; the
+ * children still to walk are handed the object made again, under their keys replaced. With `objects`, it stops once
+ * that many are made again. -1 where a replaced key is another key of its object (the text repeats a key there)
+ * or fewer than `objects` were found; nothing changed that a caller keeps then.
  */
-export function repairedInPlace(
+export function keysReplacedInPlace(
   holder: { value: unknown },
-  repairs: ReadonlyMap<object, ReadonlyMap<string, string>>,
-): boolean {
-  let left = repairs.size;
+  replacementsOf: ReplacementsOf,
+  objects = Infinity,
+): number {
+  let keys = 0;
+  let left = objects;
   // Each container still to walk, with the container that holds it and its key or index there.
   const pending: unknown[] = [holder.value];
   const parents: Record<string, unknown>[] = [holder];
@@ -60,7 +69,11 @@ export function repairedInPlace(
       }
       continue;
     }
+    let own = 0;
+    let marked = false;
     for (const name in node) {
+      own++;
+      if (name.charCodeAt(0) === PLACEHOLDER_MARK) marked = true;
       const item = node[name];
       if (item !== null && typeof item === 'object') {
         pending.push(item);
@@ -68,17 +81,28 @@ export function repairedInPlace(
         slots.push(name);
       }
     }
-    const replaced = repairs.get(node);
+    keys += own;
+    const replaced = replacementsOf(node, marked);
     if (replaced === undefined) continue;
     left--;
     const fresh = withKeysReplaced(node, replaced);
-    if (Object.keys(fresh).length !== Object.keys(node).length) return false;
+    if (Object.keys(fresh).length !== own) return -1;
     setOwn(parent, slot as string, fresh);
-    // The children still to walk are held by the object made again, under their keys put right.
     for (let i = children; i < pending.length; i++) {
       parents[i] = fresh;
       slots[i] = replaced.get(slots[i] as string) ?? (slots[i] as string);
     }
   }
-  return left === 0;
+  return objects !== Infinity && left > 0 ? -1 : keys;
+}
+
+/**
+ * Makes each object of `holder.value` that `repairs` holds again with its keys replaced as it says, in its place;
+ * false, with nothing changed that a caller keeps, where a replaced key is another key of its object.
+ */
+export function repairedInPlace(
+  holder: { value: unknown },
+  repairs: ReadonlyMap<object, ReadonlyMap<string, string>>,
+): boolean {
+  return keysReplacedInPlace(holder, (node) => repairs.get(node), repairs.size) >= 0;
 }
