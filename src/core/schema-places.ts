@@ -1,3 +1,4 @@
+import { FNV_OFFSET_BASIS, hashUnits } from './fnv-1a.js';
 import { pointerSegments } from './json-pointer.js';
 
 /*
@@ -18,9 +19,7 @@ const isObject = (value: unknown): value is Node =>
 
 /** FNV-1a over the UTF-16 code units of `text`, as 8 hex digits: a short name for a text that stays the same. */
 export function textDigest(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16).padStart(8, '0');
+  return (hashUnits(text, 0, text.length, FNV_OFFSET_BASIS) >>> 0).toString(16).padStart(8, '0');
 }
 
 /**
