@@ -1,21 +1,17 @@
-// The build's stamp: `check` exits 0 when dist/ is what the last complete build made from the very files the
-// repository holds now, so `npm run build` can skip its steps (as `npm test` does right after `npm ci` built);
-// otherwise it removes the stamp and exits 1. `write`, the build's last step, stamps dist/.
-// Plain JavaScript, as it runs before tsc has compiled anything of build/.
-import { execFileSync } from 'node:child_process';
+// The stamps of the build's steps: each step records, in dist/.build-stamps/<step>, a digest of the files it
+// reads and one of the files it wrote, so `npm run build` reruns a step only when its own inputs or its outputs
+// changed (a prose edit reruns no step that does not read prose). Plain JavaScript, as it runs before tsc has
+// compiled anything of build/.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, relative } from 'node:path';
+import { performance } from 'node:perf_hooks';
 
-const repository = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(repository, 'dist');
-const stampFile = join(dist, '.build-stamp');
-/** The digest of the sources a build started from, written before its steps and stamped after them. */
-const pendingFile = join(dist, '.build-pending');
+// A step's shape, `BuildStep`, is declared in build-stamp.d.mts.
 
 /** Every file of the repository that git does not ignore, tracked or not: what any build step may read. */
-function sourceFiles() {
+export function sourceFiles(repository) {
   const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: repository,
     encoding: 'utf8',
@@ -24,13 +20,12 @@ function sourceFiles() {
   return listed.split('\0').filter((file) => file !== '' && existsSync(join(repository, file)));
 }
 
-/** Every file under dist/ but the stamp's own. */
-function outputFiles(dir = dist, prefix = '') {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const name = `${prefix}${entry.name}`;
-    if (entry.isDirectory()) return outputFiles(join(dir, entry.name), `${name}/`);
-    return name === '.build-stamp' || name === '.build-pending' ? [] : [name];
-  });
+/** Every file under `dir`, by its path relative to `base`. */
+function filesUnder(base, dir) {
+  if (!existsSync(join(base, dir))) return [];
+  return readdirSync(join(base, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(base, join(entry.parentPath, entry.name)));
 }
 
 /** One digest of the files' names and contents. */
@@ -44,42 +39,97 @@ function digest(base, files) {
   return hash.digest('hex');
 }
 
-/** The sources, the installed packages (Ajv writes the validators the drift check compares) and Node's version. */
-function sourcesDigest() {
+/** The repository files `entries` import by a relative specifier, followed to the end (type-only imports too). */
+export async function importClosure(repository, entries) {
+  if (entries.length === 0) return [];
+  const { default: ts } = await import('typescript');
+  const seen = new Set();
+  const pending = [...entries];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    if (seen.has(file) || !existsSync(join(repository, file))) continue;
+    seen.add(file);
+    if (!/\.[cm]?ts$/.test(file)) continue;
+    const { importedFiles } = ts.preProcessFile(readFileSync(join(repository, file), 'utf8'), true, true);
+    for (const { fileName } of importedFiles) {
+      if (!fileName.startsWith('.')) continue;
+      const target = relative(repository, join(repository, dirname(file), fileName));
+      // A `.js` specifier names the TypeScript file beside it when there is one (the generated modules are `.js`).
+      const typescript = target.replace(/\.js$/, '.ts');
+      pending.push(existsSync(join(repository, typescript)) ? typescript : target);
+    }
+  }
+  return [...seen];
+}
+
+/** The digest of what a step reads: its files, the installed packages and Node's version. */
+async function inputsDigest(repository, step, sources) {
+  const files = new Set(sources.filter(step.reads));
+  for (const file of await importClosure(repository, step.entries ?? [])) files.add(file);
   const installed = join(repository, 'node_modules', '.package-lock.json');
   const packages = existsSync(installed) ? readFileSync(installed, 'utf8') : '';
   return createHash('sha256')
-    .update(`${digest(repository, sourceFiles())}\0${process.version}\0${packages}`)
+    .update(`${digest(repository, files)}\0${process.version}\0${packages}`)
     .digest('hex');
 }
 
-const [command] = process.argv.slice(2);
-if (command === 'check') {
-  let sources = '';
-  try {
-    sources = sourcesDigest();
-    const [stampedSources, stampedOutputs] = readFileSync(stampFile, 'utf8').trim().split('\n');
-    if (stampedSources === sources && stampedOutputs === digest(dist, outputFiles())) {
-      console.log(
-        'dist/ is the build of the sources as they are: nothing to rebuild (remove dist/ to force it).',
-      );
-      process.exit(0);
+/** The digest of what a step wrote under dist/. */
+function outputsDigest(repository, step) {
+  const outputs = filesUnder(repository, 'dist').filter(
+    (file) => !file.startsWith('dist/.build-stamps/') && step.writes(file),
+  );
+  return digest(repository, outputs);
+}
+
+/** Whether the step's stamp says it last succeeded on the files as they are now, and left its outputs as they are. */
+export async function stepIsCurrent(repository, step) {
+  const stampFile = join(repository, 'dist', '.build-stamps', step.name);
+  if (!existsSync(stampFile)) return false;
+  const [inputs, outputs] = readFileSync(stampFile, 'utf8').split('\n');
+  return (
+    inputs === (await inputsDigest(repository, step, sourceFiles(repository))) &&
+    outputs === outputsDigest(repository, step)
+  );
+}
+
+/**
+ * Runs each step whose inputs or outputs changed since its stamp, in order, and stamps it once it succeeded; stops
+ * at the first that fails, whose stamp is gone. Returns the names of the steps that ran, or the failed step's
+ * exit status. The steps named in `written` are stamped without running: a check whose files were just written
+ * from the very inputs it would read (`npm run generate` writes what the drift checks compare) would pass.
+ */
+export async function runSteps(repository, steps, { log = console.log, written = [] } = {}) {
+  const stamps = join(repository, 'dist', '.build-stamps');
+  mkdirSync(stamps, { recursive: true });
+  const ran = [];
+  const sources = sourceFiles(repository);
+  for (const step of steps) {
+    const stampFile = join(stamps, step.name);
+    const inputs = await inputsDigest(repository, step, sources);
+    const stamped = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').split('\n') : [];
+    if (stamped[0] === inputs && stamped[1] === outputsDigest(repository, step)) {
+      log(`build: ${step.name} is up to date`);
+      continue;
     }
-  } catch {
-    // No stamp, no git, no dist/: the build runs.
+    rmSync(stampFile, { force: true });
+    if (written.includes(step.name)) {
+      writeFileSync(stampFile, `${inputs}\n${outputsDigest(repository, step)}\n`);
+      log(`build: ${step.name} was just written`);
+      continue;
+    }
+    const started = performance.now();
+    const [program, ...args] = step.command;
+    const { status } = spawnSync(program === 'node' ? process.execPath : program, args, {
+      cwd: repository,
+      stdio: 'inherit',
+    });
+    if (status !== 0) return { ran, failed: step.name, status: status ?? 1 };
+    ran.push(step.name);
+    log(`build: ${step.name} ran in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    // A file the step reads, edited while it ran, leaves no stamp: the next build runs the step again.
+    if (inputs === (await inputsDigest(repository, step, sourceFiles(repository)))) {
+      writeFileSync(stampFile, `${inputs}\n${outputsDigest(repository, step)}\n`);
+    }
   }
-  rmSync(stampFile, { force: true });
-  mkdirSync(dist, { recursive: true });
-  writeFileSync(pendingFile, `${sources}\n`);
-  process.exit(1);
-} else if (command === 'write') {
-  const sources = readFileSync(pendingFile, 'utf8').trim();
-  rmSync(pendingFile);
-  // A source edited while the build ran leaves no stamp: the next build runs again.
-  if (sources !== '' && sources === sourcesDigest()) {
-    writeFileSync(stampFile, `${sources}\n${digest(dist, outputFiles())}\n`);
-  }
-} else {
-  console.error('usage: node build/build-stamp.mjs check|write');
-  process.exit(2);
+  return { ran };
 }

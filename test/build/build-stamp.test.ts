@@ -1,80 +1,148 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../support/repository-root.js';
+import { buildSteps } from '../../build/build-steps.mjs';
+import { runSteps, stepIsCurrent, type BuildStep } from '../../build/build-stamp.mjs';
 
 /*
- * The build's stamp lets `npm run build` skip its steps only when dist/ is what a complete build made from the
- * sources as they are now. Shown on a scratch repository holding the stamp's script, a source and a .gitignore,
- * whose "build" copies the source into dist/ between `check` and `write`, as the build script does.
+ * Each step of the build reruns only when a file it reads, or one it wrote, changed since its stamp. Shown on a
+ * scratch repository with two steps in the build's shape: "code" copies src/ into dist/code/, and "docs" copies
+ * docs/ into dist/docs/ after reading the module src/docs-entry.ts imports.
  */
 
 let repository: string;
 
-function stamp(command: 'check' | 'write'): number | null {
-  return spawnSync(process.execPath, ['build/build-stamp.mjs', command], {
-    cwd: repository,
-    encoding: 'utf8',
-  }).status;
+const copyStep = (name: string, from: string): BuildStep => ({
+  name,
+  command: [
+    'node',
+    '-e',
+    `require('node:fs').cpSync(${JSON.stringify(from)}, 'dist/${name}', { recursive: true })`,
+  ],
+  reads: (file) => file.startsWith(`${from}/`),
+  writes: (file) => file.startsWith(`dist/${name}/`),
+});
+const steps: BuildStep[] = [
+  copyStep('code', 'src'),
+  { ...copyStep('docs', 'docs'), entries: ['tools/docs-entry.ts'] },
+];
+
+/** `npm run build`: the names of the steps that ran. */
+async function build(): Promise<string[]> {
+  const { ran, failed } = await runSteps(repository, steps, { log: () => {} });
+  expect(failed).toBeUndefined();
+  return ran;
 }
 
-/** `npm run build`: the steps run only when `check` fails. Whether they ran. */
-function build(): boolean {
-  if (stamp('check') === 0) return false;
-  cpSync(join(repository, 'src'), join(repository, 'dist', 'src'), { recursive: true });
-  expect(stamp('write')).toBe(0);
-  return true;
-}
+const write = (file: string, text: string) => {
+  mkdirSync(join(repository, file, '..'), { recursive: true });
+  writeFileSync(join(repository, file), text);
+};
 
 beforeAll(() => {
   repository = mkdtempSync(join(tmpdir(), 'gc-build-stamp-'));
-  mkdirSync(join(repository, 'build'));
-  mkdirSync(join(repository, 'src'));
-  cpSync(join(repositoryRoot, 'build/build-stamp.mjs'), join(repository, 'build/build-stamp.mjs'));
-  writeFileSync(join(repository, '.gitignore'), 'dist/\n*.log\n');
-  writeFileSync(join(repository, 'src/index.ts'), 'export const a = 1;\n');
+  write('.gitignore', 'dist/\n*.log\n');
+  write('src/index.ts', 'export const a = 1;\n');
+  write('docs/guide.md', '# A guide\n');
+  write('tools/docs-entry.ts', "import { phrase } from './phrases.js';\nexport const title = phrase;\n");
+  write('tools/phrases.ts', "export const phrase = 'a';\n");
   execFileSync('git', ['init', '-q'], { cwd: repository });
-  execFileSync('git', ['add', '.'], { cwd: repository });
 });
 
 afterAll(() => rmSync(repository, { recursive: true, force: true }));
 
-describe('the build stamp', () => {
-  it('builds where there is no dist/, then skips while nothing changed', () => {
-    expect(build()).toBe(true);
-    expect(existsSync(join(repository, 'dist/.build-stamp'))).toBe(true);
-    expect(build()).toBe(false);
+describe('the build steps', () => {
+  it('run where there is no dist/, then are skipped while nothing changed', async () => {
+    expect(await build()).toEqual(['code', 'docs']);
+    expect(readFileSync(join(repository, 'dist/code/index.ts'), 'utf8')).toBe('export const a = 1;\n');
+    expect(await build()).toEqual([]);
   });
 
-  it('rebuilds after a source changed', () => {
-    writeFileSync(join(repository, 'src/index.ts'), 'export const a = 2;\n');
-    expect(build()).toBe(true);
-    expect(build()).toBe(false);
+  it('rerun only the step that reads a changed file', async () => {
+    write('docs/guide.md', '# A guide, edited\n');
+    expect(await stepIsCurrent(repository, steps[1]!)).toBe(false);
+    expect(await stepIsCurrent(repository, steps[0]!)).toBe(true);
+    expect(await build()).toEqual(['docs']);
+    expect(await stepIsCurrent(repository, steps[1]!)).toBe(true);
+    write('src/index.ts', 'export const a = 2;\n');
+    expect(await build()).toEqual(['code']);
+    expect(await build()).toEqual([]);
   });
 
-  it('rebuilds after a new file that git does not ignore appears, untracked, but not for an ignored one', () => {
-    writeFileSync(join(repository, 'src/extra.ts'), 'export const b = 1;\n');
-    expect(build()).toBe(true);
-    writeFileSync(join(repository, 'debug.log'), 'ignored\n');
-    expect(build()).toBe(false);
+  it('rerun a step when a module its entry imports, followed, changed', async () => {
+    write('tools/phrases.ts', "export const phrase = 'b';\n");
+    expect(await build()).toEqual(['docs']);
   });
 
-  it('rebuilds when a file of dist/ was removed or changed since', () => {
-    rmSync(join(repository, 'dist/src/extra.ts'));
-    expect(build()).toBe(true);
-    writeFileSync(join(repository, 'dist/src/index.ts'), 'edited by hand\n');
-    expect(build()).toBe(true);
-    expect(build()).toBe(false);
+  it('rerun after a new file that git does not ignore appears, untracked, but not for an ignored one', async () => {
+    write('src/extra.ts', 'export const b = 1;\n');
+    expect(await build()).toEqual(['code']);
+    write('debug.log', 'ignored\n');
+    expect(await build()).toEqual([]);
   });
 
-  it('rebuilds after a build that stopped before its end, which leaves no stamp', () => {
-    writeFileSync(join(repository, 'src/index.ts'), 'export const a = 3;\n');
-    expect(stamp('check')).toBe(1);
-    // The steps failed (a drift check, a type error): `write` never ran.
-    expect(existsSync(join(repository, 'dist/.build-stamp'))).toBe(false);
-    expect(stamp('check')).toBe(1);
-    expect(build()).toBe(true);
+  it('rerun a step whose output was removed or changed since', async () => {
+    rmSync(join(repository, 'dist/code/extra.ts'));
+    expect(await build()).toEqual(['code']);
+    writeFileSync(join(repository, 'dist/docs/guide.md'), 'edited by hand\n');
+    expect(await build()).toEqual(['docs']);
+    expect(await build()).toEqual([]);
+  });
+
+  it('stop at a failed step, leaving it unstamped so that it runs again, and the steps after it unrun', async () => {
+    write('src/index.ts', 'export const a = 3;\n');
+    write('docs/guide.md', '# A guide, edited again\n');
+    const failing = [{ ...steps[0]!, command: ['node', '-e', 'process.exit(3)'] }, steps[1]!];
+    expect(await runSteps(repository, failing, { log: () => {} })).toEqual({
+      ran: [],
+      failed: 'code',
+      status: 3,
+    });
+    expect(await build()).toEqual(['code', 'docs']);
+  });
+
+  it('stamp without running the steps named as just written, and run the others', async () => {
+    write('src/index.ts', 'export const a = 4;\n');
+    write('docs/guide.md', '# A guide, written\n');
+    const { ran } = await runSteps(repository, steps, { log: () => {}, written: ['code'] });
+    expect(ran).toEqual(['docs']);
+    // Stamped, not run: dist/ still holds the copy from before, and the next build leaves it so.
+    expect(readFileSync(join(repository, 'dist/code/index.ts'), 'utf8')).toBe('export const a = 3;\n');
+    expect(await build()).toEqual([]);
+  });
+});
+
+describe("the project's build steps", () => {
+  const byName = new Map(buildSteps.map((step) => [step.name, step]));
+
+  it('compile the TypeScript, check the generated code, then write the documents, the bundle and the page', () => {
+    expect([...byName.keys()]).toEqual(['compile', 'validators', 'types', 'documents', 'bundle', 'page']);
+  });
+
+  it('leave prose out of every step but none of the code', () => {
+    for (const step of buildSteps) {
+      expect(step.reads('docs/contract.md'), step.name).toBe(false);
+      expect(step.reads('CONTRIBUTING.md'), step.name).toBe(false);
+    }
+    expect(byName.get('compile')!.reads('src/core/errors.ts')).toBe(true);
+    expect(byName.get('compile')!.reads('src/page/playground.ts')).toBe(false);
+    expect(byName.get('validators')!.reads('src/generated/validators.js')).toBe(true);
+    expect(byName.get('bundle')!.reads('src/core/errors.ts')).toBe(true);
+    expect(byName.get('bundle')!.reads('src/page/page.css')).toBe(false);
+    expect(byName.get('page')!.reads('src/page/playground.ts')).toBe(true);
+  });
+
+  it('keep apart what each writes, so one step rerun leaves the others stamped', () => {
+    const outputs = [
+      'dist/src/index.js',
+      'dist/schemas/preset.json',
+      'dist/openapi.json',
+      'dist/lib/index.js',
+    ];
+    for (const file of [...outputs, 'dist/page/index.html', 'dist/schemas/preset.js']) {
+      expect(buildSteps.filter((step) => step.writes(file)).length, file).toBe(1);
+    }
   });
 });
