@@ -1,15 +1,16 @@
 import { expect } from 'vitest';
-import { importsSource } from './imports-source.js';
+import { reachesLoadOnFirstUse } from './load-on-first-use-reach.js';
 
 /*
  * The profiles' validators beyond the default verdict load on first use by Node's synchronous `require` of an
  * ES module; under the test runner, which imports the TypeScript source, only `import()` resolves their module
  * graph, so each test file that can load the source loads them first, as a runtime without synchronous loading
- * would, and so is the code the main entry loads on first use. A file that never imports the source (one that runs the
- * built package in processes of its own) skips it.
+ * would, and so is the code the main entry loads on first use. A file that cannot reach the modules that load
+ * them (one that runs the built package in processes of its own, or uses parts of the source that never validate)
+ * skips it.
  */
 const { testPath } = expect.getState();
-if (testPath === undefined || importsSource(testPath)) {
+if (testPath === undefined || reachesLoadOnFirstUse(testPath)) {
   const { loadProfile } = await import('../../src/core/profiles.js');
   // The code the main entry loads on first use, which `require` cannot load from the source either.
   await Promise.all([
