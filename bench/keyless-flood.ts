@@ -96,6 +96,10 @@ export interface KeyedCreatesOptions {
   /** The creates start evenly spread over this time. */
   ms: number;
   slugPrefix: string;
+  /** How long a create may wait for its answer before it counts as unanswered: 10 s unless given. */
+  timeoutMs?: number;
+  /** Each create starts no earlier than the answer to the one before it, so the key never has two in flight. */
+  oneAtATime?: boolean;
 }
 
 /** One create with `key`: its status, or what broke it, and the milliseconds it took. */
@@ -104,6 +108,7 @@ export async function timedCreate(
   key: string,
   slug: string,
   body: string,
+  timeoutMs = 10_000,
 ): Promise<{ status: number | string; ms: number }> {
   if (!new URL(baseUrl).hostname.startsWith('127.')) throw new Error('the flood runs on loopback only');
   const started = performance.now();
@@ -112,7 +117,7 @@ export async function timedCreate(
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body,
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     await response.arrayBuffer();
     return { status: response.status, ms: performance.now() - started };
@@ -123,11 +128,22 @@ export async function timedCreate(
 }
 
 /** `count` creates, each of its own slug, started evenly over `ms`: the status of each, or what broke it. */
-export function keyedCreates({ baseUrl, key, body, count, ms, slugPrefix }: KeyedCreatesOptions) {
-  return Promise.all(
-    Array.from({ length: count }, async (_, i): Promise<number | string> => {
-      await new Promise((resolve) => setTimeout(resolve, (i * ms) / count));
-      return (await timedCreate(baseUrl, key, `${slugPrefix}-${i}`, body)).status;
-    }),
-  );
+export function keyedCreates(options: KeyedCreatesOptions): Promise<Array<number | string>> {
+  const { baseUrl, key, body, count, ms, slugPrefix, timeoutMs, oneAtATime = false } = options;
+  const startAt = (i: number) => new Promise((resolve) => setTimeout(resolve, (i * ms) / count));
+  const create = async (i: number) =>
+    (await timedCreate(baseUrl, key, `${slugPrefix}-${i}`, body, timeoutMs)).status;
+  if (!oneAtATime)
+    return Promise.all(Array.from({ length: count }, (_, i) => startAt(i).then(() => create(i))));
+  return (async () => {
+    const statuses: Array<number | string> = [];
+    const started = Date.now();
+    for (let i = 0; i < count; i++) {
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, started + (i * ms) / count - Date.now())),
+      );
+      statuses.push(await create(i));
+    }
+    return statuses;
+  })();
 }

@@ -19,6 +19,12 @@ const RECONNECT_AFTER_MS = 500;
 /** No connection is opened again past this many times, whatever the time left. */
 const MAX_OPENED_PER_CONNECTION = 1_000;
 
+/**
+ * How long a connection's first body waits for its answer, past the end of the stall if need be: held, it is cut
+ * after 10 s without a byte, so on a loaded machine too each first body is answered, and the round is counted whole.
+ */
+const FIRST_ANSWER_WITHIN_MS = 60_000;
+
 export interface StalledBodiesOptions {
   port: number;
   /** `/api/v1`. */
@@ -27,6 +33,8 @@ export interface StalledBodiesOptions {
   key: string | readonly string[];
   connections: number;
   ms: number;
+  /** Called once every connection's first body is written: the bodies then hold what they can of the budget. */
+  onFirstRound?: () => void;
 }
 
 /** What the stalled bodies saw: connections opened, and the status of each answer they got. */
@@ -46,34 +54,40 @@ function stalledCreate(base: string, key: string, slug: string): string {
 
 /**
  * Keeps `connections` stalled creates with `key` for `ms`: the first round sent one after the other (each once
- * its bytes are written), so the key's share fills with whole bodies; then each sends again once answered.
+ * its bytes are written), so the key's share fills with whole bodies, and each waits for its answer however long
+ * the round took; then each sends again once answered, until `ms` is over.
  */
 export async function stallBodies(options: StalledBodiesOptions): Promise<StalledSeen> {
   const until = Date.now() + options.ms;
   const seen: StalledSeen = { opened: 0, statuses: [] };
   // Each connection's first body waits for the one before it to be written.
   let turn = Promise.resolve();
-  await Promise.all(
-    Array.from({ length: options.connections }, (_, connection) => {
-      const after = turn;
-      let written = () => {};
-      turn = new Promise((resolve) => (written = resolve));
-      return (async () => {
-        await after;
-        for (let opened = 0; opened < MAX_OPENED_PER_CONNECTION && Date.now() < until; opened++) {
-          seen.opened++;
-          const key =
-            typeof options.key === 'string' ? options.key : options.key[connection % options.key.length]!;
-          const request = stalledCreate(options.base, key, `stalled-${connection}-${opened}`);
-          const answers = await sendOnce(options.port, request, until, { written, endAtAnswer: true });
-          seen.statuses.push(...answers);
-          // A connection closed before its bytes were written lets the next one go all the same.
-          written();
-          await new Promise((resolve) => setTimeout(resolve, RECONNECT_AFTER_MS));
-        }
-      })();
-    }),
-  );
+  const connections = Array.from({ length: options.connections }, (_, connection) => {
+    const after = turn;
+    let written = () => {};
+    turn = new Promise((resolve) => (written = resolve));
+    return (async () => {
+      await after;
+      for (
+        let opened = 0;
+        opened < MAX_OPENED_PER_CONNECTION && (opened === 0 || Date.now() < until);
+        opened++
+      ) {
+        seen.opened++;
+        const key =
+          typeof options.key === 'string' ? options.key : options.key[connection % options.key.length]!;
+        const request = stalledCreate(options.base, key, `stalled-${connection}-${opened}`);
+        const answerBy = opened === 0 ? Math.max(until, Date.now() + FIRST_ANSWER_WITHIN_MS) : until;
+        const answers = await sendOnce(options.port, request, answerBy, { written, endAtAnswer: true });
+        seen.statuses.push(...answers);
+        // A connection closed before its bytes were written lets the next one go all the same.
+        written();
+        await new Promise((resolve) => setTimeout(resolve, RECONNECT_AFTER_MS));
+      }
+    })();
+  });
+  void turn.then(options.onFirstRound);
+  await Promise.all(connections);
   return seen;
 }
 

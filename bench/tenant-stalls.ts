@@ -34,7 +34,10 @@ export function createOfBytes(bytes: number): string {
 
 /** How long the tenants keep their bodies stalled, each all of 4 MiB but its last byte: past the idle cut. */
 const STALL_MS = 11_500;
-/** The ordinary creates start once the stalled bodies hold their room, and end before the idle cut of 10 s. */
+/**
+ * The ordinary creates start once the stalled bodies hold their room (their first round written, and 2 s in),
+ * and on an idle machine end before the idle cut of 10 s.
+ */
 const CREATES_FROM_MS = 2_000;
 const CREATES_OVER_MS = 6_000;
 
@@ -42,16 +45,22 @@ export interface TenantRowOptions {
   port: number;
   /** `/api/v1`. */
   base: string;
+  /** How long an ordinary create may wait for its answer: 10 s unless given (a test on a loaded machine gives more). */
+  createTimeoutMs?: number;
 }
 
-/** Ten creates of `bytes` with `key`, spread over the stall: the status of each. */
+/**
+ * Ten creates of `bytes` with `key`, spread over the stall, each once the one before it was answered, so the key
+ * never holds more than one body: the status of each.
+ */
 async function ordinaryCreates(
-  { port, base }: TenantRowOptions,
+  { port, base, createTimeoutMs }: TenantRowOptions,
+  roomHeld: Promise<void>,
   key: string,
   bytes: number,
   slugPrefix: string,
 ) {
-  await new Promise((resolve) => setTimeout(resolve, CREATES_FROM_MS));
+  await Promise.all([roomHeld, new Promise((resolve) => setTimeout(resolve, CREATES_FROM_MS))]);
   return keyedCreates({
     baseUrl: `http://127.0.0.1:${port}${base}`,
     key,
@@ -59,7 +68,16 @@ async function ordinaryCreates(
     count: 10,
     ms: CREATES_OVER_MS,
     slugPrefix,
+    ...(createTimeoutMs === undefined ? {} : { timeoutMs: createTimeoutMs }),
+    oneAtATime: true,
   });
+}
+
+/** A promise kept once the stalled bodies' first round is written, and the callback that keeps it. */
+function firstRound(): { held: Promise<void>; onFirstRound: () => void } {
+  let onFirstRound = () => {};
+  const held = new Promise<void>((resolve) => (onFirstRound = resolve));
+  return { held, onFirstRound };
 }
 
 /** What the keys that held nothing got, and what the stalled bodies saw. */
@@ -74,24 +92,36 @@ export interface TenantRowSeen {
  * sent one body after the other; tenant 5 sends ten creates of 300 kB and tenant 6 ten of 2 kB meanwhile.
  */
 export async function fourKeysAtTheirShare(options: TenantRowOptions): Promise<TenantRowSeen> {
+  const { held, onFirstRound } = firstRound();
+  const { port, base } = options;
   const [stalled, large, small] = await Promise.all([
-    stallBodies({ ...options, key: [1, 2, 3, 4].map(tenantKey), connections: 16, ms: STALL_MS }),
-    ordinaryCreates(options, tenantKey(5), 300_000, 'beside-four-300kB'),
-    ordinaryCreates(options, tenantKey(6), 2_000, 'beside-four-2kB'),
+    stallBodies({
+      port,
+      base,
+      key: [1, 2, 3, 4].map(tenantKey),
+      connections: 16,
+      ms: STALL_MS,
+      onFirstRound,
+    }),
+    ordinaryCreates(options, held, tenantKey(5), 300_000, 'beside-four-300kB'),
+    ordinaryCreates(options, held, tenantKey(6), 2_000, 'beside-four-2kB'),
   ]);
   return { creates: { '300 kB': large, '2 kB': small }, stalled };
 }
 
 /** Tenants 1 to 32 each stall one body of 4 MiB, under their share; tenant 33 sends ten creates of 300 kB. */
 export async function manyKeysUnderTheirShare(options: TenantRowOptions): Promise<TenantRowSeen> {
+  const { held, onFirstRound } = firstRound();
   const [stalled, large] = await Promise.all([
     stallBodies({
-      ...options,
+      port: options.port,
+      base: options.base,
       key: Array.from({ length: 32 }, (_, i) => tenantKey(i + 1)),
       connections: 32,
       ms: STALL_MS,
+      onFirstRound,
     }),
-    ordinaryCreates(options, tenantKey(33), 300_000, 'beside-many-300kB'),
+    ordinaryCreates(options, held, tenantKey(33), 300_000, 'beside-many-300kB'),
   ]);
   return { creates: { '300 kB': large }, stalled };
 }

@@ -54,7 +54,8 @@ function expectRefusedWhileDown(outcome: FaultOutcome): void {
   const down = outcome.whileDown!;
   expect(down.createStatus).toBe(503);
   expect(down.createRetryAfter).not.toBeNull();
-  expect(down.createMs).toBeLessThan(6_000);
+  // The contract's bound on a create's 503 while the store is down (the store's 5 s deadline, with room).
+  expect(down.createMs).toBeLessThan(10_000);
   expect(down.readyzDownMs).not.toBeNull();
   expect(down.readStatus).toBe(500);
   expect(down.providersStatus).toBe(200);
