@@ -31,7 +31,8 @@ import * as library from '../../src/index.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (page: string) => readFileSync(`${root}${page}`, 'utf8');
 
-describe('the generated tables of the documentation', () => {
+// Writing the tables afresh (with Prettier) takes seconds of CPU, several times a test: room for a loaded machine.
+describe('the generated tables of the documentation', { timeout: 120_000 }, () => {
   it('sit where the reader looks for them', () => {
     expect(blockNames(read('README.md'))).toEqual(['operations']);
     const contract = blockNames(read('docs/contract.md'));

@@ -20,11 +20,11 @@ import { exampleRequest } from '../http/example-request.js';
 
 /*
  * One key cannot take another's room (contract: overload): on loopback, the library's Node server with its
- * default bounds and two management keys is sent, by 17 connections with one of the keys, all of a 4 MiB body
- * but its last byte on each, stalled, each connection sending again once answered, for 14 seconds. That key
- * holds at most a quarter of the body bytes in flight, so its own creates are refused with 503 at once while
- * the other key's 30 creates, spread over the same 14 seconds, are all served; the stalled bodies are cut with
- * 408 once they go without a byte for the server's idle cut.
+ * default bounds but the idle cut, and two management keys, is sent, by 17 connections with one of the keys, all
+ * of a 4 MiB body but its last byte on each, stalled, each connection sending again once answered, for 14
+ * seconds. That key holds at most a quarter of the body bytes in flight, so its own creates are refused with 503
+ * once that quarter is full, while the other key's 30 creates, spread over the same 14 seconds, are all served;
+ * the stalled bodies are cut with 408 once they go without a byte for the server's idle cut.
  *
  * The tests assert what was answered, never how fast: the idle cut is 30 s here (10 s by default), so the bodies
  * of the first round still hold their room however slowly a loaded machine sends it, and each waits for its
@@ -37,6 +37,11 @@ const OTHER_KEY = 'key-share-other-management';
 const STALL_MS = 14_000;
 /** The server's idle cut: long enough that no held body of the first round is cut before the creates are answered. */
 const BODY_IDLE_MS = 30_000;
+/**
+ * The stalling key's own creates start this long after its first round is sent: its share is full once the
+ * server has read those bodies' bytes, not when the client has handed them to the kernel.
+ */
+const OWN_CREATES_AFTER_MS = 4_000;
 /** How long a create may wait for its answer: an answer, not a measure of speed. */
 const CREATE_TIMEOUT_MS = 60_000;
 /** Room for the stall, the first round's answers and the creates' on a loaded machine. */
@@ -82,11 +87,13 @@ it(
   async () => {
     const baseUrl = `http://127.0.0.1:${port}/api/v1`;
     let onFirstRound = () => {};
-    // The key's own creates go once its stalled bodies have all been sent, when they hold its share.
+    // The key's own creates go 4 s after its stalled bodies have all been sent, once the server has read them.
     const shareHeld = new Promise<void>((resolve) => (onFirstRound = resolve));
     const [stalled, own, others] = await Promise.all([
       stallBodies({ port, base: '/api/v1', key: STALLING_KEY, connections: 17, ms: STALL_MS, onFirstRound }),
-      shareHeld.then(() => ownCreatesBeside({ baseUrl, key: STALLING_KEY, body: exampleRequest, fromMs: 0 })),
+      shareHeld.then(() =>
+        ownCreatesBeside({ baseUrl, key: STALLING_KEY, body: exampleRequest, fromMs: OWN_CREATES_AFTER_MS }),
+      ),
       keyedCreates({
         baseUrl,
         key: OTHER_KEY,
