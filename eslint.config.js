@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'src/generated/'] },
+  { ignores: ['dist/', 'node_modules/', 'src/generated/', 'schemas/types.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

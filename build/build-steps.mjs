@@ -38,7 +38,7 @@ export const buildSteps = [
     name: 'types',
     command: ['node', 'dist/build/types/emit-types.js', '--check'],
     entries: ['build/types/emit-types.ts'],
-    reads: under('src/generated/', 'build/types/'),
+    reads: under('src/generated/', 'build/types/', 'schemas/types.ts'),
     writes: () => false,
   },
   {

@@ -6,4 +6,4 @@ export { rootSchemas, innerSchemas } from './roots.js';
 export { operationSchemas, type OperationSchemas } from './operation-schemas.js';
 export { messagesRequest } from './messages-request.js';
 export { presetConfig, presetDraft } from './preset-config.js';
-export type { MessagesRequest, PresetConfig, PresetDraft } from '../src/generated/types.js';
+export type { MessagesRequest, PresetConfig, PresetDraft } from './types.js';

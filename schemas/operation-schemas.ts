@@ -1,5 +1,4 @@
-import { operationIds, operations, type OperationId } from '../src/core/operations.js';
-import type { RootName } from '../src/core/roots.js';
+import { operationIds, operations, type OperationId } from './operations.js';
 import { paramsSchemas } from './params.js';
 import { rootSchemas } from './roots.js';
 
@@ -11,6 +10,7 @@ export interface OperationSchemas {
 }
 
 type Table = typeof operations;
+type RootName = keyof typeof rootSchemas;
 
 /** The schema objects of one operation, as its entry in the table names them. */
 type SchemasOf<Id extends OperationId> = {
@@ -22,7 +22,7 @@ type SchemasOf<Id extends OperationId> = {
 const paramsOf: Partial<Record<OperationId, OperationSchemas['params']>> = paramsSchemas;
 
 /**
- * The schema objects of each operation of the table in `src/core/operations.ts`, for documents and compilers:
+ * The schema objects of each operation of the table in `operations.ts`, for documents and compilers:
  * its path parameters, and the roots the table names for its body and its success body.
  */
 export const operationSchemas = Object.fromEntries(

@@ -4,7 +4,7 @@ import {
   pathParameterList,
   type OperationId,
   type PathParameterList,
-} from '../src/core/operations.js';
+} from './operations.js';
 import { UUID_PATTERN } from './shared.js';
 
 /*
@@ -55,7 +55,7 @@ export const destinationId = {
 } as const;
 
 /**
- * The schema of each path parameter, by its name in the operations' paths (src/core/operations.ts): an
+ * The schema of each path parameter, by its name in the operations' paths (operations.ts): an
  * operation's params schema is made of those its path names, so a path is the one place that lists them.
  */
 export const pathParameters = {

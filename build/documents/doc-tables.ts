@@ -83,7 +83,7 @@ function pathLine(operation: Operation): string {
 /**
  * The head of an operation's section of the contract (contract: operations): its method and path, its summary,
  * and its path parameters, key, success and error statuses, each written once, in its record of
- * src/core/operations.ts. The section's prose under it says only what the record does not.
+ * schemas/operations.ts. The section's prose under it says only what the record does not.
  */
 export function operationSection(id: OperationId): string {
   const operation: Operation = operations[id];

@@ -7,7 +7,7 @@ import { isJsonObject } from '../../src/core/json-object.js';
 /**
  * Prints every named type of build/types/from-schemas.ts (what json-schema-to-ts derives from the schemas) as
  * plain TypeScript: object literal types, unions, arrays and literals, with the schemas' descriptions as JSDoc.
- * That file, src/generated/types.ts, is what ships; the published declarations never instantiate
+ * That file, schemas/types.ts, is what ships; the published declarations never instantiate
  * json-schema-to-ts, which costs users' compilers seconds and, on some versions, TS2589.
  *
  * The checker prints each type in full (`typeToTypeNode`); the printed tree is then rewritten so that a part
@@ -19,8 +19,9 @@ import { isJsonObject } from '../../src/core/json-object.js';
  * prints it; anything else the checker cannot print in full (an `any`, an anonymous recursive type) stops the
  * generation with its path.
  *
- * `node dist/build/types/emit-types.js --write` writes src/generated/types.ts, and build/types/type-names.ts
- * (each type by its name, for the type test); without `--write` (as `npm run build` runs it, with `--check`) it
+ * `node dist/build/types/emit-types.js --write` writes schemas/types.ts (beside the schemas, so that their entry
+ * exports the types without importing src/), src/generated/types.ts (the run time's way to them), and
+ * build/types/type-names.ts (each type by its name, for the type test); without `--write` (as `npm run build` runs it, with `--check`) it
  * fails when either committed file is stale.
  */
 
@@ -44,7 +45,8 @@ function findRoot(): string {
 
 const root = findRoot();
 const sourcePath = join(root, 'build/types/from-schemas.ts');
-const targetPath = join(root, 'src/generated/types.ts');
+const targetPath = join(root, 'schemas/types.ts');
+const runTimePath = join(root, 'src/generated/types.ts');
 const namesPath = join(root, 'build/types/type-names.ts');
 const printWidth = 110;
 
@@ -668,7 +670,11 @@ ${map('DerivedTypes', 'Derived')}
 `;
 }
 
-/** The text of src/generated/types.ts, and that of build/types/type-names.ts. */
+/** The run time's module of the types: the rooms of src/ import them from src/generated/ as from any generated module. */
+const runTimeTypes = `${header}export type * from '../../schemas/types.js';
+`;
+
+/** The text of schemas/types.ts, and that of build/types/type-names.ts. */
 export async function generateTypes(): Promise<{ types: string; names: string }> {
   const types = await readNamedTypes();
   // A type derived from another (`Message['role']`, one variant of a union) has no schema of its own: it takes
@@ -704,6 +710,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { types, names } = await generateTypes();
   for (const [path, code] of [
     [targetPath, types],
+    [runTimePath, runTimeTypes],
     [namesPath, names],
   ] as const) {
     const file = path.slice(root.length + 1);

@@ -161,7 +161,7 @@ import type { webFetchPlugin, webSearchPlugin } from '../../schemas/web-plugin.j
 
 /*
  * The types json-schema-to-ts derives from the schemas: the one source of the named types. Build-only: tsc
- * checks these, build/types/emit-types.ts prints each as plain declarations into src/generated/types.ts (what
+ * checks these, build/types/emit-types.ts prints each as plain declarations into schemas/types.ts (what
  * ships), and test/build/types.test-d.ts holds the two equal.
  */
 

@@ -2,39 +2,20 @@ import type { ErrorObject } from 'ajv';
 import type { Issue } from '../generated/types.js';
 import { closedProperties, maxIssues, patternRules } from '../generated/validator-facts.js';
 import type { SiteError as PrecompiledError } from '../runtime/validator-runtime.js';
+import { statusMessages, type ErrorStatus } from '../../schemas/error-statuses.js';
 import { alternativesSentence, issuePath, issueSentence, type ErrorSite } from './issue-sentences.js';
 
-export type { Issue };
+export type { ErrorStatus, Issue };
+export { statusMessages };
 
 /** At most this many issues in one error body (the error schema's `maxItems`, read at build time). */
 export const MAX_ISSUES = maxIssues;
 
-/** The message of each error status, 413 and 405 included: the only place an error message is written. */
-export const statusMessages = {
-  400: 'Invalid request parameters',
-  401: 'Missing Authentication header',
-  403: 'Only management keys can perform this operation',
-  404: 'Resource not found',
-  // The interface's table has no 405, so a known path with another method gets RFC 9110's reason phrase
-  // (section 15.5.6; contract: errors).
-  405: 'Method Not Allowed',
-  // A body that stops arriving is cut (contract: overload), with RFC 9110's reason phrase (section 15.5.9).
-  408: 'Request Timeout',
-  409: 'Resource conflict. Please try again later.',
-  413: 'Request body too large',
-  500: 'Internal Server Error',
-  // A routed request the server refuses for lack of room (a full preset store) or of its store (a database that
-  // is down) gets RFC 9110's reason phrase (section 15.6.4), with `Retry-After` (contract: overload).
-  503: 'Service Unavailable',
-} as const;
-
 /**
  * The message of a 401 whose key is sent but malformed or unknown; `statusMessages[401]` is the one of a missing
- * key (contract: authentication). Kept here, beside the table, as the one other error message.
+ * key (contract: authentication): the one error message outside the table (schemas/error-statuses.ts).
  */
 export const invalidKeyMessage = 'Invalid API key';
-
-export type ErrorStatus = keyof typeof statusMessages;
 
 /** 400's message, read once: the table's numeric keys make it a dictionary, a hash lookup per read. */
 const invalidMessage = statusMessages[400];

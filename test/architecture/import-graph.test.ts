@@ -114,6 +114,16 @@ describe('the import graph', () => {
     expect(strays).toEqual([]);
   });
 
+  it('keeps schemas/ below src/: the schemas import nothing of it', () => {
+    const upward = [...graph].flatMap(([file, targets]) =>
+      file.startsWith('schemas/')
+        ? targets.filter((target) => target.startsWith('src/')).map((target) => `${file} -> ${target}`)
+        : [],
+    );
+    expect(upward).toEqual([]);
+    expect(graph.get('src/core/operations.ts')).toContain('schemas/operations.ts');
+  });
+
   it('places every file of src/ in a room', () => {
     const homeless = [...graph.keys()].filter(
       (file) => file.startsWith('src/') && roomOf(file) === undefined,

@@ -2,7 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { DerivedTypes, EmittedTypes } from '../../build/types/type-names.js';
 
 /*
- * Each plain type of src/generated/types.ts (what ships) is the type json-schema-to-ts derives from its schema
+ * Each plain type of schemas/types.ts (what ships) is the type json-schema-to-ts derives from its schema
  * (build/types/from-schemas.ts): identical, optional, readonly and index signatures included. The types are read
  * by their names from build/types/type-names.ts, which `npm run generate` writes from from-schemas.ts;
  * test/build/types.test.ts checks that it names every type of both files.

@@ -74,7 +74,7 @@ describe('the checks of the inner loop (test/checks.json)', () => {
     expect(checksOf('schemas/audio-block.ts')).toEqual(['block']);
     expect(checksOf('schemas/message.ts')).toEqual(['block']);
     expect(checksOf('schemas/params.ts')).toEqual(['operation']);
-    expect(checksOf('src/core/operations.ts')).toEqual(['operation']);
+    expect(checksOf('schemas/operations.ts')).toEqual(['operation']);
     expect(checksOf('src/body/json-depth.ts')).toEqual(['guard']);
     expect(checksOf('src/http/adapters/koa.ts')).toEqual(['adapter']);
     expect(checksOf('test/runtimes/package-lock.json')).toEqual(['runtime']);
