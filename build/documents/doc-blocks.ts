@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import { docTables } from './doc-tables.js';
 
 /**
  * The generated blocks of the README and docs/: a page holds a table of build/documents/doc-tables.ts between
@@ -33,7 +32,7 @@ export function blockNames(text: string): string[] {
  * What keeps a page's blocks from being written, one sentence each naming the page, the block and its line: a
  * start marker without its end (or the reverse), or a block no table of doc-tables.ts is called; none when every block can be written.
  */
-export function markerProblems(path: string, text: string): string[] {
+export function markerProblems(path: string, text: string, tables: ReadonlySet<string>): string[] {
   const lineOf = (index: number) => text.slice(0, index).split('\n').length;
   const problems: string[] = [];
   const ends = [...text.matchAll(endMarker)];
@@ -47,7 +46,7 @@ export function markerProblems(path: string, text: string): string[] {
     if (end === undefined)
       problems.push(`${where} has no end marker \`<!-- end generated: ${name} -->\` after it`);
     else paired.add(end.index);
-    if (docTables[name] === undefined) {
+    if (!tables.has(name)) {
       problems.push(`${where} names no generated table (the tables: build/documents/doc-tables.ts)`);
     }
   }
@@ -57,9 +56,18 @@ export function markerProblems(path: string, text: string): string[] {
   return problems;
 }
 
+/**
+ * The tables, loaded on first use: they read the operations table, which reads the generated facts that
+ * precompile.js copies into dist/, so `--markers` (which runs before it) copies the committed ones first.
+ */
+async function tables(): Promise<Readonly<Record<string, () => string>>> {
+  return (await import('./doc-tables.js')).docTables;
+}
+
 /** The page with every block written afresh, formatted as the repository's prettier would. */
 export async function withFreshBlocks(path: string, text: string): Promise<string> {
-  const problems = markerProblems(path, text);
+  const docTables = await tables();
+  const problems = markerProblems(path, text, new Set(Object.keys(docTables)));
   if (problems.length > 0) throw new Error(problems.join('\n'));
   const written = text.replace(
     block,
@@ -144,9 +152,16 @@ export async function stalePages(
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('../../../', import.meta.url));
   if (process.argv.includes('--markers')) {
-    // `npm run generate` runs this before it writes anything, so a block it cannot place stops it with nothing written.
+    // `npm run generate` runs this before it writes anything, so a block it cannot place stops it with nothing
+    // written. In a fresh clone tsc has not copied the committed generated modules the tables load: copy them.
+    const built = join(root, 'dist/src/generated');
+    mkdirSync(built, { recursive: true });
+    for (const file of readdirSync(join(root, 'src/generated')).filter((name) => name.endsWith('.js'))) {
+      if (!existsSync(join(built, file))) copyFileSync(join(root, 'src/generated', file), join(built, file));
+    }
+    const names = new Set(Object.keys(await tables()));
     const problems = documentationPages(root).flatMap((page) =>
-      markerProblems(page, readFileSync(join(root, page), 'utf8')),
+      markerProblems(page, readFileSync(join(root, page), 'utf8'), names),
     );
     if (problems.length > 0) {
       console.error(
