@@ -1,4 +1,4 @@
-import { imageBlock } from './image-block.js';
+import { mediaBlocks } from './media-blocks.js';
 import { base64Source, urlSource } from './media-source.js';
 import { cacheControl } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
@@ -37,7 +37,7 @@ export const fileDocumentSource = {
   },
 } as const;
 
-/** A custom-content document: a string, or text and image blocks (discriminated on `type`). */
+/** A custom-content document: a string, or text blocks and the blocks allowed wherever an image is (`mediaBlocks`). */
 export const contentDocumentSource = {
   type: 'object',
   description: 'A document made of the given content; citations point at its blocks.',
@@ -47,7 +47,7 @@ export const contentDocumentSource = {
     // String or array: one type list, so a bad item is reported at its own path.
     content: {
       type: ['string', 'array'],
-      items: taggedUnion('type', [textBlock, imageBlock]),
+      items: taggedUnion('type', [textBlock, ...mediaBlocks]),
     },
   },
 } as const;

@@ -1,6 +1,6 @@
 import { compactionBlock } from './compaction-block.js';
 import { documentBlock } from './document-block.js';
-import { imageBlock } from './image-block.js';
+import { mediaBlocks } from './media-blocks.js';
 import { searchResultBlock } from './search-result.js';
 import {
   advisorToolResultBlock,
@@ -17,7 +17,7 @@ import { toolResultBlock, toolUseBlock } from './tool-use-block.js';
 
 const contentBlockBranches = [
   textBlock,
-  imageBlock,
+  ...mediaBlocks,
   documentBlock,
   toolUseBlock,
   toolResultBlock,

@@ -1,5 +1,5 @@
 import { documentBlock } from './document-block.js';
-import { imageBlock } from './image-block.js';
+import { mediaBlocks } from './media-blocks.js';
 import { searchResultBlock } from './search-result.js';
 import { cacheControl } from './shared.js';
 import { taggedUnion } from './tagged-union.js';
@@ -45,7 +45,7 @@ export const toolReferenceBlock = {
 
 const toolResultContentBranches = [
   textBlock,
-  imageBlock,
+  ...mediaBlocks,
   toolReferenceBlock,
   searchResultBlock,
   documentBlock,

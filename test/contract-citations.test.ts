@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { anchorsOf, headingSlug } from './support/markdown-anchors.js';
 import { repositoryFiles } from './support/repository-files.js';
 
 /*
@@ -36,35 +37,6 @@ const LINK = /contract\.md#([\p{L}\p{N}_-]+)/gu;
 const OWN_LINK = /\]\(#([^)\s]+)\)/g;
 /** The decision ids of the briefing (the first to the twenty-third) and the section sign. */
 const INTERNAL_ID = /\bD(?:[1-9]|1[0-9]|2[0-3])\b|\u00a7/g;
-
-/** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens. */
-function headingSlug(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/<[^>]*>/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu, '')
-    .replace(/ /g, '-');
-}
-
-/** Every anchor of a Markdown text: explicit `<a id>` (or `name`) anchors and the slugs of its headings. */
-function anchorsOf(markdown: string): Set<string> {
-  const anchors = new Set<string>();
-  for (const [, id] of markdown.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(id!);
-  const slugCounts = new Map<string, number>();
-  let fenced = false;
-  for (const line of markdown.split('\n')) {
-    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    const heading = fenced ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-    if (!heading) continue;
-    const slug = headingSlug(heading[1]!);
-    const seen = slugCounts.get(slug) ?? 0;
-    anchors.add(seen === 0 ? slug : `${slug}-${seen}`);
-    slugCounts.set(slug, seen + 1);
-  }
-  return anchors;
-}
 
 interface TextFile {
   path: string;

@@ -11,6 +11,7 @@ import { isJsonObject } from '../../src/core/json-object.js';
  * - `items` as a list becomes `prefixItems`, and `additionalItems` then becomes `items`;
  * - Ajv's `discriminator` is dropped: it only makes Ajv dispatch faster, and every branch of the `oneOf` it sits
  *   beside already pins its tag with an `enum`, which any validator reads;
+ * - a `oneOf` of one branch becomes an `allOf` of it, the same verdict, which OpenAPI linters accept;
  * - the custom keyword `maxTotalLength` (contract: router-patterns) stays, as the annotation every 2020-12
  *   validator collects unknown keywords as; the node's `description` says so, since only this library
  *   enforces it;
@@ -173,6 +174,11 @@ export class Draft2020Converter {
         );
       } else if (schemaMaps.has(key)) {
         out[key] = mapValues(value, child(key), `${where}/${key}`);
+      } else if (key === 'oneOf' && Array.isArray(value) && value.length === 1) {
+        // A union of one branch (a tagged union whose second kind is yet to come) is that branch: `allOf` says so
+        // without the one-member `oneOf` that OpenAPI linters refuse.
+        const branch = this.convert(value[0], refs, `${where}/oneOf/0`);
+        out['allOf'] = [...((out['allOf'] as unknown[] | undefined) ?? []), branch];
       } else if (schemaLists.has(key)) {
         if (!Array.isArray(value)) throw new Error(`${where}/${key} is not a list`);
         out[key] = value.map((item, index) => this.convert(item, refs, `${where}/${key}/${index}`));

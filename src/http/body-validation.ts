@@ -1,9 +1,10 @@
 import { bodyPipeline, type BodyOptions, type NormalizedRequest } from '../body/body-pipeline.js';
 import type { RootName, RootTypes, ValidationResult } from '../core/validators.js';
-import { readBodyVerdict } from './request-body.js';
+import { parsedBodyVerdict, readBodyVerdict } from './request-body.js';
 import type { BodyInput } from './types.js';
 
 export type { RootName, RootTypes } from '../core/validators.js';
+export type { ErrorBody } from '../core/errors.js';
 export type { BodyOptions, NormalizedRequest } from '../body/body-pipeline.js';
 
 /** The options a root accepts: `normalize` is for the messages request alone. */
@@ -43,6 +44,22 @@ export function createBodyValidator<N extends RootName, O extends BodyOptionsFor
 ): BodyValidator<BodyValue<N, O>> {
   const pipeline = bodyPipeline(name, options);
   return (input) => readBodyVerdict(input, pipeline) as Promise<ValidationResult<BodyValue<N, O>>>;
+}
+
+/** Judges a value a framework's parser already made, at once; it never throws on input. */
+export type ParsedBodyValidator<T> = (value: unknown) => ValidationResult<T>;
+
+/**
+ * The step for a framework that parses the body itself and validates synchronously (Fastify's `schema.body`):
+ * the checks that still apply to a parsed value (depth, an object root), the root's validator, then `normalize`
+ * if asked. Where the validators load asynchronously (workerd), use `createBodyValidator`.
+ */
+export function createParsedBodyValidator<N extends RootName, O extends BodyOptionsFor<N> = NoOptions>(
+  name: N,
+  options?: O,
+): ParsedBodyValidator<BodyValue<N, O>> {
+  const pipeline = bodyPipeline(name, options);
+  return (value) => parsedBodyVerdict(value, pipeline) as ValidationResult<BodyValue<N, O>>;
 }
 
 /**

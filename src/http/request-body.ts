@@ -149,6 +149,15 @@ function checkParsedBody(value: unknown, maxDepth: number): JsonObjectResult {
   return { ok: true, value: value as Record<string, unknown> };
 }
 
+/**
+ * The whole verdict on a value a framework's parser already made, at once: the checks that still apply to a
+ * parsed value, then the root's validator and the normalizer as `judgedBody` runs them. Only where the
+ * profile's validators load synchronously (Node, Bun, Deno), for a framework whose validators are synchronous.
+ */
+export function parsedBodyVerdict(value: unknown, pipeline: BodyPipeline): ValidationResult<unknown> {
+  return judgedBody(pipeline, checkParsedBody(value, pipeline.limits.maxDepth));
+}
+
 /** A `Content-Length` that already says the body is too large, so it need not be read at all. */
 function declaresTooMany(contentLength: string | undefined, maxBytes: number): boolean {
   return (

@@ -7,10 +7,12 @@ import {
   validatePresetConfig,
   type MessagesRequest,
 } from '../../src/index.js';
+import { mediaBlocks } from '../../schemas/media-blocks.js';
 import { contentBlockTypes } from '../../schemas/message.js';
 import { messagesRequest } from '../../schemas/messages-request.js';
 import {
   contentBlockArbitraries,
+  mediaBlockArbitraries,
   message,
   requestFields,
   routingFields,
@@ -200,6 +202,14 @@ describe('the generators of the property tests', () => {
         fc.property(block, (drawn) => drawn['type'] === kind),
         { numRuns: 20 },
       );
+  });
+
+  it('draw every block allowed wherever an image is as such, in tool results and documents too', () => {
+    const kinds = mediaBlocks.flatMap((block) => block.properties.type.enum);
+    expect(
+      Object.keys(mediaBlockArbitraries).sort(),
+      'the kinds of mediaBlocks (schemas/media-blocks.ts) are the keys of mediaBlockArbitraries (test/support/arbitraries.ts)',
+    ).toEqual([...kinds].sort());
   });
 
   it('draw every field of the request schema', () => {

@@ -15,17 +15,33 @@ import { rootSchemas } from '../../schemas/roots.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const PAGES = ['docs/contract.md', 'docs/validation.md'];
 
-/** Every enum of strings in the schemas, at least three values long, each once. */
-function enums(): string[][] {
-  const found = new Map<string, string[]>();
+/** A list the schemas close: an enum's values, or the property names an object schema declares. */
+interface ClosedList {
+  kind: 'enum' | 'properties';
+  values: string[];
+}
+
+/**
+ * Every closed list of the schemas at least three long, each once: the enums of strings, and the `properties`
+ * of each object schema, whose names a page that lists most of them must list in full.
+ */
+function closedLists(): ClosedList[] {
+  const found = new Map<string, ClosedList>();
   const seen = new Set<object>();
+  const add = (kind: ClosedList['kind'], values: string[]) => {
+    if (values.length >= 3) found.set(`${kind} ${JSON.stringify(values)}`, { kind, values });
+  };
   const visit = (node: unknown): void => {
     if (node === null || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
-    const values = (node as { enum?: unknown }).enum;
-    if (Array.isArray(values)) {
-      const strings = values.filter((value): value is string => typeof value === 'string');
-      if (strings.length >= 3) found.set(JSON.stringify(strings), strings);
+    const { enum: values, properties } = node as { enum?: unknown; properties?: unknown };
+    if (Array.isArray(values))
+      add(
+        'enum',
+        values.filter((value): value is string => typeof value === 'string'),
+      );
+    if (properties !== null && typeof properties === 'object' && !Array.isArray(properties)) {
+      add('properties', Object.keys(properties));
     }
     for (const inner of Object.values(node)) visit(inner);
   };
@@ -33,42 +49,88 @@ function enums(): string[][] {
   return [...found.values()];
 }
 
-/** The paragraphs and table rows of a page outside its generated blocks, each with its first line's number. */
-function paragraphs(text: string): { line: number; text: string }[] {
-  const lines = text.split('\n');
+/**
+ * The units of a page outside its generated blocks, each with its first line's number and what it names in
+ * backticks. For enums: each paragraph and each table row (a row lists the values in one cell). For an object's
+ * fields: each table whose rows name a field in their first cell, by those first cells alone, so the rest of a
+ * row (a value, a note) never counts as a field.
+ */
+function units(text: string, kind: ClosedList['kind']): { line: number; named: Set<string> }[] {
   const found: { line: number; text: string }[] = [];
   let generated = false;
-  let current: { line: number; text: string } | undefined;
-  lines.forEach((line, index) => {
+  let current: { line: number; text: string; row: boolean } | undefined;
+  text.split('\n').forEach((line, index) => {
     if (line.startsWith('<!-- generated: ')) generated = true;
     if (line.startsWith('<!-- end generated: ')) generated = false;
+    if (generated || line.trim() === '') {
+      current = undefined;
+      return;
+    }
     const row = line.startsWith('|');
-    if (generated || line.trim() === '' || row) current = undefined;
-    if (generated || line.trim() === '') return;
-    if (current === undefined) found.push((current = { line: index + 1, text: line }));
-    else current.text += `\n${line}`;
-    if (row) current = undefined;
+    if (kind === 'properties' && !row) return;
+    const cell = row && kind === 'properties' ? (/^\|([^|]*)\|/.exec(line)?.[1] ?? '') : line;
+    const joins = current !== undefined && current.row === row && !(row && kind === 'enum');
+    if (joins) current!.text += `\n${cell}`;
+    else found.push((current = { line: index + 1, text: cell, row }));
   });
-  return found;
+  return found.map(({ line, text: unit }) => ({
+    line,
+    named: new Set([...unit.matchAll(/`([^`]+)`/g)].map(([, value]) => value!)),
+  }));
 }
 
-describe('the closed lists of the documentation', () => {
-  it('name every value of a schema enum wherever they name most of them', () => {
-    const lists = enums();
-    expect(lists.length).toBeGreaterThan(10);
-    const incomplete: string[] = [];
-    for (const page of PAGES) {
-      for (const paragraph of paragraphs(readFileSync(`${root}${page}`, 'utf8'))) {
-        const named = new Set([...paragraph.text.matchAll(/`([^`]+)`/g)].map(([, value]) => value!));
-        for (const values of lists) {
+/**
+ * Where a unit names (in backticks) more than half of a closed list, and at least three of its values, but not
+ * all of them: the values it lacks, by page and line. Fewer than three named is a coincidence of common words
+ * (`low`, `high`), not a list; and a table is an object's only when most of the fields it names are that
+ * object's (a destination's `id`, `name` and `type` do not make its table the tool_use block's).
+ */
+export function incompleteLists(pages: Record<string, string>, lists: ClosedList[]): string[] {
+  const incomplete: string[] = [];
+  for (const [page, text] of Object.entries(pages)) {
+    for (const kind of ['enum', 'properties'] as const) {
+      for (const { line, named } of units(text, kind)) {
+        for (const { values } of lists.filter((list) => list.kind === kind)) {
           const missing = values.filter((value) => !named.has(value));
-          if (missing.length > 0 && values.length - missing.length > values.length / 2)
-            incomplete.push(
-              `${page}:${paragraph.line}: lacks ${missing.map((value) => `\`${value}\``).join(', ')}`,
-            );
+          const present = values.length - missing.length;
+          if (
+            missing.length > 0 &&
+            present >= 3 &&
+            present > values.length / 2 &&
+            (kind === 'enum' || present > named.size / 2)
+          )
+            incomplete.push(`${page}:${line}: lacks ${missing.map((value) => `\`${value}\``).join(', ')}`);
         }
       }
     }
-    expect(incomplete, 'prose that lists most of an enum: add the values the schema gained').toEqual([]);
+  }
+  return incomplete;
+}
+
+describe('the closed lists of the documentation', () => {
+  const lists = closedLists();
+
+  it('name every value of a schema enum, and every property of an object, wherever they name most of them', () => {
+    expect(lists.filter((list) => list.kind === 'enum').length).toBeGreaterThan(10);
+    expect(lists.filter((list) => list.kind === 'properties').length).toBeGreaterThan(10);
+    const pages = Object.fromEntries(PAGES.map((page) => [page, readFileSync(`${root}${page}`, 'utf8')]));
+    expect(
+      incompleteLists(pages, lists),
+      "prose that lists most of an enum or of an object's fields: add what the schema gained",
+    ).toEqual([]);
+  });
+
+  it('find a value or a field left out, and pass prose that names only a few common words', () => {
+    const own: ClosedList[] = [
+      { kind: 'enum', values: ['low', 'medium', 'high'] },
+      { kind: 'properties', values: ['engine', 'max_results', 'search_prompt', 'new_field'] },
+    ];
+    const pages = {
+      'a.md': 'Effort is `low`, `medium` or `high`.\n\nPricing: `low` and `high` tiers cost more.\n',
+      'b.md':
+        '| field | note |\n| --- | --- |\n| `engine` | x |\n| `max_results` | y |\n| `search_prompt` | z |\n',
+      'c.md': 'The effort `low`, or `medium`.\n',
+    };
+    expect(incompleteLists(pages, own)).toEqual(['b.md:1: lacks `new_field`']);
   });
 });

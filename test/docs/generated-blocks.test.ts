@@ -5,6 +5,7 @@ import {
   blockDifferences,
   blockNames,
   documentationPages,
+  markerProblems,
   stalePages,
   withFreshBlocks,
 } from '../../build/documents/doc-blocks.js';
@@ -29,6 +30,7 @@ import * as library from '../../src/index.js';
  */
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+const tableNames = new Set(Object.keys(docTables));
 const read = (page: string) => readFileSync(`${root}${page}`, 'utf8');
 
 // Writing the tables afresh (with Prettier) takes seconds of CPU, several times a test: room for a loaded machine.
@@ -161,12 +163,29 @@ describe('the generated tables of the documentation', { timeout: 120_000 }, () =
     ]);
   });
 
-  it('refuse a block without its end, or of a table that does not exist', async () => {
-    const start = '<!-- generated: operations, by hand -->\n\nold\n';
-    await expect(withFreshBlocks(`${root}x.md`, start)).rejects.toThrow(/no end marker/);
-    const unknown = '<!-- generated: nothing -->\n\nold\n<!-- end generated: nothing -->\n';
-    await expect(withFreshBlocks(`${root}x.md`, unknown)).rejects.toThrow(
-      /no generated table is called nothing/,
+  it('refuse a block without its end, or of a table that does not exist, naming the page, the line and the block', async () => {
+    const start = 'intro\n<!-- generated: operations, by hand -->\n\nold\n';
+    await expect(withFreshBlocks('x.md', start)).rejects.toThrow(
+      'x.md:2: the block operations has no end marker `<!-- end generated: operations -->` after it',
     );
+    const unknown = '<!-- generated: nothing -->\n\nold\n<!-- end generated: nothing -->\n';
+    await expect(withFreshBlocks('x.md', unknown)).rejects.toThrow(
+      'x.md:1: the block nothing names no generated table',
+    );
+    expect(markerProblems('x.md', 'a\n\n<!-- end generated: operations -->\n', tableNames)).toEqual([
+      'x.md:3: the end marker of operations has no start marker before it',
+    ]);
+  });
+
+  it('fill the markers of a new block written with nothing between them, adjacent or on one line', async () => {
+    for (const empty of [
+      '<!-- generated: operations -->\n<!-- end generated: operations -->\n',
+      '<!-- generated: operations --><!-- end generated: operations -->\n',
+    ]) {
+      expect(markerProblems('x.md', empty, tableNames)).toEqual([]);
+      const written = await withFreshBlocks(`${root}x.md`, empty);
+      expect(written).toContain(`| \`${operationIds[0]}\` |`);
+      expect(blockNames(written)).toEqual(['operations']);
+    }
   });
 });

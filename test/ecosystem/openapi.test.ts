@@ -1,9 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { operations, statusMessages, validateErrorResponse, type Operation } from '../../src/index.js';
-import { CUSTOM_KEYWORD } from '../../build/documents/json-schema-2020.js';
+import { CUSTOM_KEYWORD, Draft2020Converter } from '../../build/documents/json-schema-2020.js';
+import { taggedUnion } from '../../schemas/tagged-union.js';
 import { emittedFiles, root } from './support/json-cases.js';
 
 type Node = Record<string, unknown>;
@@ -32,6 +35,43 @@ function operationObject(operation: Operation): Node {
   return paths[operation.path]![operation.method.toLowerCase()]!;
 }
 
+/** Redocly's lint of an OpenAPI document, with the repository's redocly.yaml, as its JSON report. */
+function redoclyLint(path: string): { totals: Node; problems: unknown[] } {
+  // The report is on stdout whatever the exit status, which is 1 when it finds an error.
+  const { stdout } = spawnSync(`${root}node_modules/.bin/redocly`, ['lint', path, '--format=json'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  });
+  return JSON.parse(stdout) as { totals: Node; problems: unknown[] };
+}
+
+/** The problems Redocly finds in a component `OneKind`, as the body of an operation of the document. */
+function oneKindProblems(schema: Node): string[] {
+  const folder = mkdtempSync(join(tmpdir(), 'gateway-contract-one-branch-'));
+  try {
+    const path = join(folder, 'openapi.json');
+    const body = { content: { 'application/json': { schema: { $ref: '#/components/schemas/OneKind' } } } };
+    const paths = document['paths'] as Record<string, Record<string, Node>>;
+    const create = operationObject(operations.createPresetsMessages);
+    paths[operations.createPresetsMessages.path]!['post'] = { ...create, requestBody: body };
+    writeFileSync(
+      path,
+      JSON.stringify({
+        ...document,
+        paths,
+        components: { ...(document['components'] as Node), schemas: { ...components, OneKind: schema } },
+      }),
+    );
+    paths[operations.createPresetsMessages.path]!['post'] = create;
+    return redoclyLint(path)
+      .problems.map((problem) => JSON.stringify(problem))
+      .filter((problem) => problem.includes('OneKind'));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 describe('dist/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator();
@@ -42,20 +82,34 @@ describe('dist/openapi.json', () => {
   });
 
   it("lints clean with Redocly's recommended rules and redocly.yaml", () => {
-    const output = execFileSync(
-      `${root}node_modules/.bin/redocly`,
-      ['lint', 'dist/openapi.json', '--format=json'],
-      {
-        cwd: root,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      },
-    );
-    const report = JSON.parse(output) as { totals: Node; problems: unknown[] };
+    const report = redoclyLint(`${root}dist/openapi.json`);
     expect(report.problems).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   }, 60_000);
+
+  it('writes a tagged union of one branch (a union whose second kind is yet to come) so that it lints clean too', () => {
+    const only = {
+      type: 'object',
+      required: ['type'],
+      properties: { type: { enum: ['only'] }, n: { type: 'integer' } },
+    };
+    const converted = new Draft2020Converter(() => undefined).document(
+      taggedUnion('type', [only]),
+      'urn:x',
+      'OneKind',
+    );
+    expect(converted).not.toHaveProperty('oneOf');
+    expect(converted['allOf']).toEqual([only]);
+    // As the OpenAPI document holds a component: without the file's own `$schema` and `$id`.
+    const component = Object.fromEntries(
+      Object.entries(converted).filter(([key]) => key !== '$schema' && key !== '$id'),
+    );
+    const asWritten = { ...component, oneOf: component['allOf'] };
+    delete asWritten['allOf'];
+    // The union as it would be without the conversion draws the lint's problem, so the check can fail.
+    expect(oneKindProblems(asWritten).join('\n')).toContain('should have at least two schemas');
+    expect(oneKindProblems(component)).toEqual([]);
+  }, 120_000);
 
   it('gives every 503 a required Retry-After header, and the destination its 403 (contract: overload, authentication)', () => {
     const store = operationObject(operations.createPresetsMessages)['responses'] as Record<string, Node>;

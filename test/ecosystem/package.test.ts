@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { dirname, posix } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, posix } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { anchorsOf } from '../support/markdown-anchors.js';
 import { root } from './support/json-cases.js';
 import { moduleEntryPoints, pack, packageJson } from './support/package.js';
 
@@ -11,16 +13,38 @@ const packed = pack();
 const paths = packed.files.map((file) => file.path);
 const packedSet = new Set(paths);
 
+/** The tarball unpacked, as a user's `node_modules/gateway-contract` holds it. */
+const unpacked = mkdtempSync(join(tmpdir(), 'gateway-contract-unpacked-'));
+execFileSync('tar', ['-xzf', packed.tarball, '-C', unpacked]);
+afterAll(() => rmSync(unpacked, { recursive: true, force: true }));
+
+/** Each relative link of a Markdown text outside code blocks (`[text](target)`), by its line. */
+function relativeLinks(markdown: string): Array<{ line: number; target: string }> {
+  const links: Array<{ line: number; target: string }> = [];
+  let fenced = false;
+  markdown.split('\n').forEach((text, index) => {
+    if (/^\s*(```|~~~)/.test(text)) fenced = !fenced;
+    if (fenced) return;
+    for (const [, target] of text.replaceAll(/`[^`]*`/g, '').matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (!/^[a-z][a-z+.-]*:/i.test(target!)) links.push({ line: index + 1, target: target! });
+    }
+  });
+  return links;
+}
+
 /** The text of a packed file, read from the build it was packed from. */
 const text = (path: string) => readFileSync(`${root}${path}`, 'utf8');
 
 describe('the package', () => {
   it('holds the bundled library, its declarations, the schema files and the OpenAPI document, and nothing else', () => {
     // dist/lib/ is the code (bundled entry points and chunks); tsc's per-module JavaScript is not shipped.
+    // The documentation ships too, with what its links reach: the examples it quotes and the benchmark results.
     const allowed =
-      /^(?:package\.json|README\.md|LICENSE|dist\/openapi\.json|dist\/lib\/[^/]+\.c?js|dist\/(?:src|schemas)\/.+\.d\.ts|dist\/schemas\/.+\.json|dist\/page\/(?:index\.html|assets\/[^/]+))$/;
+      /^(?:package\.json|README\.md|LICENSE|CHANGELOG\.md|CONTRIBUTING\.md|bench\/RESULTS\.md|docs\/[^/]+\.md|docs\/images\/[^/]+\.png|examples\/.+\.ts|dist\/openapi\.json|dist\/lib\/[^/]+\.c?js|dist\/(?:src|schemas)\/.+\.d\.ts|dist\/schemas\/.+\.json|dist\/page\/(?:index\.html|assets\/[^/]+))$/;
     expect(paths.filter((path) => !allowed.test(path))).toEqual([]);
-    expect(paths.filter((path) => /(?:^|\/)(?:test|bench)\//.test(path))).toEqual([]);
+    expect(
+      paths.filter((path) => /(?:^|\/)(?:test|bench)\//.test(path) && path !== 'bench/RESULTS.md'),
+    ).toEqual([]);
     // Build scripts run before packing, never after it.
     expect(paths.filter((path) => /dist\/src\/(?:precompile|emit-documents|bundle)\./.test(path))).toEqual(
       [],
@@ -152,5 +176,26 @@ describe('the package', () => {
     const ratio = Number(stated![1]) / (packed.size / 1024);
     expect(ratio).toBeGreaterThan(0.8);
     expect(ratio).toBeLessThan(1.25);
+  });
+
+  it('resolves every relative link of the README and the docs it ships to a packed file, and each anchor in it', () => {
+    // CONTRIBUTING ships so that the README's links reach it; its own links point into the repository.
+    const pages = paths.filter((path) => path.endsWith('.md') && path !== 'CONTRIBUTING.md');
+    expect(pages).toEqual(expect.arrayContaining(['README.md', 'CHANGELOG.md', 'docs/contract.md']));
+    const broken: string[] = [];
+    for (const page of pages) {
+      const markdown = readFileSync(join(unpacked, 'package', page), 'utf8');
+      for (const { line, target } of relativeLinks(markdown)) {
+        const [file, anchor] = target.split('#') as [string, string | undefined];
+        const path = file === '' ? page : posix.normalize(posix.join(posix.dirname(page), decodeURI(file)));
+        const where = join(unpacked, 'package', path);
+        if (!packedSet.has(path) || !existsSync(where))
+          broken.push(`${page}:${line} ${target}: not in the tarball`);
+        else if (anchor !== undefined && !anchorsOf(readFileSync(where, 'utf8')).has(anchor)) {
+          broken.push(`${page}:${line} ${target}: no such anchor`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
   });
 });

@@ -42,6 +42,17 @@ const imageBlock = fc.record(
   { requiredKeys: ['type', 'source'] },
 );
 
+/**
+ * A generator for each block allowed wherever an image is (`mediaBlocks`, schemas/media-blocks.ts), by its
+ * `type`: the message content, a tool result's and a content document's draw from it alike, and
+ * test/core/properties.test.ts names a kind of that list which has none.
+ */
+export const mediaBlockArbitraries: Readonly<Record<string, fc.Arbitrary<Record<string, unknown>>>> = {
+  image: imageBlock,
+};
+
+const mediaBlock = fc.oneof(...Object.values(mediaBlockArbitraries));
+
 const citations = fc.record({ enabled: fc.boolean() }, { requiredKeys: [] });
 
 const documentBlock = fc.record(
@@ -52,7 +63,7 @@ const documentBlock = fc.record(
       fc.record({ type: fc.constant('text'), media_type: fc.constant('text/plain'), data: fc.string() }),
       fc.record({
         type: fc.constant('content'),
-        content: fc.oneof(fc.string(), fc.array(fc.oneof(textBlock, imageBlock), { maxLength: 3 })),
+        content: fc.oneof(fc.string(), fc.array(fc.oneof(textBlock, mediaBlock), { maxLength: 3 })),
       }),
       fc.record({ type: fc.constant('file'), file_id: fc.string() }),
     ),
@@ -165,7 +176,11 @@ const toolResultBlock = fc.record(
     content: fc.oneof(
       fc.string(),
       fc.array(
-        fc.oneof(textBlock, fc.record({ type: fc.constant('tool_reference'), tool_name: fc.string() })),
+        fc.oneof(
+          textBlock,
+          mediaBlock,
+          fc.record({ type: fc.constant('tool_reference'), tool_name: fc.string() }),
+        ),
         { maxLength: 3 },
       ),
     ),
@@ -188,7 +203,7 @@ const redactedThinkingBlock = fc.record({ type: fc.constant('redacted_thinking')
  */
 export const contentBlockArbitraries: Readonly<Record<string, fc.Arbitrary<Record<string, unknown>>>> = {
   text: textBlock,
-  image: imageBlock,
+  ...mediaBlockArbitraries,
   document: documentBlock,
   tool_use: toolUseBlock,
   tool_result: toolResultBlock,

@@ -3,17 +3,22 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  FastifySchemaCompiler,
   HTTPMethods,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
+  RouteGenericInterface,
   RouteShorthandOptions,
 } from 'fastify';
 import {
   createBodyValidator,
+  createParsedBodyValidator,
   type BodyOptionsFor,
   type BodyValue,
+  type ErrorBody,
   type NoOptions,
+  type ParsedBodyValidator,
   type RootName,
 } from '../body-validation.js';
 import { createHandler, defaultOnError } from '../handler.js';
@@ -175,11 +180,11 @@ export const rawBodies = Object.assign(
 );
 
 /** The route options `validateBody` gives: its hook, and the route's `request.body` typed. */
-export type BodyRouteOptions<T> = RouteShorthandOptions<
+export type BodyRouteOptions<T, R extends RouteGenericInterface = { Body: T }> = RouteShorthandOptions<
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,
-  { Body: T }
+  R
 >;
 
 /**
@@ -187,12 +192,15 @@ export type BodyRouteOptions<T> = RouteShorthandOptions<
  * (or spread them beside others). A `preValidation` hook reads and guards the body, validates it against the
  * root, and sets `request.body` to the typed value, or answers the 400 or 413 error body itself (contract:
  * error-body). Register `rawBodies` in the route's scope; without it Fastify's JSON parser reads the body
- * first, and only the checks that still apply to a parsed value run.
+ * first, and only the checks that still apply to a parsed value run. The route's own generic
+ * (`app.post<{ Params: { slug: string } }>(...)`) is inferred where the options are passed, so its `Params`,
+ * `Querystring` and `Headers` stay the route's and only `Body` is the root's.
  */
-export function validateBody<N extends RootName, O extends BodyOptionsFor<N> = NoOptions>(
-  name: N,
-  options?: O,
-): BodyRouteOptions<BodyValue<N, O>> {
+export function validateBody<
+  N extends RootName,
+  O extends BodyOptionsFor<N> = NoOptions,
+  R extends RouteGenericInterface & { Body?: BodyValue<N, O> } = { Body: BodyValue<N, O> },
+>(name: N, options?: O): BodyRouteOptions<BodyValue<N, O>, R> {
   const check = createBodyValidator(name, options);
   return {
     async preValidation(request, reply) {
@@ -201,4 +209,82 @@ export function validateBody<N extends RootName, O extends BodyOptionsFor<N> = N
       else return send(request, reply, jsonResponse(result.error.error.code, result.error));
     },
   };
+}
+
+/**
+ * The `$id` of a body schema file of the package, `urn:gateway-contract:v1:` (contract: versioning) then the root's name, under `strict/` for
+ * the strict profile.
+ */
+const SCHEMA_FILE_ID = /^urn:gateway-contract:v1:(strict\/)?([a-z][a-z-]*)$/;
+
+/** A body a schema file's validator refused: Fastify's validation error, carrying the interface's error body. */
+export class SchemaFileError extends Error {
+  readonly statusCode: number;
+  readonly body: ErrorBody;
+
+  constructor(body: ErrorBody) {
+    super(body.error.message);
+    this.name = 'SchemaFileError';
+    this.statusCode = body.error.code;
+    this.body = body;
+  }
+}
+
+function schemaFileId(schema: unknown): string | undefined {
+  const id = typeof schema === 'object' && schema !== null ? (schema as { $id?: unknown }).$id : undefined;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * Fastify's `validatorCompiler` for the package's schema files, so that a route's `schema: { body }` may be
+ * `gateway-contract/schemas/messages-request.json` as Fastify's docs describe: for a body schema whose `$id`
+ * names a root, the precompiled validator of that root and profile judges the body Fastify parsed (the same
+ * verdict as `validate`; Fastify's own Ajv is draft-07 and cannot read the 2020-12 files). Any other schema goes to
+ * `fallback`, or is refused when the route is registered, naming it. Pair it with `schemaFileErrors`.
+ */
+export function schemaFileCompiler(
+  fallback?: FastifySchemaCompiler<unknown>,
+): FastifySchemaCompiler<unknown> {
+  return (route) => {
+    const id = schemaFileId(route.schema);
+    const file = id === undefined ? null : SCHEMA_FILE_ID.exec(id);
+    if (file === null || route.httpPart !== 'body') {
+      if (fallback !== undefined) return fallback(route);
+      throw new TypeError(
+        `schemaFileCompiler compiles the body schema files of gateway-contract only, not the ${route.httpPart ?? 'route'} schema ${id ?? '(no $id)'} of ${route.method} ${route.url}: pass a fallback compiler for it`,
+      );
+    }
+    const [, strict, root] = file;
+    let check: ParsedBodyValidator<unknown>;
+    try {
+      check = createParsedBodyValidator(root as RootName, {
+        profile: strict === undefined ? 'default' : 'strict',
+      });
+    } catch (error) {
+      throw new TypeError(
+        `schemaFileCompiler has no body validator for ${id} (${route.method} ${route.url})`,
+        {
+          cause: error,
+        },
+      );
+    }
+    return (data: unknown) => {
+      const result = check(data);
+      return result.ok ? { value: result.value } : { error: new SchemaFileError(result.error) };
+    };
+  };
+}
+
+/**
+ * An error handler (`app.setErrorHandler(schemaFileErrors)`) that answers a body `schemaFileCompiler` refused
+ * with the interface's error body and its status (contract: error-body), and passes every other error on to
+ * the handler above it, Fastify's own at the top.
+ */
+export function schemaFileErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  if (!(error instanceof SchemaFileError)) throw error;
+  return send(request, reply, jsonResponse(error.body.error.code, error.body));
 }

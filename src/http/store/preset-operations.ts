@@ -4,7 +4,16 @@ import { PresetStoreFull } from './preset-store-full.js';
 import { PresetStoreUnavailable } from './preset-store-unavailable.js';
 import type { PresetDraft } from '../../generated/types.js';
 import { savePresetVersion, type PresetAuthor, type PresetClock, type PresetStore } from './preset-store.js';
+import type { OperationId, operations } from '../../core/operations.js';
 import type { GatewayOperations } from '../types.js';
+
+/**
+ * The operations on presets, read from the table by their path (`/presets/...`): an operation added there is one
+ * `presetOperations` must implement, and one the catalog does not, with no list to edit by hand.
+ */
+export type PresetOperationId = {
+  [Id in OperationId]: (typeof operations)[Id]['path'] extends `/presets/${string}` ? Id : never;
+}[OperationId];
 
 /**
  * The preset operations over a store: the create saves the request's normalized draft as a new version
@@ -16,7 +25,7 @@ import type { GatewayOperations } from '../types.js';
 export function presetOperations(
   store: PresetStore,
   clock: PresetClock = {},
-): Pick<GatewayOperations, 'createPresetsMessages' | 'getPresetVersion'> {
+): Pick<GatewayOperations, PresetOperationId> {
   return {
     // Not async: the draft is taken at once, so the request it came from is not held while the store works.
     createPresetsMessages: ({ slug, request, principal }) =>

@@ -63,6 +63,29 @@ describe("each framework's middleware", () => {
     });
   });
 
+  it("composes with a Fastify route's own generic", () => {
+    Fastify().post<{ Params: { slug: string } }>(
+      '/v1/:slug',
+      fastifyBody('messages-request'),
+      async (request) => {
+        expectTypeOf(request.params).toEqualTypeOf<{ slug: string }>();
+        // The route's generic says nothing of the body, so Fastify types it as its default.
+        expectTypeOf(request.body).toEqualTypeOf<unknown>();
+      },
+    );
+    Fastify().post<{ Params: { slug: string }; Body: MessagesRequest; Querystring: { dry?: string } }>(
+      '/v1/:slug',
+      { ...fastifyBody('messages-request'), config: { traced: true } },
+      async (request) => {
+        expectTypeOf(request.params).toEqualTypeOf<{ slug: string }>();
+        expectTypeOf(request.query).toEqualTypeOf<{ dry?: string }>();
+        expectTypeOf(request.body).toEqualTypeOf<MessagesRequest>();
+      },
+    );
+    // @ts-expect-error: a body type other than what the root validates to.
+    Fastify().post<{ Body: string }>('/v1/messages', fastifyBody('messages-request'), async () => undefined);
+  });
+
   it("types c.req.valid('json') in Hono, in an app with an environment of its own", () => {
     new Hono<{ Variables: { id: string } }>().post('/v1/messages', honoBody('messages-request'), (c) => {
       expectTypeOf(c.req.valid('json')).toEqualTypeOf<MessagesRequest>();
