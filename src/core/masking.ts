@@ -1,7 +1,8 @@
 import { MASKED_SECRET_PATTERN } from '../../schemas/masked-secret.js';
 import { isJsonObject } from './json-object.js';
 import { copyJson } from './json-value.js';
-import { visitSecrets, type Holder } from './secret-fields.js';
+import { unmaskedRanges, visitSecrets, type Holder } from './secret-fields.js';
+import { stringSecretRanges } from './string-secrets.js';
 
 /** What a secret too short to show any of is masked as. */
 const FULLY_MASKED = '********';
@@ -55,6 +56,25 @@ function maskRanges(text: string, ranges: readonly number[]): string {
   return out + text.slice(from);
 }
 
+/** How many times a masked string is read again for parts its masking made: a guard, not a count seen in use. */
+const MAX_REREADS = 4;
+
+/**
+ * `text` with its secret parts masked, read again as the validator reads it: should the masking have made a new
+ * secret part (a form that reads differently once its credential is masked), that part is masked too, and a
+ * string still not clean after a few rounds becomes `********`, which holds no part. So whatever a config holds,
+ * its masked copy is a valid response (contract: secret-masking).
+ */
+function maskedString(text: string, ranges: readonly number[]): string {
+  let masked = maskRanges(text, ranges);
+  for (let round = 0; round < MAX_REREADS; round++) {
+    const left = unmaskedRanges(masked, stringSecretRanges(masked));
+    if (left.length === 0) return masked;
+    masked = maskRanges(masked, left);
+  }
+  return unmaskedRanges(masked, stringSecretRanges(masked)).length === 0 ? masked : FULLY_MASKED;
+}
+
 /** Sets a value of an object or array of the masker's own copy, `__proto__` an own key like any other. */
 function replace(holder: Holder, key: string | number, value: string): void {
   (holder as Record<string | number, unknown>)[key] = value;
@@ -84,7 +104,7 @@ export function maskDestination<T extends object>(destination: T): T {
       return false;
     },
     url(holder, key, text, ranges) {
-      replace(holder, key, maskRanges(text, ranges));
+      replace(holder, key, maskedString(text, ranges));
       return false;
     },
   });
