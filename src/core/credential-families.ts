@@ -27,12 +27,15 @@ const PEM_LABEL = '[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----';
 /** A key body holds a run this long of base64: prose that names a private key holds none. */
 const PEM_BODY = /[A-Za-z0-9+/=]{32}/;
 
-/** A header's name, then its value, as `curl -H` takes it: in quotes, or one shell word. */
-const HEADER_VALUE = `(?:"([A-Za-z0-9_.-]{1,128}):[ \\t]*([^"\\n]*)"|'([A-Za-z0-9_.-]{1,128}):[ \\t]*([^'\\n]*)'|([A-Za-z0-9_.-]{1,128}):([^\\s"';|&]*))`;
+/**
+ * A header's name, then its value, as `curl -H` takes it: in quotes (escaped ones too, as a JSON document in a
+ * string writes them), or one shell word.
+ */
+const HEADER_VALUE = `(?:\\\\"([A-Za-z0-9_.-]{1,128}):[ \\t]*((?:[^"\\\\\\n])*)\\\\"|"([A-Za-z0-9_.-]{1,128}):[ \\t]*([^"\\n]*)"|'([A-Za-z0-9_.-]{1,128}):[ \\t]*([^'\\n]*)'|([A-Za-z0-9_.-]{1,128}):([^\\s"';|&]*))`;
 
-/** Whether the name a `HEADER_VALUE` match holds (in group 1, 3 or 5, its value in the next) is a secret name. */
+/** Whether the name a `HEADER_VALUE` match holds (in group 1, 3, 5 or 7, its value in the next) is a secret name. */
 function headerNameIsSecret(match: RegExpExecArray): boolean {
-  const name = match[1] ?? match[3] ?? match[5];
+  const name = match[1] ?? match[3] ?? match[5] ?? match[7];
   return name !== undefined && isSecretName(name);
 }
 
@@ -71,10 +74,10 @@ export const CREDENTIAL_FAMILIES: readonly CredentialFamily[] = [
     `${START}(sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|sk-[A-Za-z0-9]{32,})(?![A-Za-z0-9_-])`,
   ),
   family('npm token', `${START}(npm_[A-Za-z0-9]{36,})${END}`),
-  // The password `sshpass -p` takes, after any other options: quoted, or one shell word.
+  // The password `sshpass -p` takes, after any other options: quoted (escaped ones too), or one shell word.
   family(
     'sshpass -p argument',
-    `${START}sshpass(?:[ \\t]+-[A-Za-oq-z][^\\s]*)*[ \\t]+-p[ \\t]*(?:"([^"\\n]*)"|'([^'\\n]*)'|([^\\s"';|&]+))`,
+    `${START}sshpass(?:[ \\t]+-[A-Za-oq-z][^\\s]*)*[ \\t]+-p[ \\t]*(?:\\\\"((?:[^"\\\\\\n])*)\\\\"|"([^"\\n]*)"|'([^'\\n]*)'|([^\\s"';|&]+))`,
   ),
   // `curl -H "X-Api-Key: ..."`: the value of a header whose name is a secret name.
   family(
