@@ -75,6 +75,15 @@ function maskedString(text: string, ranges: readonly number[]): string {
   return unmaskedRanges(masked, stringSecretRanges(masked)).length === 0 ? masked : FULLY_MASKED;
 }
 
+/**
+ * `text` with its secret parts masked as a destination's string would be (contract: secret-masking): for text a
+ * client chose that the gateway prints, such as a path or a field's name.
+ */
+export function maskSecretParts(text: string): string {
+  const ranges = stringSecretRanges(text);
+  return ranges.length === 0 ? text : maskedString(text, ranges);
+}
+
 /** Sets a value of an object or array of the masker's own copy, `__proto__` an own key like any other. */
 function replace(holder: Holder, key: string | number, value: string): void {
   (holder as Record<string | number, unknown>)[key] = value;
