@@ -104,6 +104,14 @@ export function visitSecrets(node: unknown, level: number, visitor: SecretVisito
           return 'stopped';
         const outcome = visitValue(value, index, at);
         if (outcome !== undefined) return outcome;
+        // A masked name may read as a secret one (a mask's kept end `...pass`): its value is then a secret too.
+        const maskedPairValue = pairValue === undefined ? secretPairValue(value[index]) : undefined;
+        if (
+          maskedPairValue !== undefined &&
+          at + 1 <= MAX_LEVELS &&
+          visitor.secret(value[index] as Holder, maskedPairValue, 'pair')
+        )
+          return 'stopped';
       }
       return undefined;
     }

@@ -131,6 +131,15 @@ describe('the masker and the validator read one rule (contract: secret-masking)'
     ),
   })).node;
 
+  it("masks a pair's value when the pair's name, once masked, reads as a secret name", () => {
+    // A GitLab token whose mask keeps `pass` at its end: `********...pass -p ` names a secret.
+    const data = webhookWith({ note: [['glpat-xoxb-1234567890-sshpass -p ', '']] });
+    const masked = maskDestination(data);
+    expect(masked.config.note).toEqual([['********...pass -p ', '********']]);
+    expect(isValidResponse(masked)).toBe(true);
+    expect(isValidResponse(data)).toBe(false);
+  });
+
   it(
     'masks any config built of those fragments to a valid response, 20,000 configs',
     { timeout: 300_000 },
