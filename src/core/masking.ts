@@ -95,7 +95,8 @@ function replace(holder: Holder, key: string | number, value: string): void {
  * whole words, schemas/masked-secret.ts); every string of a header map; the value of a secret name-and-value pair
  * in a list; and the secret parts of every other string: a URL's password (or its whole userinfo when the user
  * name holds an encoded colon), a `Bearer` or `Basic` credential, the value of a secret query, fragment or
- * connection-string parameter (contract: secret-masking). A number, a boolean or null is never a secret and
+ * connection-string parameter, and a token of a credential family (credential-families.ts) wherever it stands
+ * (contract: secret-masking). A number, a boolean or null is never a secret and
  * stays as it is; an object or array where a secret stands becomes `********`. The input is not changed; the
  * copy shares no object with it and keeps every key, `__proto__` included, as an own property. A destination
  * that holds itself, an array hole, or nesting past 64 levels (contract: body-limits) throws a TypeError.

@@ -13,8 +13,8 @@ import { stringSecretRanges } from './string-secrets.js';
  * Where a destination config holds a secret (contract: secret-masking), walked alike by the masker
  * (src/core/masking.ts) and the destination validator, so that the one masks exactly what the other checks:
  * the value under a secret name, every value of a header map, and in a list the value of a pair whose name is a
- * secret name, each a secret as a whole, at any depth; and, in every other string, its secret parts
- * (src/core/string-secrets.ts).
+ * secret name, each a secret as a whole, at any depth; and, in every other string, its secret parts, the tokens
+ * of credential families among them (src/core/string-secrets.ts).
  */
 
 /** An object or array of a config: what holds a value under a key or an index. */
