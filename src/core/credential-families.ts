@@ -48,17 +48,16 @@ const family = (name: string, source: string, accepts?: CredentialFamily['accept
 /** The token families, as gitleaks and trufflehog know them. */
 export const CREDENTIAL_FAMILIES: readonly CredentialFamily[] = [
   // Its body, from the BEGIN line to the END line, or to the string's end when a cut left no END line.
-  family(
-    'PEM private key',
-    `-----BEGIN${PEM_LABEL}((?:(?!-----END)[\\s\\S])*?)(?:-----END${PEM_LABEL}|$)`,
-    (match) => PEM_BODY.test(match[1] ?? ''),
+  family('PEM private key', `-----BEGIN${PEM_LABEL}([\\s\\S]*?)(?:-----END${PEM_LABEL}|$)`, (match) =>
+    PEM_BODY.test(match[1] ?? ''),
   ),
   family('AWS access key id', `${START}((?:AKIA|ASIA)[A-Z0-9]{16})${END}`),
   family('Google API key', `(?<![A-Za-z0-9_-])(AIza[A-Za-z0-9_-]{35})(?![A-Za-z0-9_-])`),
-  // A service account's JSON in a string: its `private_key` (and any member a secret name holds) is read here.
+  // A service account's JSON in a string: its `private_key` (and any member a secret name holds) is read here,
+  // to the line's end when a cut took its closing quote.
   family(
     'a JSON member under a secret name',
-    `"([A-Za-z0-9_.-]{1,128})"[ \\t\\r\\n]*:[ \\t\\r\\n]*"((?:[^"\\\\\\n]|\\\\.)*)"`,
+    `"([A-Za-z0-9_.-]{1,128})"[ \\t\\r\\n]*:[ \\t\\r\\n]*"((?:[^"\\\\\\n]|\\\\.)*)(?:"|\\n|$)`,
     (match) => isSecretName(match[1]!),
   ),
   family('Stripe secret or restricted key', `${START}((?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,})${END}`),

@@ -51,6 +51,20 @@ describe('credentials by their form (contract: secret-masking)', () => {
     },
   );
 
+  it('masks a key whose document a cut left open: no END line, no closing quote', () => {
+    const line = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj';
+    for (const note of [
+      `-----BEGIN RSA PRIVATE KEY-----\n${line}\n${line.slice(0, 40)}`,
+      `{"client_secret": "${line}`,
+    ]) {
+      const data = webhookWith({ note });
+      const masked = maskDestination(data);
+      expect(leaks(masked.config.note as string, [line]), note).toEqual([]);
+      expect(isValidResponse(masked)).toBe(true);
+      expect(isValidResponse(data)).toBe(false);
+    }
+  });
+
   it.each(lookAlikes)('keeps the look-alike %j byte for byte, valid as it is', (text) => {
     const data = webhookWith({ note: text, nested: [{ description: `see ${text} here` }] });
     expect(JSON.stringify(maskDestination(data))).toBe(JSON.stringify(data));
