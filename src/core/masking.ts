@@ -1,7 +1,8 @@
 import { MASKED_SECRET_PATTERN } from '../../schemas/masked-secret.js';
 import { isJsonObject } from './json-object.js';
 import { copyJson } from './json-value.js';
-import { visitSecrets, type Holder } from './secret-fields.js';
+import { unmaskedRanges, visitSecrets, type Holder } from './secret-fields.js';
+import { stringSecretRanges } from './string-secrets.js';
 
 /** What a secret too short to show any of is masked as. */
 const FULLY_MASKED = '********';
@@ -55,6 +56,34 @@ function maskRanges(text: string, ranges: readonly number[]): string {
   return out + text.slice(from);
 }
 
+/** How many times a masked string is read again for parts its masking made: a guard, not a count seen in use. */
+const MAX_REREADS = 4;
+
+/**
+ * `text` with its secret parts masked, read again as the validator reads it: should the masking have made a new
+ * secret part (a form that reads differently once its credential is masked), that part is masked too, and a
+ * string still not clean after a few rounds becomes `********`, which holds no part. So whatever a config holds,
+ * its masked copy is a valid response (contract: secret-masking).
+ */
+function maskedString(text: string, ranges: readonly number[]): string {
+  let masked = maskRanges(text, ranges);
+  for (let round = 0; round < MAX_REREADS; round++) {
+    const left = unmaskedRanges(masked, stringSecretRanges(masked));
+    if (left.length === 0) return masked;
+    masked = maskRanges(masked, left);
+  }
+  return unmaskedRanges(masked, stringSecretRanges(masked)).length === 0 ? masked : FULLY_MASKED;
+}
+
+/**
+ * `text` with its secret parts masked as a destination's string would be (contract: secret-masking): for text a
+ * client chose that the gateway prints, such as a path or a field's name.
+ */
+export function maskSecretParts(text: string): string {
+  const ranges = stringSecretRanges(text);
+  return ranges.length === 0 ? text : maskedString(text, ranges);
+}
+
 /** Sets a value of an object or array of the masker's own copy, `__proto__` an own key like any other. */
 function replace(holder: Holder, key: string | number, value: string): void {
   (holder as Record<string | number, unknown>)[key] = value;
@@ -66,7 +95,8 @@ function replace(holder: Holder, key: string | number, value: string): void {
  * whole words, schemas/masked-secret.ts); every string of a header map; the value of a secret name-and-value pair
  * in a list; and the secret parts of every other string: a URL's password (or its whole userinfo when the user
  * name holds an encoded colon), a `Bearer` or `Basic` credential, the value of a secret query, fragment or
- * connection-string parameter (contract: secret-masking). A number, a boolean or null is never a secret and
+ * connection-string parameter, and a token of a credential family (credential-families.ts) wherever it stands
+ * (contract: secret-masking). A number, a boolean or null is never a secret and
  * stays as it is; an object or array where a secret stands becomes `********`. The input is not changed; the
  * copy shares no object with it and keeps every key, `__proto__` included, as an own property. A destination
  * that holds itself, an array hole, or nesting past 64 levels (contract: body-limits) throws a TypeError.
@@ -84,7 +114,7 @@ export function maskDestination<T extends object>(destination: T): T {
       return false;
     },
     url(holder, key, text, ranges) {
-      replace(holder, key, maskRanges(text, ranges));
+      replace(holder, key, maskedString(text, ranges));
       return false;
     },
   });

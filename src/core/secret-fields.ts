@@ -4,6 +4,7 @@ import {
   MASKED_SECRET_PATTERN,
   SECRET_NAME_WORDS,
 } from '../../schemas/masked-secret.js';
+import { CREDENTIAL_FAMILIES } from './credential-families.js';
 import { tooDeepMessage } from './errors.js';
 import { isSecretName, secretNameKind } from './secret-names.js';
 import { stringSecretRanges } from './string-secrets.js';
@@ -12,8 +13,8 @@ import { stringSecretRanges } from './string-secrets.js';
  * Where a destination config holds a secret (contract: secret-masking), walked alike by the masker
  * (src/core/masking.ts) and the destination validator, so that the one masks exactly what the other checks:
  * the value under a secret name, every value of a header map, and in a list the value of a pair whose name is a
- * secret name, each a secret as a whole, at any depth; and, in every other string, its secret parts
- * (src/core/string-secrets.ts).
+ * secret name, each a secret as a whole, at any depth; and, in every other string, its secret parts, the tokens
+ * of credential families among them (src/core/string-secrets.ts).
  */
 
 /** An object or array of a config: what holds a value under a key or an index. */
@@ -103,6 +104,14 @@ export function visitSecrets(node: unknown, level: number, visitor: SecretVisito
           return 'stopped';
         const outcome = visitValue(value, index, at);
         if (outcome !== undefined) return outcome;
+        // A masked name may read as a secret one (a mask's kept end `...pass`): its value is then a secret too.
+        const maskedPairValue = pairValue === undefined ? secretPairValue(value[index]) : undefined;
+        if (
+          maskedPairValue !== undefined &&
+          at + 1 <= MAX_LEVELS &&
+          visitor.secret(value[index] as Holder, maskedPairValue, 'pair')
+        )
+          return 'stopped';
       }
       return undefined;
     }
@@ -142,12 +151,26 @@ function unmaskedSecretMessages(kind: SecretKind | 'string'): string {
     case 'pair':
       return `must hold no unmasked value of a name-and-value pair in a list whose name is a secret name (${secretName})`;
     default:
-      return `must hold no string with an unmasked secret part: a URL's password, a user name with an encoded colon, a Bearer or Basic credential, or the value of a query, fragment or connection-string parameter under a secret name (${secretName})`;
+      return `must hold no string with an unmasked secret part: a URL's password, a user name with an encoded colon, a Bearer or Basic credential, a credential of a known family (${CREDENTIAL_FAMILIES.map((entry) => entry.name).join(', ')}), or the value of a query, fragment or connection-string parameter under a secret name (${secretName})`;
   }
 }
 
 // Compiled on first need; the `u` flag matches what the schema's validator compiles, so both agree on every code point.
 let maskedPattern: RegExp | undefined;
+
+/**
+ * The secret parts of a string (`ranges`, as `stringSecretRanges` gives them) that are neither masked nor empty,
+ * as a list of the same kind: a response may carry a string only when there are none.
+ */
+export function unmaskedRanges(text: string, ranges: readonly number[]): number[] {
+  const masked = (maskedPattern ??= new RegExp(MASKED_SECRET_PATTERN, 'u'));
+  const unmasked: number[] = [];
+  for (let i = 0; i < ranges.length; i += 2) {
+    const part = text.slice(ranges[i], ranges[i + 1]);
+    if (part !== '' && !masked.test(part)) unmasked.push(ranges[i]!, ranges[i + 1]!);
+  }
+  return unmasked;
+}
 
 /**
  * Why `config` (at `level` of its body) breaks the secret rule (contract: secret-masking), or undefined when it
@@ -164,14 +187,9 @@ export function unmaskedSecretMessage(config: unknown, level: number): string | 
       return true;
     },
     url(_holder, _key, text, ranges) {
-      for (let i = 0; i < ranges.length; i += 2) {
-        const part = text.slice(ranges[i], ranges[i + 1]);
-        if (part !== '' && !masked.test(part)) {
-          message = unmaskedSecretMessages('string');
-          return true;
-        }
-      }
-      return false;
+      if (unmaskedRanges(text, ranges).length === 0) return false;
+      message = unmaskedSecretMessages('string');
+      return true;
     },
   });
   return outcome === 'too deep' ? tooDeepMessage(MAX_LEVELS) : message;

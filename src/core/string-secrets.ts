@@ -1,3 +1,5 @@
+import { MASKED_SECRET_PATTERN } from '../../schemas/masked-secret.js';
+import { credentialRanges } from './credential-families.js';
 import { isSecretParameterName, percentDecoded } from './secret-names.js';
 
 /*
@@ -12,7 +14,8 @@ import { isSecretParameterName, percentDecoded } from './secret-names.js';
  * - the value of a `name=value;` part outside a URL whose name is a secret name (`AccountKey=...;`), with or
  *   without blanks around the `=` (`Password = ...`), up to the next `;` or line end, through its quotes or its
  *   `{...}` braces (`PWD={a;b}`);
- * - the credential after `Bearer` or `Basic` anywhere (`Authorization: Bearer ...`).
+ * - the credential after `Bearer` or `Basic` anywhere (`Authorization: Bearer ...`);
+ * - a token of a credential family (credential-families.ts), wherever it stands.
  * A user name alone is not secret (`https://abc123@o0.ingest.sentry.io/0`), nor is the rest of a URL; a bare
  * `user@host` still starts a URL, as it would once a password before its `@` is masked, but a bare
  * `user:pw@host` only with a host that reads as one (so `10:30@noon` is prose). After `//`, a tab or another
@@ -137,6 +140,15 @@ function isBearerCredential(token: string): boolean {
   return token.length >= 20 || /[0-9\-._~+/=]/.test(token);
 }
 
+// Compiled on first need; the `u` flag matches what the schema's validator compiles.
+let maskedPattern: RegExp | undefined;
+
+/** Whether a token is a masked secret as the masker writes one (contract: secret-masking), not a bare ellipsis. */
+function isMasked(token: string): boolean {
+  if (token === '' || token === '...' || token === '…') return false;
+  return (maskedPattern ??= new RegExp(MASKED_SECRET_PATTERN, 'u')).test(token);
+}
+
 /** Whether a token is a `Basic` credential: base64 of a text holding the `:` between a user and a password. */
 function isBasicCredential(token: string): boolean {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(token)) return false;
@@ -197,11 +209,36 @@ function holdsEncodedColon(user: string): boolean {
 
 /**
  * The secret parts of `text`, as `[start, end)` offsets in a flat list (`[s0, e0, s1, e1, ...]`), in order and
- * never overlapping; a part may be empty (`https://user:@host`, `?token=`). Masking a part with characters that
- * end nothing (`*`, `.`, letters and digits) leaves every other part where it was: the validator reads the
- * masker's output the same way.
+ * never overlapping; a part may be empty (`https://user:@host`, `?token=`): the parts its forms mark and the
+ * tokens of credential families, merged where they overlap or touch. Masking a part with characters that end
+ * nothing (`*`, `.`, letters and digits) leaves every other part where it was: the validator reads the masker's
+ * output the same way.
  */
 export function stringSecretRanges(text: string): number[] {
+  const families = credentialRanges(text);
+  const parts = formRanges(text);
+  return families.length === 0 ? parts : mergedRanges([...parts, ...families]);
+}
+
+/**
+ * Ranges in any order, overlapping or not, as one sorted list of disjoint ones: overlapping or touching ranges
+ * become one, and an empty one within or beside another is dropped.
+ */
+function mergedRanges(flat: readonly number[]): number[] {
+  const pairs: Array<[number, number]> = [];
+  for (let i = 0; i < flat.length; i += 2) pairs.push([flat[i]!, flat[i + 1]!]);
+  pairs.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const merged: number[] = [];
+  for (const [start, end] of pairs) {
+    const last = merged.length - 1;
+    if (last > 0 && start <= merged[last]!) merged[last] = Math.max(merged[last]!, end);
+    else merged.push(start, end);
+  }
+  return merged;
+}
+
+/** The parts of `text` that its forms mark: a URL's password, a parameter's value, a credential after its scheme. */
+function formRanges(text: string): number[] {
   const ranges: number[] = [];
   if (!text.includes('@') && !text.includes('=') && !mayHoldCredential(text)) return ranges;
   const length = text.length;
@@ -358,11 +395,14 @@ export function stringSecretRanges(text: string): number[] {
     while (isBlank(text.charCodeAt(start))) start++;
     let end = start;
     while (end < length && !isOf(text.charCodeAt(end), TOKEN_END)) end++;
-    // A credential is a token68, which starts with a letter, a digit or one of `-._~+/`.
-    const first = text.charCodeAt(start);
-    if (!isWordChar(first) && !'-._~+/'.includes(text[start] ?? '=')) return -1;
     const credential = text.slice(start, end);
-    if (scheme === 'basic' ? !isBasicCredential(credential) : !isBearerCredential(credential)) return -1;
+    // A masked credential is read as one too, so that the masker's output reads as the same parts.
+    if (!isMasked(credential)) {
+      // A credential is a token68, which starts with a letter, a digit or one of `-._~+/`.
+      const first = text.charCodeAt(start);
+      if (!isWordChar(first) && !'-._~+/'.includes(text[start] ?? '=')) return -1;
+      if (scheme === 'basic' ? !isBasicCredential(credential) : !isBearerCredential(credential)) return -1;
+    }
     ranges.push(start, end);
     return end;
   };

@@ -20,6 +20,11 @@ export interface LogEntry {
   text?: string;
   /** The JSON line's fields beside pino's own: `req`, `res`, `responseTime`, `trace_id`, `span_id`. */
   fields?: Readonly<Record<string, unknown>>;
+  /**
+   * The same entry made again with the log's redaction in hand, for one that holds text a client chose and cuts
+   * it: the cut comes after the redaction, so a secret at the cut is redacted whole (contract: log-format).
+   */
+  redactedWith?: (redact: (text: string) => string) => LogEntry;
 }
 
 /** Where the gateway's lines go: an entry, or a sentence, which is an `info` entry. */
@@ -92,7 +97,10 @@ export function logWriter(
       ? (entry: LogEntry) => jsonLine(entry.level, redact(entry.msg), entry.fields)
       : (entry: LogEntry) => redact(entry.text ?? entry.msg);
   return {
-    log: (entry) => lines.line(entryLine(typeof entry === 'string' ? { level: 'info', msg: entry } : entry)),
+    log: (entry) => {
+      if (typeof entry === 'string') return lines.line(entryLine({ level: 'info', msg: entry }));
+      lines.line(entryLine(entry.redactedWith?.(redact) ?? entry));
+    },
     print(text) {
       lines.flush();
       if (format === 'text') return void write(text);

@@ -1,22 +1,30 @@
+import { loggedName, loggedText, unredacted, type Redact } from './client-text.js';
 import { timedEntry, type LogEntry } from './log-writer.js';
 import type { TraceIds } from './traceparent.js';
 
 /** The longest path a log line shows; the rest is cut, so a crafted URL cannot flood the log. */
 const MAX_LOGGED_PATH = 200;
 
-/** A request path fit for one log line: no query string (it may carry secrets), no control or non-ASCII bytes. */
-function loggedPath(target: string): string {
-  const path = target.split(/[?#]/, 1)[0] ?? '';
-  const printable = path.replace(/[^\x21-\x7e]/g, (character) => encodeURIComponent(character));
-  return printable.length > MAX_LOGGED_PATH ? `${printable.slice(0, MAX_LOGGED_PATH)}...` : printable;
+/**
+ * A request path fit for one log line: no query string (it may carry secrets), decoded, redacted and masked
+ * before it is cut, no control or non-ASCII bytes (client-text.ts).
+ */
+function loggedPath(target: string, redact: Redact): string {
+  return loggedText(target.split(/[?#]/, 1)[0] ?? '', MAX_LOGGED_PATH, redact);
 }
 
 /**
  * One line per request: time, method, path, status and duration. Never a body, a header or a key: what a
  * request carries is the client's business, not the log's.
  */
-export function requestLogLine(method: string, target: string, status: number, milliseconds: number): string {
-  return `${new Date().toISOString()} ${loggedMethod(method)} ${loggedPath(target)} ${status} ${milliseconds.toFixed(1)} ms`;
+export function requestLogLine(
+  method: string,
+  target: string,
+  status: number,
+  milliseconds: number,
+  redact: Redact = unredacted,
+): string {
+  return `${new Date().toISOString()} ${loggedMethod(method)} ${loggedPath(target, redact)} ${status} ${milliseconds.toFixed(1)} ms`;
 }
 
 function loggedMethod(method: string): string {
@@ -40,33 +48,46 @@ export interface ServedRequest {
  * completed", at error level for a 5xx), with the trace of a valid `traceparent`; its human line is
  * `requestLogLine`'s. The same never-list holds: no header but the two ids, no body, no query.
  */
-export function requestLogEntry(served: ServedRequest): LogEntry {
+export function requestLogEntry(served: ServedRequest, redact: Redact = unredacted): LogEntry {
   const { method, target, status, milliseconds } = served;
   return {
     level: status >= 500 ? 'error' : 'info',
     msg: 'request completed',
     // Made only when the human line is written: a JSON line never reads it.
     get text() {
-      return requestLogLine(method, target, status, milliseconds);
+      return requestLogLine(method, target, status, milliseconds, redact);
     },
-    fields: {
-      req: { id: served.id, method: loggedMethod(method), url: loggedPath(target) },
-      res: { statusCode: status },
-      responseTime: Math.round(milliseconds * 10) / 10,
-      ...served.trace,
+    // Made only when the JSON line is written.
+    get fields() {
+      return {
+        req: { id: served.id, method: loggedMethod(method), url: loggedPath(target, redact) },
+        res: { statusCode: status },
+        responseTime: Math.round(milliseconds * 10) / 10,
+        ...served.trace,
+      };
     },
+    redactedWith: (by) => requestLogEntry(served, by),
   };
 }
 
-/** At most this many dropped names on one line, each cut at the path's length, so a crafted body cannot flood it. */
+/** At most this many dropped names on one line, each bounded, so a crafted body cannot flood it. */
 const MAX_LOGGED_NAMES = 20;
 
 /**
  * The line a preset create logs for the unknown request fields the preset dropped (contract: preset-config):
- * their names only, never a value, each escaped like a path so that no name can break the line.
+ * their names only, never a value, each bounded and masked as a secret value is when it reads as a token
+ * (client-text.ts), so that no name can break the line or carry a key into it.
  */
-export function droppedFieldsLogEntry(slug: string, names: readonly string[]): LogEntry {
-  const shown = names.slice(0, MAX_LOGGED_NAMES).map(loggedPath);
+export function droppedFieldsLogEntry(
+  slug: string,
+  names: readonly string[],
+  redact: Redact = unredacted,
+): LogEntry {
+  const shown = names.slice(0, MAX_LOGGED_NAMES).map((name) => loggedName(name, redact));
   const more = names.length > MAX_LOGGED_NAMES ? ` and ${names.length - MAX_LOGGED_NAMES} more` : '';
-  return timedEntry('warn', `preset ${loggedPath(slug)}: dropped unknown fields ${shown.join(', ')}${more}`);
+  const entry = timedEntry(
+    'warn',
+    `preset ${loggedPath(slug, redact)}: dropped unknown fields ${shown.join(', ')}${more}`,
+  );
+  return { ...entry, redactedWith: (by) => droppedFieldsLogEntry(slug, names, by) };
 }

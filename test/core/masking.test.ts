@@ -17,6 +17,7 @@ import {
 } from '../../src/index.js';
 import { leaks, nonSecretNames, nonSecrets, secretLeaks } from '../fixtures/secret-leaks.js';
 import { deepFreeze } from '../support/hostile-arbitraries.js';
+import { isValidResponse, webhookDestination, webhookWith } from '../fixtures/webhook-destination.js';
 
 /** The secret config fields the public API names (contract: secret-masking). */
 const PUBLIC_SECRET_FIELDS = [
@@ -106,25 +107,6 @@ describe('maskSecret (contract: secret-masking)', () => {
     );
   });
 });
-
-/** A valid webhook destination whose config the tests replace. */
-const webhookDestination = {
-  id: '550e8400-e29b-41d4-a716-446655440000',
-  workspace_id: '550e8400-e29b-41d4-a716-446655440001',
-  name: null,
-  type: 'webhook',
-  enabled: true,
-  privacy_mode: false,
-  sampling_rate: 1,
-  broadcast_generation_cost: false,
-  broadcast_generation_identity: false,
-  broadcast_generation_request_context: false,
-  api_key_hashes: null,
-  filter_rules: { groups: [] },
-  config: { url: 'https://example.com/hook' },
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
 
 describe('maskDestination (contract: secret-masking)', () => {
   const destination = {
@@ -531,15 +513,6 @@ const generatedName = fc
     return { words, name };
   });
 
-/** A valid webhook destination with `config` beside its url. */
-function webhookWith(config: Record<string, unknown>) {
-  const withUrl: Record<string, unknown> = { url: 'https://hooks.example.com/in', ...config };
-  return { ...webhookDestination, config: withUrl };
-}
-
-const isValidResponse = (data: object, profile: 'default' | 'strict' = 'default') =>
-  validate('observability-destination-response', { data }, { profile }).ok;
-
 describe('every named leak (contract: secret-masking)', () => {
   it.each(secretLeaks.map((leak) => [leak.name, leak] as const))(
     'masks %s, valid once masked, refused in full at its place',
@@ -657,13 +630,16 @@ describe('no mask shows more than the rule allows (contract: secret-masking)', (
     );
   });
 
-  it('reads a masked string as the same parts: a parameter before a colon, a host after a bare user name', () => {
+  it('reads a masked string as the same parts: a parameter before a colon, a host after a bare user name, a masked credential', () => {
     const cases = {
       'Endpoint=sb://traces.example.net/;key=:@;EntityPath=traces':
         'Endpoint=sb://traces.example.net/;key=********;EntityPath=traces',
       '%3A@token=://': '********@token=://',
       'ops@example.com?token=abcdefabcdef0123': 'ops@example.com?token=********...0123',
       'https://h.example.com/?sv=1&sig=abcdefabcdef0123': 'https://h.example.com/?sv=1&sig=********...0123',
+      // Seed 2018606065: a masked credential is read as a credential, so what follows it reads as before.
+      '://Bearer dXNlcjpwdw==,Key=://': '://Bearer ********,Key=://',
+      '://Bearer dXNlcjpwdw==,Key=x': '://Bearer ********,Key=x',
     };
     for (const [text, expected] of Object.entries(cases)) {
       const masked = maskDestination(webhookWith({ note: text }));
