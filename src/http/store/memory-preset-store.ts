@@ -5,11 +5,21 @@ import { utf8Length } from '../../body/utf8-length.js';
 import { PresetStoreFull } from './preset-store-full.js';
 import {
   checkNextVersion,
+  DEFAULT_IDEMPOTENCY_KEEP_MS,
+  DEFAULT_MAX_IDEMPOTENCY_KEYS_PER_WORKSPACE,
+  presetAsCreated,
   presetKeyText,
+  versionOf,
+  withNewVersion,
+  type IdempotentCreate,
+  type PresetAuthor,
   type PresetKey,
   type PresetStore,
+  type SaveOutcome,
   type StoredPreset,
+  type VersionStamp,
 } from './preset-store.js';
+import type { PresetDraft } from '../../generated/types.js';
 import { rememberWrittenJson } from '../../core/written-json.js';
 
 /** The caps' defaults: room for a demo or a test suite, bounded so that a flood of creates cannot fill memory. */
@@ -89,6 +99,22 @@ export interface MemoryPresetStoreOptions {
   maxConfigBytes?: number;
   /** Most bytes of versions of one workspace; a quarter of `maxConfigBytes` by default. */
   maxConfigBytesPerWorkspace?: number;
+  /** How long an `Idempotency-Key` is kept after its create; 24 hours by default (contract: idempotent-creates). */
+  idempotencyKeepMs?: number;
+  /** Most `Idempotency-Key`s kept for one workspace, the oldest dropped first; 10,000 by default. */
+  maxIdempotencyKeysPerWorkspace?: number;
+}
+
+/**
+ * What a store keeps of one `Idempotency-Key`: the request's fingerprint and the version its create made, or
+ * null while that create runs. A few hundred bytes at most (a key is at most 255 characters), so the count
+ * bounds the bytes.
+ */
+interface KeptKey {
+  fingerprint: string;
+  version: number | null;
+  slug: string;
+  expiresAt: number;
 }
 
 /**
@@ -110,6 +136,10 @@ export class MemoryPresetStore implements PresetStore {
   #configBytes = 0;
   /** What each workspace holds; the workspace of none under the empty string, which no UUID is. */
   readonly #workspaces = new Map<string, WorkspaceRoom>();
+  /** Each workspace's kept keys, the oldest first; the workspace of none under the empty string. */
+  readonly #keys = new Map<string, Map<string, KeptKey>>();
+  readonly #keepMs: number;
+  readonly #maxKeysPerWorkspace: number;
 
   constructor(options: MemoryPresetStoreOptions = {}) {
     this.#latency = options.latency ?? nextTurn;
@@ -134,6 +164,96 @@ export class MemoryPresetStore implements PresetStore {
       options.maxConfigBytesPerWorkspace ?? Math.ceil(this.#maxConfigBytes / WORKSPACE_SHARE_DIVISOR),
       0,
     );
+    this.#keepMs = checkedLimit(
+      'idempotencyKeepMs',
+      options.idempotencyKeepMs ?? DEFAULT_IDEMPOTENCY_KEEP_MS,
+      1,
+    );
+    this.#maxKeysPerWorkspace = checkedLimit(
+      'maxIdempotencyKeysPerWorkspace',
+      options.maxIdempotencyKeysPerWorkspace ?? DEFAULT_MAX_IDEMPOTENCY_KEYS_PER_WORKSPACE,
+      1,
+    );
+  }
+
+  /**
+   * Reads the preset and compares-and-sets its next version, as `savePresetVersion` does; with `once`, the key
+   * is claimed first (a second request with it meanwhile gets `key-running`) and kept with the version in the
+   * same synchronous step that writes it, so no turn of the event loop sees the one without the other.
+   */
+  async saveVersion(
+    key: PresetKey,
+    draft: PresetDraft,
+    author: PresetAuthor,
+    stamp: VersionStamp,
+    once?: IdempotentCreate,
+  ): Promise<SaveOutcome> {
+    let claim: KeptKey | undefined;
+    if (once !== undefined) {
+      await this.#latency();
+      const kept = this.#keptKey(key.workspaceId, once.key);
+      if (kept !== undefined) return this.#replay(kept, once, key);
+      claim = {
+        fingerprint: once.fingerprint,
+        version: null,
+        slug: key.slug,
+        expiresAt: Number.POSITIVE_INFINITY,
+      };
+      this.#keepKey(key.workspaceId, once.key, claim);
+    }
+    try {
+      const current = await this.getPreset(key);
+      const latest = current?.designated_version.version ?? 0;
+      const presetId = current?.id ?? stamp.presetId;
+      const version = versionOf(draft, author, { ...stamp, presetId }, latest + 1);
+      const preset = withNewVersion(current, key.slug, version, author);
+      await this.#latency();
+      if (!this.#setVersion(key, latest, preset)) return { ok: false, conflict: true };
+      if (claim !== undefined) {
+        // The same step as the write above: nothing awaited in between.
+        claim.version = version.version;
+        claim.expiresAt = Date.now() + this.#keepMs;
+        claim = undefined;
+      }
+      return { ok: true, preset };
+    } finally {
+      // A create that wrote nothing keeps no key: a retry with it may try again.
+      if (claim !== undefined && once !== undefined) this.#keys.get(key.workspaceId ?? '')?.delete(once.key);
+    }
+  }
+
+  /** What a key already kept answers: the first create's preset, or a conflict. */
+  async #replay(kept: KeptKey, once: IdempotentCreate, key: PresetKey): Promise<SaveOutcome> {
+    if (kept.fingerprint !== once.fingerprint) return { ok: false, conflict: true, reason: 'key-reused' };
+    if (kept.version === null) return { ok: false, conflict: true, reason: 'key-running' };
+    const at = { workspaceId: key.workspaceId, slug: kept.slug };
+    const [now, version] = [await this.getPreset(at), await this.getVersion(at, kept.version)];
+    if (now === null || version === null)
+      throw new Error('a kept Idempotency-Key names a version that is gone');
+    return { ok: true, preset: presetAsCreated(now, version), replayed: true };
+  }
+
+  /** The key kept for a workspace that has not expired; an expired one is dropped here. */
+  #keptKey(workspaceId: string | null, key: string): KeptKey | undefined {
+    const keys = this.#keys.get(workspaceId ?? '');
+    const kept = keys?.get(key);
+    if (kept === undefined || kept.expiresAt > Date.now()) return kept;
+    keys?.delete(key);
+    return undefined;
+  }
+
+  /** Keeps a key for a workspace, dropping the expired and then the oldest past the workspace's count. */
+  #keepKey(workspaceId: string | null, key: string, kept: KeptKey): void {
+    const space = workspaceId ?? '';
+    const keys = this.#keys.get(space) ?? new Map<string, KeptKey>();
+    this.#keys.set(space, keys);
+    const now = Date.now();
+    for (const [old, { expiresAt, version }] of keys) {
+      if (keys.size < this.#maxKeysPerWorkspace) break;
+      // A running create's claim is never dropped: it would let its retry make a second version.
+      if (version !== null || expiresAt <= now) keys.delete(old);
+    }
+    keys.set(key, kept);
   }
 
   async getPreset(key: PresetKey): Promise<StoredPreset | null> {
@@ -155,7 +275,11 @@ export class MemoryPresetStore implements PresetStore {
 
   async compareAndSet(key: PresetKey, expectedVersion: number, preset: StoredPreset): Promise<boolean> {
     await this.#latency();
-    // Nothing awaits from here to the end, so the check and the write are one step no other request splits.
+    return this.#setVersion(key, expectedVersion, preset);
+  }
+
+  /** The compare-and-set itself: synchronous, so the check and the write are one step no other request splits. */
+  #setVersion(key: PresetKey, expectedVersion: number, preset: StoredPreset): boolean {
     const at = presetKeyText(key);
     const entry = this.#presets.get(at);
     const latest = entry?.versions.length ?? 0;
