@@ -5,12 +5,12 @@ import { utf8Length } from '../../body/utf8-length.js';
 import { PresetStoreFull } from './preset-store-full.js';
 import {
   checkNextVersion,
-  DEFAULT_IDEMPOTENCY_KEEP_MS,
-  DEFAULT_MAX_IDEMPOTENCY_KEYS_PER_WORKSPACE,
+  idempotencyBounds,
   presetAsCreated,
   presetKeyText,
   versionOf,
   withNewVersion,
+  type IdempotencyOptions,
   type IdempotentCreate,
   type PresetAuthor,
   type PresetKey,
@@ -86,7 +86,7 @@ function nextTurn(): Promise<void> {
 }
 let pendingTurn: Promise<void> | undefined;
 
-export interface MemoryPresetStoreOptions {
+export interface MemoryPresetStoreOptions extends IdempotencyOptions {
   /** What each read and write waits before it runs; one event-loop turn by default. */
   latency?: () => Promise<void>;
   /** Most presets it holds, of every workspace; 10,000 by default. */
@@ -99,10 +99,6 @@ export interface MemoryPresetStoreOptions {
   maxConfigBytes?: number;
   /** Most bytes of versions of one workspace; a quarter of `maxConfigBytes` by default. */
   maxConfigBytesPerWorkspace?: number;
-  /** How long an `Idempotency-Key` is kept after its create; 24 hours by default (contract: idempotent-creates). */
-  idempotencyKeepMs?: number;
-  /** Most `Idempotency-Key`s kept for one workspace, the oldest dropped first; 10,000 by default. */
-  maxIdempotencyKeysPerWorkspace?: number;
 }
 
 /**
@@ -164,16 +160,9 @@ export class MemoryPresetStore implements PresetStore {
       options.maxConfigBytesPerWorkspace ?? Math.ceil(this.#maxConfigBytes / WORKSPACE_SHARE_DIVISOR),
       0,
     );
-    this.#keepMs = checkedLimit(
-      'idempotencyKeepMs',
-      options.idempotencyKeepMs ?? DEFAULT_IDEMPOTENCY_KEEP_MS,
-      1,
-    );
-    this.#maxKeysPerWorkspace = checkedLimit(
-      'maxIdempotencyKeysPerWorkspace',
-      options.maxIdempotencyKeysPerWorkspace ?? DEFAULT_MAX_IDEMPOTENCY_KEYS_PER_WORKSPACE,
-      1,
-    );
+    const bounds = idempotencyBounds(options);
+    this.#keepMs = bounds.idempotencyKeepMs;
+    this.#maxKeysPerWorkspace = bounds.maxIdempotencyKeysPerWorkspace;
   }
 
   /**

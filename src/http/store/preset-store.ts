@@ -1,3 +1,4 @@
+import { checkedLimit } from '../../body/body-limits.js';
 import type { Preset, PresetDraft, PresetVersion } from '../../generated/types.js';
 
 /** A preset as a store holds it: every write designates the version it adds. */
@@ -66,6 +67,30 @@ export interface IdempotentCreate {
 export const DEFAULT_IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
 /** Most keys a store keeps for one workspace by default; past it the oldest goes first. */
 export const DEFAULT_MAX_IDEMPOTENCY_KEYS_PER_WORKSPACE = 10_000;
+
+/** How long a store keeps an `Idempotency-Key`, and how many it keeps per workspace: each store's options. */
+export interface IdempotencyOptions {
+  /** How long an `Idempotency-Key` is kept after its create; 24 hours by default (contract: idempotent-creates). */
+  idempotencyKeepMs?: number;
+  /** Most `Idempotency-Key`s kept for one workspace, the oldest dropped first; 10,000 by default. */
+  maxIdempotencyKeysPerWorkspace?: number;
+}
+
+/** The options with their defaults, checked: a RangeError names one that is not a whole number of at least 1. */
+export function idempotencyBounds(options: IdempotencyOptions): Required<IdempotencyOptions> {
+  return {
+    idempotencyKeepMs: checkedLimit(
+      'idempotencyKeepMs',
+      options.idempotencyKeepMs ?? DEFAULT_IDEMPOTENCY_KEEP_MS,
+      1,
+    ),
+    maxIdempotencyKeysPerWorkspace: checkedLimit(
+      'maxIdempotencyKeysPerWorkspace',
+      options.maxIdempotencyKeysPerWorkspace ?? DEFAULT_MAX_IDEMPOTENCY_KEYS_PER_WORKSPACE,
+      1,
+    ),
+  };
+}
 
 /** The key a request of one workspace sent, as one string: the workspace's text cannot run into the key's. */
 export function idempotencyKeyText(workspaceId: string | null, key: string): string {

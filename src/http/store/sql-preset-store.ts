@@ -2,13 +2,12 @@ import type { PresetDraft, PresetVersion } from '../../generated/types.js';
 import { parsedJsonText } from '../../body/escaped-keys.js';
 import { rememberWrittenJson, takeWrittenJson } from '../../core/written-json.js';
 import { PresetStoreFull } from './preset-store-full.js';
-import { checkedLimit } from '../../body/body-limits.js';
 import {
   checkNextVersion,
-  DEFAULT_IDEMPOTENCY_KEEP_MS,
-  DEFAULT_MAX_IDEMPOTENCY_KEYS_PER_WORKSPACE,
+  idempotencyBounds,
   idempotencyKeyText,
   presetAsCreated,
+  type IdempotencyOptions,
   type IdempotentCreate,
   type PresetAuthor,
   type PresetKey,
@@ -155,7 +154,7 @@ function presetText(preset: StoredPreset, versionJson: string): string {
 /** Thrown inside a transaction to roll it back as a lost race; never leaves the store. */
 class LostRace extends Error {}
 
-export interface SqlPresetStoreOptions {
+export interface SqlPresetStoreOptions extends IdempotencyOptions {
   /** Most versions of one preset; no cap by default. A write past it throws `PresetStoreFull` (a 503). */
   maxVersionsPerSlug?: number;
   /**
@@ -163,10 +162,6 @@ export interface SqlPresetStoreOptions {
    * never changes once written); 0 keeps none. 16 MiB by default.
    */
   versionCacheBytes?: number;
-  /** How long an `Idempotency-Key` is kept after its create; 24 hours by default (contract: idempotent-creates). */
-  idempotencyKeepMs?: number;
-  /** Most `Idempotency-Key`s kept for one workspace, the oldest dropped first; 10,000 by default. */
-  maxIdempotencyKeysPerWorkspace?: number;
 }
 
 type SavedRow = PresetRow & { found: number | null; version: number | null; outcome?: string };
@@ -194,20 +189,9 @@ export class SqlPresetStore implements PresetStore {
 
   constructor(engine: SqlEngine, options: SqlPresetStoreOptions = {}) {
     this.#engine = engine;
-    const keepMs = checkedLimit(
-      'idempotencyKeepMs',
-      options.idempotencyKeepMs ?? DEFAULT_IDEMPOTENCY_KEEP_MS,
-      1,
-    );
-    this.#keepSeconds = Math.min(Math.ceil(keepMs / 1000), NO_VERSION_CAP);
-    this.#maxKeysPerWorkspace = Math.min(
-      checkedLimit(
-        'maxIdempotencyKeysPerWorkspace',
-        options.maxIdempotencyKeysPerWorkspace ?? DEFAULT_MAX_IDEMPOTENCY_KEYS_PER_WORKSPACE,
-        1,
-      ),
-      NO_VERSION_CAP,
-    );
+    const bounds = idempotencyBounds(options);
+    this.#keepSeconds = Math.min(Math.ceil(bounds.idempotencyKeepMs / 1000), NO_VERSION_CAP);
+    this.#maxKeysPerWorkspace = Math.min(bounds.maxIdempotencyKeysPerWorkspace, NO_VERSION_CAP);
     this.#maxVersionsPerSlug = options.maxVersionsPerSlug ?? Number.POSITIVE_INFINITY;
     this.#versions = new VersionCache<{ row: VersionRow; text: string }>(
       options.versionCacheBytes ?? DEFAULT_VERSION_CACHE_BYTES,
