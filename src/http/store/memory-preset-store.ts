@@ -231,7 +231,10 @@ export class MemoryPresetStore implements PresetStore {
     return undefined;
   }
 
-  /** Keeps a key for a workspace, dropping the expired and then the oldest past the workspace's count. */
+  /**
+   * Keeps a key for a workspace, first dropping its oldest keys past the workspace's count (an expired one is
+   * also dropped when it is next asked for); a running create's claim is never dropped.
+   */
   #keepKey(workspaceId: string | null, key: string, kept: KeptKey): void {
     const space = workspaceId ?? '';
     const keys = this.#keys.get(space) ?? new Map<string, KeptKey>();
