@@ -167,8 +167,8 @@ export class MemoryPresetStore implements PresetStore {
 
   /**
    * Reads the preset and compares-and-sets its next version, as `savePresetVersion` does; with `once`, the key
-   * is claimed first (a second request with it meanwhile gets `key-running`) and kept with the version in the
-   * same synchronous step that writes it, so no turn of the event loop sees the one without the other.
+   * is claimed first (a second request with it meanwhile gets `key-running`), and kept with the version once the
+   * write succeeded, or given up when it wrote nothing.
    */
   async saveVersion(
     key: PresetKey,
@@ -196,10 +196,10 @@ export class MemoryPresetStore implements PresetStore {
       const presetId = current?.id ?? stamp.presetId;
       const version = versionOf(draft, author, { ...stamp, presetId }, latest + 1);
       const preset = withNewVersion(current, key.slug, version, author);
-      await this.#latency();
-      if (!this.#setVersion(key, latest, preset)) return { ok: false, conflict: true };
+      // Through the public methods, as `savePresetVersion` calls them, so a store made of this one still decides.
+      if (!(await this.compareAndSet(key, latest, preset))) return { ok: false, conflict: true };
       if (claim !== undefined) {
-        // The same step as the write above: nothing awaited in between.
+        // The claim stood from before the write, so no request with the key saw the version without it.
         claim.version = version.version;
         claim.expiresAt = Date.now() + this.#keepMs;
         claim = undefined;
@@ -267,11 +267,7 @@ export class MemoryPresetStore implements PresetStore {
 
   async compareAndSet(key: PresetKey, expectedVersion: number, preset: StoredPreset): Promise<boolean> {
     await this.#latency();
-    return this.#setVersion(key, expectedVersion, preset);
-  }
-
-  /** The compare-and-set itself: synchronous, so the check and the write are one step no other request splits. */
-  #setVersion(key: PresetKey, expectedVersion: number, preset: StoredPreset): boolean {
+    // Nothing awaits from here to the end, so the check and the write are one step no other request splits.
     const at = presetKeyText(key);
     const entry = this.#presets.get(at);
     const latest = entry?.versions.length ?? 0;
