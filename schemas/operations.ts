@@ -35,6 +35,11 @@ export interface OperationRecord {
   readonly errors: readonly ErrorStatus[];
   readonly auth: AuthRequirement;
   /**
+   * The request headers the operation reads beyond those every operation reads: `Idempotency-Key` makes a create
+   * safe to retry (contract: idempotent-creates); the implementation receives it as `idempotencyKey`.
+   */
+  readonly headers?: readonly 'Idempotency-Key'[];
+  /**
    * Its 200 never changes once given (a preset version; contract: reading-versions): answered with an `ETag`, the
    * `id` of its data, and cached privately for a year; a matching `If-None-Match` gets 304 with no body.
    */
@@ -110,6 +115,7 @@ export const operations = withDerived({
     success: 'preset-response',
     errors: [400, 401, 403, 404, 408, 409, 413, 500, 503],
     auth: 'management',
+    headers: ['Idempotency-Key'],
   },
   getPresetVersion: {
     method: 'GET',

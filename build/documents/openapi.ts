@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from '../../src/core/idempotency-key.js';
 import { errorBody, invalidKeyMessage, statusMessages, type ErrorStatus } from '../../src/core/errors.js';
 import { CUSTOM_KEYWORD } from './json-schema-2020.js';
 import {
@@ -57,7 +58,9 @@ function errorMeaning(status: ErrorStatus, operation: Operation): string {
     case 408:
       return 'the body stopped arriving (no bytes for 10 s by default); nothing was saved.';
     case 409:
-      return 'a concurrent write to the same preset won; nothing was saved.';
+      return operation.headers?.includes(IDEMPOTENCY_KEY_HEADER)
+        ? `a concurrent write to the same preset won, or the \`${IDEMPOTENCY_KEY_HEADER}\` was used before with a different request; nothing was saved. While the key's first request is still running, the 409 carries \`Retry-After\`, and the retry then gets that request's answer.`
+        : 'a concurrent write to the same preset won; nothing was saved.';
     case 413:
       return 'the body is larger than the limit, 4 MiB by default.';
     case 500:
@@ -72,6 +75,21 @@ const retryAfterHeader = {
   description: 'Seconds to wait before trying again (RFC 9110, section 10.2.3).',
   required: true,
   schema: { type: 'integer', minimum: 0 },
+};
+
+/** The header a create may carry to be retried safely (contract: idempotent-creates). */
+const idempotencyKeyParameter = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Makes the create safe to retry: the same key with the same body answers what the first request did (200, the same version) and makes nothing new, for 24 hours by default; another body with the key gets 409. Malformed: 400.',
+  schema: {
+    type: 'string',
+    minLength: 1,
+    maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
+    pattern: '^[\\x20-\\x7E]+$',
+  },
 };
 
 const authNotes: Record<AuthRequirement, string> = {
@@ -162,8 +180,9 @@ export function openApiDocument(
     const parameters = paramNames.map((name) => {
       const schema = paramProperties[name];
       if (schema === undefined) throw new Error(`${operation.id} has no schema for its parameter ${name}`);
-      return { name, in: 'path', required: true, description: schema['description'], schema };
+      return { name, in: 'path', required: true, description: schema['description'], schema } as Node;
     });
+    if (operation.headers?.includes(IDEMPOTENCY_KEY_HEADER)) parameters.push(idempotencyKeyParameter);
     const responses: Node = {
       200: {
         description: successSentence(schemas[operation.success]),
@@ -190,6 +209,9 @@ export function openApiDocument(
       responses[status] = {
         description: `\`${statusMessages[status]}\`: ${errorMeaning(status, operation)}`,
         ...(status === 503 ? { headers: { 'Retry-After': retryAfterHeader } } : {}),
+        ...(status === 409 && operation.headers?.includes(IDEMPOTENCY_KEY_HEADER)
+          ? { headers: { 'Retry-After': { ...retryAfterHeader, required: false } } }
+          : {}),
         content: jsonContent(
           componentRef(titleOf('error-response')),
           exampleError(status, operation, paramNames),

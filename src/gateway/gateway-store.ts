@@ -102,6 +102,25 @@ async function sqlStore(
 }
 
 /**
+ * Says at start when the database's sessions hold no `lock_timeout` (a pooler refused it as a startup parameter,
+ * PgBouncer before 1.20, and no role setting gives it): each create then bounds its own lock wait, and the role
+ * settings are what bound every other statement (docs/store.md#pgbouncer).
+ */
+async function sayWhenNoLockTimeout(engine: SqlEngine, log: GatewayLog): Promise<void> {
+  const { rows } = await engine.query<{ lock_timeout: string }>(
+    "SELECT current_setting('lock_timeout') AS lock_timeout",
+  );
+  if (rows[0]?.lock_timeout !== '0') return;
+  log({
+    level: 'warn',
+    msg:
+      'lock_timeout is not in force on the database sessions (a pooler refused it and no role setting gives it): ' +
+      'a create still waits at most 3 s for a lock, but set the role settings the docs give ' +
+      '(docs/store.md#pgbouncer), as is required behind PgBouncer before 1.20',
+  });
+}
+
+/**
  * Opens the chosen store, migrating a database to the latest schema. The drivers load here, on demand: a
  * gateway run with `--memory` loads neither.
  */
@@ -140,12 +159,14 @@ export async function openGatewayStore(choice: StoreChoice, log: GatewayLog): Pr
     });
     const where = choice.database.description;
     try {
-      return await sqlStore(
+      const store = await sqlStore(
         engine,
         `Store: PostgreSQL at ${where} (DATABASE_URL); presets and keys survive restarts.`,
         () => {},
         choice.versionCacheBytes,
       );
+      await sayWhenNoLockTimeout(engine, log);
+      return store;
     } catch (error) {
       // One sentence that says which database, without its password, rather than a bare socket error.
       if (error instanceof SchemaTooNew) throw error;

@@ -4,7 +4,7 @@ import type { CorsOptions, HandlerRequest, HandlerResponse } from './types.js';
 
 /** What a preflight may ask for: the interface's methods, and the headers its requests carry or may carry. */
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST'];
-const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Request-Id, traceparent';
+const ALLOWED_HEADERS = 'Authorization, Content-Type, X-Request-Id, traceparent, Idempotency-Key';
 /**
  * Response headers a cross-origin script may read besides the safelisted ones: when to retry, what is allowed,
  * and the request's id to quote in a report (contract: request-id).

@@ -8,6 +8,7 @@ import {
   type Operation,
   type OperationId,
 } from '../core/operations.js';
+import { asksToComeBack, idempotencyKeyOf, IDEMPOTENCY_KEY_HEADER } from '../core/idempotency-key.js';
 import { validate, validateParams, type ValidateOptions } from '../core/validators.js';
 import { profileOf } from '../core/profiles.js';
 import { authenticate, rememberPrincipal } from './authenticate.js';
@@ -20,6 +21,7 @@ import {
   jsonResponse,
   jsonTextResponse,
   matchesEtag,
+  RUNNING_RETRY_AFTER_SECONDS,
   methodNotAllowed,
   notModified,
 } from './http-response.js';
@@ -79,12 +81,14 @@ function callImplementation(
   params: Record<string, string>,
   body: unknown,
   principal: Principal | null,
+  idempotencyKey: string | undefined,
 ): unknown {
   const input: Record<string, unknown> = {};
   for (const name of Object.keys(operation.params)) {
     input[name] = operation.params[name] === 'number' ? Number(params[name]) : params[name];
   }
   if (operation.body !== null) input['request'] = body;
+  if (idempotencyKey !== undefined) input['idempotencyKey'] = idempotencyKey;
   input['principal'] = principal;
   return implementations[operation.id]!(input);
 }
@@ -138,13 +142,17 @@ function respond(
       checked.error.error.metadata?.issues,
     );
   }
-  return jsonResponse(result.error.code, result);
+  // A key's first request still running: the retry will find its answer soon (contract: idempotent-creates).
+  const later: Record<string, string> = asksToComeBack(result)
+    ? { 'retry-after': String(RUNNING_RETRY_AFTER_SECONDS) }
+    : {};
+  return jsonResponse(result.error.code, result, later);
 }
 
 /**
  * Makes the framework-free handler of the operations, derived from the operations table. It answers in
  * this order: route (404, or 405 with `Allow`; HEAD as GET without the body), auth (401, then 403), path
- * parameters (400 or 404), the body of POST /presets/{slug}/messages (a JSON content type, 413 past the size
+ * parameters (400 or 404), an `Idempotency-Key` where the operation reads one (400 when malformed), the body of POST /presets/{slug}/messages (a JSON content type, 413 past the size
  * limit, then 400 for what is not a valid request), and then the implementation (200, or a status it lists). It
  * never throws: a throw inside `resolveKey` or an implementation, a status the operation does not list, and in
  * development mode a body that breaks the response schemas become 500 `Internal Server Error` with no detail
@@ -206,6 +214,11 @@ export function createHandler(options: HandlerOptions): Handler {
     principal: Principal | null,
     context: ErrorContext,
   ): Promise<HandlerResponse | { pending: unknown }> {
+    // The key is checked before the body is read: a malformed one is refused without reading a byte of it.
+    const key = operation.headers?.includes(IDEMPOTENCY_KEY_HEADER)
+      ? idempotencyKeyOf(headerValue(request.headers, 'idempotency-key'))
+      : { ok: true as const, key: undefined };
+    if (!key.ok) return jsonResponse(400, key.error);
     let body: unknown;
     const pipeline = bodies.get(operation.id);
     if (pipeline !== undefined) {
@@ -214,7 +227,7 @@ export function createHandler(options: HandlerOptions): Handler {
       body = verdict.value;
     }
     context.phase = 'implementation';
-    return { pending: callImplementation(implementations, operation, params, body, principal) };
+    return { pending: callImplementation(implementations, operation, params, body, principal, key.key) };
   }
 
   async function answer(request: HandlerRequest, requestId: string): Promise<HandlerResponse> {

@@ -8,6 +8,12 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 export const RETRY_AFTER_SECONDS = 60;
 
 /**
+ * When a client refused with 409 because its key's first request is still running may try again, in seconds:
+ * that request ends within the store's deadline, a few seconds (contract: idempotent-creates).
+ */
+export const RUNNING_RETRY_AFTER_SECONDS = 1;
+
+/**
  * An error answer is for now: a 404 kept by a cache would hide a version written a moment later (contract:
  * reading-versions).
  */

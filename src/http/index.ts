@@ -26,6 +26,7 @@ export {
   type PresetClock,
   type PresetKey,
   type SaveOutcome,
+  type IdempotentCreate,
 } from './store/preset-store.js';
 export { MemoryPresetStore, type MemoryPresetStoreOptions } from './store/memory-preset-store.js';
 export { PresetStoreFull } from './store/preset-store-full.js';

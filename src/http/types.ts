@@ -43,6 +43,14 @@ type ParamValues<Params> = {
 /** The validated body, as `request`, for an operation that takes one. */
 type RequestOf<Body> = Body extends RootName ? { request: RootTypes[Body] } : unknown;
 
+/**
+ * The `Idempotency-Key` a request sent, checked (contract: idempotent-creates), for an operation whose entry
+ * lists the header; undefined when none was sent.
+ */
+type HeadersOf<Entry> = Entry extends { headers: readonly 'Idempotency-Key'[] }
+  ? { idempotencyKey?: string }
+  : unknown;
+
 /** Who called: null only on a public operation called without a known key (contract: authentication). */
 type PrincipalOf<Auth> = Auth extends 'public' ? Principal | null : Principal;
 
@@ -52,7 +60,8 @@ type Flat<T> = { [Key in keyof T]: T[Key] };
 /** What one implementation receives, from its entry in the operations table: parameters, body, principal. */
 export type OperationInput<Id extends OperationId> = Flat<
   ParamValues<Table[Id]['params']> &
-    RequestOf<Table[Id]['body']> & { principal: PrincipalOf<Table[Id]['auth']> }
+    RequestOf<Table[Id]['body']> &
+    HeadersOf<Table[Id]> & { principal: PrincipalOf<Table[Id]['auth']> }
 >;
 
 /** What one implementation's `{ data }` holds: the `data` of its operation's success body. */

@@ -120,6 +120,19 @@ describe('dist/openapi.json', () => {
     expect(Object.keys(destination)).toContain('403');
   });
 
+  it('lists Idempotency-Key on the create, and Retry-After on its 409 (contract: idempotent-creates)', () => {
+    const create = operationObject(operations.createPresetsMessages);
+    const parameters = create['parameters'] as Node[];
+    expect(parameters.find((parameter) => parameter['in'] === 'header')).toMatchObject({
+      name: 'Idempotency-Key',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
+    const conflict = (create['responses'] as Record<string, Node>)['409']!;
+    expect(conflict['headers']).toMatchObject({ 'Retry-After': { required: false } });
+    expect(String(conflict['description'])).toContain('Idempotency-Key');
+  });
+
   it('serves under a base URL that ends in /v1 (contract: versioning)', () => {
     const [server] = document['servers'] as Array<{
       url: string;
@@ -136,11 +149,13 @@ describe('dist/openapi.json', () => {
       expect(object['operationId']).toBe(operation.id);
       const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       const parameters = (object['parameters'] ?? []) as Array<{ name: string; in: string; schema: Node }>;
-      expect(parameters.map(({ name, in: where }) => [name, where])).toEqual(
-        names.map((name) => [name, 'path']),
-      );
-      // Each parameter's schema is the one of the emitted parameter file.
-      for (const { name, schema } of parameters) {
+      // The path's parameters, then the headers the table lists (contract: idempotent-creates).
+      expect(parameters.map(({ name, in: where }) => [name, where])).toEqual([
+        ...names.map((name) => [name, 'path']),
+        ...(operation.headers ?? []).map((name) => [name, 'header']),
+      ]);
+      // Each path parameter's schema is the one of the emitted parameter file.
+      for (const { name, schema } of parameters.filter((parameter) => parameter.in === 'path')) {
         expect(schema).toEqual((files[`params/${operation.id}`]!['properties'] as Node)[name]);
       }
       const body = (object['requestBody'] as Node | undefined)?.['content'] as Node | undefined;

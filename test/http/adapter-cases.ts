@@ -116,6 +116,34 @@ export const adapterCases: AdapterCase[] = [
     },
   },
   {
+    name: '200: creates with an Idempotency-Key, which the adapter passes on (contract: idempotent-creates)',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/table-keyed/messages`,
+      headers: { ...asManagement, 'idempotency-key': 'adapter-case-key-1' },
+      body: exampleRequest,
+    },
+    status: 200,
+    check: (response) => {
+      expect(JSON.parse(response.body)).toMatchObject({ data: { slug: 'table-keyed' } });
+      expect(response.headers['retry-after']).toBeUndefined();
+    },
+  },
+  {
+    name: '400: an Idempotency-Key of 256 characters, before the body is read',
+    request: {
+      method: 'POST',
+      path: `${BASE_PATH}/presets/table-keyed/messages`,
+      headers: { ...asManagement, 'idempotency-key': 'k'.repeat(256) },
+      body: exampleRequest,
+    },
+    status: 400,
+    check: (response) =>
+      expect(issuesOf(response)).toEqual([
+        { path: '/Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters' },
+      ]),
+  },
+  {
     name: '200: lists providers without a key (GET /providers is public)',
     request: { method: 'GET', path: `${BASE_PATH}/providers` },
     status: 200,

@@ -59,7 +59,7 @@ describe.each(adapters)('CORS through $name', (adapter) => {
       expect(answer.headers['access-control-allow-origin']).toBe(ALLOWED);
       expect(answer.headers['access-control-allow-methods']).toBe('GET, HEAD, POST');
       expect(answer.headers['access-control-allow-headers']).toBe(
-        'Authorization, Content-Type, X-Request-Id, traceparent',
+        'Authorization, Content-Type, X-Request-Id, traceparent, Idempotency-Key',
       );
       expect(answer.headers['access-control-max-age']).toBe('120');
       expect(answer.headers['vary']).toContain('Origin');

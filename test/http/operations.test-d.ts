@@ -14,9 +14,11 @@ type Awaitable<T> = T | Promise<T>;
 
 describe('the operations a gateway implements', () => {
   it('gives each its decoded parameters, its body and who called, the version as a number', () => {
+    // The create also gets the request's Idempotency-Key, when one was sent (contract: idempotent-creates).
     expectTypeOf<Parameters<GatewayOperations['createPresetsMessages']>[0]>().toEqualTypeOf<{
       slug: string;
       request: MessagesRequest;
+      idempotencyKey?: string;
       principal: Principal;
     }>();
     expectTypeOf<Parameters<GatewayOperations['getPresetVersion']>[0]>().toEqualTypeOf<{

@@ -5,11 +5,21 @@ import { utf8Length } from '../../body/utf8-length.js';
 import { PresetStoreFull } from './preset-store-full.js';
 import {
   checkNextVersion,
+  idempotencyBounds,
+  presetAsCreated,
   presetKeyText,
+  versionOf,
+  withNewVersion,
+  type IdempotencyOptions,
+  type IdempotentCreate,
+  type PresetAuthor,
   type PresetKey,
   type PresetStore,
+  type SaveOutcome,
   type StoredPreset,
+  type VersionStamp,
 } from './preset-store.js';
+import type { PresetDraft } from '../../generated/types.js';
 import { rememberWrittenJson } from '../../core/written-json.js';
 
 /** The caps' defaults: room for a demo or a test suite, bounded so that a flood of creates cannot fill memory. */
@@ -76,7 +86,7 @@ function nextTurn(): Promise<void> {
 }
 let pendingTurn: Promise<void> | undefined;
 
-export interface MemoryPresetStoreOptions {
+export interface MemoryPresetStoreOptions extends IdempotencyOptions {
   /** What each read and write waits before it runs; one event-loop turn by default. */
   latency?: () => Promise<void>;
   /** Most presets it holds, of every workspace; 10,000 by default. */
@@ -89,6 +99,18 @@ export interface MemoryPresetStoreOptions {
   maxConfigBytes?: number;
   /** Most bytes of versions of one workspace; a quarter of `maxConfigBytes` by default. */
   maxConfigBytesPerWorkspace?: number;
+}
+
+/**
+ * What a store keeps of one `Idempotency-Key`: the request's fingerprint and the version its create made, or
+ * null while that create runs. A few hundred bytes at most (a key is at most 255 characters), so the count
+ * bounds the bytes.
+ */
+interface KeptKey {
+  fingerprint: string;
+  version: number | null;
+  slug: string;
+  expiresAt: number;
 }
 
 /**
@@ -110,6 +132,10 @@ export class MemoryPresetStore implements PresetStore {
   #configBytes = 0;
   /** What each workspace holds; the workspace of none under the empty string, which no UUID is. */
   readonly #workspaces = new Map<string, WorkspaceRoom>();
+  /** Each workspace's kept keys, the oldest first; the workspace of none under the empty string. */
+  readonly #keys = new Map<string, Map<string, KeptKey>>();
+  readonly #keepMs: number;
+  readonly #maxKeysPerWorkspace: number;
 
   constructor(options: MemoryPresetStoreOptions = {}) {
     this.#latency = options.latency ?? nextTurn;
@@ -134,6 +160,92 @@ export class MemoryPresetStore implements PresetStore {
       options.maxConfigBytesPerWorkspace ?? Math.ceil(this.#maxConfigBytes / WORKSPACE_SHARE_DIVISOR),
       0,
     );
+    const bounds = idempotencyBounds(options);
+    this.#keepMs = bounds.idempotencyKeepMs;
+    this.#maxKeysPerWorkspace = bounds.maxIdempotencyKeysPerWorkspace;
+  }
+
+  /**
+   * Reads the preset and compares-and-sets its next version, as `savePresetVersion` does; with `once`, the key
+   * is claimed first (a second request with it meanwhile gets `key-running`), and kept with the version once the
+   * write succeeded, or given up when it wrote nothing.
+   */
+  async saveVersion(
+    key: PresetKey,
+    draft: PresetDraft,
+    author: PresetAuthor,
+    stamp: VersionStamp,
+    once?: IdempotentCreate,
+  ): Promise<SaveOutcome> {
+    let claim: KeptKey | undefined;
+    if (once !== undefined) {
+      await this.#latency();
+      const kept = this.#keptKey(key.workspaceId, once.key);
+      if (kept !== undefined) return this.#replay(kept, once, key);
+      claim = {
+        fingerprint: once.fingerprint,
+        version: null,
+        slug: key.slug,
+        expiresAt: Number.POSITIVE_INFINITY,
+      };
+      this.#keepKey(key.workspaceId, once.key, claim);
+    }
+    try {
+      const current = await this.getPreset(key);
+      const latest = current?.designated_version.version ?? 0;
+      const presetId = current?.id ?? stamp.presetId;
+      const version = versionOf(draft, author, { ...stamp, presetId }, latest + 1);
+      const preset = withNewVersion(current, key.slug, version, author);
+      // Through the public methods, as `savePresetVersion` calls them, so a store made of this one still decides.
+      if (!(await this.compareAndSet(key, latest, preset))) return { ok: false, conflict: true };
+      if (claim !== undefined) {
+        // The claim stood from before the write, so no request with the key saw the version without it.
+        claim.version = version.version;
+        claim.expiresAt = Date.now() + this.#keepMs;
+        claim = undefined;
+      }
+      return { ok: true, preset };
+    } finally {
+      // A create that wrote nothing keeps no key: a retry with it may try again.
+      if (claim !== undefined && once !== undefined) this.#keys.get(key.workspaceId ?? '')?.delete(once.key);
+    }
+  }
+
+  /** What a key already kept answers: the first create's preset, or a conflict. */
+  async #replay(kept: KeptKey, once: IdempotentCreate, key: PresetKey): Promise<SaveOutcome> {
+    if (kept.fingerprint !== once.fingerprint) return { ok: false, conflict: true, reason: 'key-reused' };
+    if (kept.version === null) return { ok: false, conflict: true, reason: 'key-running' };
+    const at = { workspaceId: key.workspaceId, slug: kept.slug };
+    const [now, version] = [await this.getPreset(at), await this.getVersion(at, kept.version)];
+    if (now === null || version === null)
+      throw new Error('a kept Idempotency-Key names a version that is gone');
+    return { ok: true, preset: presetAsCreated(now, version), replayed: true };
+  }
+
+  /** The key kept for a workspace that has not expired; an expired one is dropped here. */
+  #keptKey(workspaceId: string | null, key: string): KeptKey | undefined {
+    const keys = this.#keys.get(workspaceId ?? '');
+    const kept = keys?.get(key);
+    if (kept === undefined || kept.expiresAt > Date.now()) return kept;
+    keys?.delete(key);
+    return undefined;
+  }
+
+  /**
+   * Keeps a key for a workspace, first dropping its oldest keys past the workspace's count (an expired one is
+   * also dropped when it is next asked for); a running create's claim is never dropped.
+   */
+  #keepKey(workspaceId: string | null, key: string, kept: KeptKey): void {
+    const space = workspaceId ?? '';
+    const keys = this.#keys.get(space) ?? new Map<string, KeptKey>();
+    this.#keys.set(space, keys);
+    const now = Date.now();
+    for (const [old, { expiresAt, version }] of keys) {
+      if (keys.size < this.#maxKeysPerWorkspace) break;
+      // A running create's claim is never dropped: it would let its retry make a second version.
+      if (version !== null || expiresAt <= now) keys.delete(old);
+    }
+    keys.set(key, kept);
   }
 
   async getPreset(key: PresetKey): Promise<StoredPreset | null> {

@@ -38,8 +38,12 @@ function statementName(text: string): string {
   return `gateway_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
 }
 
-/** The readiness probe's write, which the migrations create: one row committed, and a fresh page if asked. */
-const PROBE_WRITE = 'SELECT gateway_probe_write($1)';
+/**
+ * The readiness probe's write, which the migrations create: one row committed, a fresh page if asked, and first
+ * the lock a create takes on the preset tables, waited for no longer than a create waits: a table lock that makes
+ * creates time out makes the store not ready.
+ */
+const PROBE_WRITE = 'SELECT gateway_probe_write($1, $2)';
 
 /**
  * SQLSTATE classes of a server that cannot serve now, rather than of a statement it refused: connection
@@ -295,7 +299,10 @@ export async function openPostgresEngine(
       // a full disk under the tables refuses a create only once the create outgrows the pages it has.
       const refused = refusedWrites;
       await withConnection((client, deadline) =>
-        preparedWrite(client, deadline, PROBE_WRITE, [refused > refusedWritesCleared]),
+        preparedWrite(client, deadline, PROBE_WRITE, [
+          refused > refusedWritesCleared,
+          deadlines.lockTimeoutMs,
+        ]),
       );
       refusedWritesCleared = refused;
     },

@@ -16,10 +16,13 @@ function addPresetVersion({
   replace,
   presetAt,
   uniqueKey,
+  boundLockWait = false,
 }: {
   replace: boolean;
   presetAt: string;
   uniqueKey: string;
+  /** Sets a lock wait for the statement when the session has none (a pooler refused the session's limits). */
+  boundLockWait?: boolean;
 }): string {
   return `${replace ? 'CREATE OR REPLACE' : 'CREATE'} FUNCTION add_preset_version(
         p_slug text, p_preset_id uuid, p_version_id uuid, p_config json, p_system_prompt json,
@@ -29,7 +32,7 @@ function addPresetVersion({
         status_updated_at text, created_at text, updated_at text, creator_user_id text, workspace_id text
       ) LANGUAGE plpgsql AS $function$
       #variable_conflict use_column
-      BEGIN
+      BEGIN${boundLockWait ? BOUNDED_LOCK_WAIT : ''}
         RETURN QUERY
         WITH current AS (
           SELECT p.id, p.latest_version FROM presets AS p WHERE ${presetAt}
@@ -62,6 +65,85 @@ function addPresetVersion({
       END
       $function$`;
 }
+
+/**
+ * A session with no `lock_timeout` (PgBouncer before 1.20 refuses it as a startup parameter, and no role setting
+ * gave it) would wait for a table lock forever, and a create its client gave up on would commit whenever the lock
+ * goes: the statement bounds its own wait to the default lock timeout, for itself alone.
+ */
+const BOUNDED_LOCK_WAIT = `
+        IF current_setting('lock_timeout') = '0' THEN
+          PERFORM set_config('lock_timeout', '3000', true);
+        END IF;`;
+
+/** The first number of the two-number advisory locks that take an `Idempotency-Key`: no other lock uses it. */
+const IDEMPOTENCY_LOCK_CLASS = 739_104;
+
+/**
+ * A create with an `Idempotency-Key` (contract: idempotent-creates), as one statement: the key is taken for the
+ * transaction (an advisory lock, so a second request with it while the first runs is told so at once, across
+ * processes and behind a pooler in transaction mode), then a key kept and not expired answers the version its
+ * first create made (`replayed`, with the preset's columns as that create left them) or, for another fingerprint,
+ * `reused`; else the version is added by `add_preset_version` and the key kept beside it in the same
+ * transaction, the workspace's expired keys and those past its count dropped.
+ */
+const ADD_PRESET_VERSION_ONCE = `CREATE FUNCTION add_preset_version_once(
+        p_key text, p_fingerprint text, p_keep_seconds integer, p_max_keys integer,
+        p_slug text, p_preset_id uuid, p_version_id uuid, p_config json, p_system_prompt json,
+        p_creator text, p_workspace text, p_at timestamptz, p_cap integer
+      ) RETURNS TABLE (
+        outcome text, found integer, version integer, id uuid, slug text, name text, description text,
+        status text, status_updated_at text, created_at text, updated_at text, creator_user_id text,
+        workspace_id text
+      ) LANGUAGE plpgsql AS $function$
+      #variable_conflict use_column
+      DECLARE
+        v_space text := preset_workspace_key(p_workspace);
+        v_kept idempotency_keys%ROWTYPE;
+        v_saved record;
+        v_oldest timestamptz;
+      BEGIN${BOUNDED_LOCK_WAIT}
+        IF NOT pg_try_advisory_xact_lock(${IDEMPOTENCY_LOCK_CLASS}, hashtext(v_space || ' ' || p_key)) THEN
+          outcome := 'running';
+          RETURN NEXT;
+          RETURN;
+        END IF;
+        SELECT k.* INTO v_kept FROM idempotency_keys AS k
+          WHERE k.workspace_key = v_space AND k.idempotency_key = p_key AND k.expires_at > now();
+        -- Checked by a column that is never null, since this function's own column "found" hides FOUND.
+        IF v_kept.fingerprint IS NOT NULL THEN
+          IF v_kept.fingerprint <> p_fingerprint THEN
+            outcome := 'reused';
+            RETURN NEXT;
+            RETURN;
+          END IF;
+          RETURN QUERY SELECT 'replayed'::text, NULL::integer, v.version, p.id, p.slug, p.name, p.description,
+            p.status, ${printed('p.status_updated_at')}, ${printed('p.created_at')}, ${printed('v.created_at')},
+            p.creator_user_id, p.workspace_id
+          FROM preset_versions AS v JOIN presets AS p ON p.id = v.preset_id
+          WHERE v.id = v_kept.version_id;
+          RETURN;
+        END IF;
+        SELECT * INTO v_saved FROM add_preset_version(p_slug, p_preset_id, p_version_id, p_config,
+          p_system_prompt, p_creator, p_workspace, p_at, p_cap);
+        IF v_saved.version IS NOT NULL THEN
+          INSERT INTO idempotency_keys AS k (workspace_key, idempotency_key, fingerprint, version_id, created_at,
+            expires_at)
+          VALUES (v_space, p_key, p_fingerprint, p_version_id, now(), now() + make_interval(secs => p_keep_seconds))
+          ON CONFLICT (workspace_key, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint,
+            version_id = excluded.version_id, created_at = excluded.created_at, expires_at = excluded.expires_at;
+          DELETE FROM idempotency_keys AS k WHERE k.workspace_key = v_space AND k.expires_at <= now();
+          SELECT k.created_at INTO v_oldest FROM idempotency_keys AS k WHERE k.workspace_key = v_space
+            ORDER BY k.created_at DESC OFFSET p_max_keys LIMIT 1;
+          IF v_oldest IS NOT NULL THEN
+            DELETE FROM idempotency_keys AS k WHERE k.workspace_key = v_space AND k.created_at <= v_oldest;
+          END IF;
+        END IF;
+        RETURN QUERY SELECT 'saved'::text, v_saved.found, v_saved.version, v_saved.id, v_saved.slug, v_saved.name,
+          v_saved.description, v_saved.status, v_saved.status_updated_at, v_saved.created_at, v_saved.updated_at,
+          v_saved.creator_user_id, v_saved.workspace_id;
+      END
+      $function$`;
 
 /**
  * The schema, one numbered step at a time; a step once released is never edited, a change is a new step.
@@ -169,6 +251,42 @@ export const migrations: readonly Migration[] = [
             NULL;
           END;
         END IF;
+      END
+      $function$`,
+    ],
+  },
+  {
+    version: 6,
+    name: 'idempotent creates, and bounded lock waits behind a pooler',
+    // A kept key names the version its create made, which never changes; the preset around it is rebuilt as that
+    // create left it, so a key costs a fixed few hundred bytes and the count per workspace bounds the bytes.
+    // The readiness probe also asks for the lock a create takes on the preset tables, within the create's lock
+    // wait, so a table lock that makes creates time out makes the store not ready.
+    statements: [
+      `CREATE TABLE idempotency_keys (
+        workspace_key text NOT NULL,
+        idempotency_key text NOT NULL CHECK (length(idempotency_key) BETWEEN 1 AND 255),
+        fingerprint text NOT NULL,
+        version_id uuid NOT NULL REFERENCES preset_versions (id),
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (workspace_key, idempotency_key)
+      )`,
+      `CREATE INDEX idempotency_keys_by_age ON idempotency_keys (workspace_key, created_at)`,
+      `CREATE INDEX idempotency_keys_by_expiry ON idempotency_keys (workspace_key, expires_at)`,
+      addPresetVersion({
+        replace: true,
+        presetAt: `p.workspace_key = preset_workspace_key(p_workspace) AND p.slug = p_slug`,
+        uniqueKey: 'workspace_key, slug',
+        boundLockWait: true,
+      }),
+      ADD_PRESET_VERSION_ONCE,
+      `CREATE FUNCTION gateway_probe_write(p_fresh_page boolean, p_lock_wait_ms integer) RETURNS void
+      LANGUAGE plpgsql AS $function$
+      BEGIN
+        PERFORM set_config('lock_timeout', p_lock_wait_ms::text, true);
+        LOCK TABLE presets, preset_versions, idempotency_keys IN ROW EXCLUSIVE MODE;
+        PERFORM gateway_probe_write(p_fresh_page);
       END
       $function$`,
     ],

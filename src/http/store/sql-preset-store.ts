@@ -1,9 +1,14 @@
 import type { PresetDraft, PresetVersion } from '../../generated/types.js';
 import { parsedJsonText } from '../../body/escaped-keys.js';
-import { rememberWrittenJson } from '../../core/written-json.js';
+import { rememberWrittenJson, takeWrittenJson } from '../../core/written-json.js';
 import { PresetStoreFull } from './preset-store-full.js';
 import {
   checkNextVersion,
+  idempotencyBounds,
+  idempotencyKeyText,
+  presetAsCreated,
+  type IdempotencyOptions,
+  type IdempotentCreate,
   type PresetAuthor,
   type PresetKey,
   type PresetStore,
@@ -61,6 +66,13 @@ interface VersionRow {
  */
 const ADD_VERSION = `SELECT * FROM add_preset_version($1::text, $2::uuid, $3::uuid, $4::json, $5::json,
   $6::text, $7::text, $8::timestamptz, $9::integer)`;
+
+/**
+ * The same with an `Idempotency-Key` (contract: idempotent-creates): the key, the fingerprint, how long the key is
+ * kept and how many a workspace keeps come first; `outcome` says what the statement did with the key.
+ */
+const ADD_VERSION_ONCE = `SELECT * FROM add_preset_version_once($1::text, $2::text, $3::integer, $4::integer,
+  $5::text, $6::uuid, $7::uuid, $8::json, $9::json, $10::text, $11::text, $12::timestamptz, $13::integer)`;
 
 /**
  * The preset row at a key, its workspace as $1 and its slug as $2: the key's column holds a non-null text of the
@@ -142,7 +154,7 @@ function presetText(preset: StoredPreset, versionJson: string): string {
 /** Thrown inside a transaction to roll it back as a lost race; never leaves the store. */
 class LostRace extends Error {}
 
-export interface SqlPresetStoreOptions {
+export interface SqlPresetStoreOptions extends IdempotencyOptions {
   /** Most versions of one preset; no cap by default. A write past it throws `PresetStoreFull` (a 503). */
   maxVersionsPerSlug?: number;
   /**
@@ -151,6 +163,8 @@ export interface SqlPresetStoreOptions {
    */
   versionCacheBytes?: number;
 }
+
+type SavedRow = PresetRow & { found: number | null; version: number | null; outcome?: string };
 
 /** The default size of the versions cache: some thousands of typical versions. */
 const DEFAULT_VERSION_CACHE_BYTES = 16 * 1024 * 1024;
@@ -165,9 +179,19 @@ export class SqlPresetStore implements PresetStore {
   readonly #engine: SqlEngine;
   readonly #maxVersionsPerSlug: number;
   readonly #versions: VersionCache<{ row: VersionRow; text: string }>;
+  readonly #keepSeconds: number;
+  readonly #maxKeysPerWorkspace: number;
+  /**
+   * The keys whose create runs in this process: a second request with one is answered at once, rather than queued
+   * behind the first (the embedded engine runs one transaction at a time).
+   */
+  readonly #running = new Set<string>();
 
   constructor(engine: SqlEngine, options: SqlPresetStoreOptions = {}) {
     this.#engine = engine;
+    const bounds = idempotencyBounds(options);
+    this.#keepSeconds = Math.min(Math.ceil(bounds.idempotencyKeepMs / 1000), NO_VERSION_CAP);
+    this.#maxKeysPerWorkspace = Math.min(bounds.maxIdempotencyKeysPerWorkspace, NO_VERSION_CAP);
     this.#maxVersionsPerSlug = options.maxVersionsPerSlug ?? Number.POSITIVE_INFINITY;
     this.#versions = new VersionCache<{ row: VersionRow; text: string }>(
       options.versionCacheBytes ?? DEFAULT_VERSION_CACHE_BYTES,
@@ -210,28 +234,49 @@ export class SqlPresetStore implements PresetStore {
     draft: PresetDraft,
     author: PresetAuthor,
     stamp: VersionStamp,
+    once?: IdempotentCreate,
   ): Promise<SaveOutcome> {
     const config = JSON.stringify(draft.config);
     const systemPrompt = JSON.stringify(draft.system_prompt);
     const cap = Math.min(this.#maxVersionsPerSlug, NO_VERSION_CAP);
-    let rows: Array<PresetRow & { found: number | null; version: number | null }>;
+    const params = [
+      key.slug,
+      stamp.presetId,
+      stamp.versionId,
+      config,
+      systemPrompt,
+      author.userId,
+      key.workspaceId,
+      stamp.timestamp,
+      cap,
+    ];
+    const running = once === undefined ? undefined : idempotencyKeyText(key.workspaceId, once.key);
+    if (running !== undefined && this.#running.has(running)) {
+      return { ok: false, conflict: true, reason: 'key-running' };
+    }
+    let rows: SavedRow[];
     try {
-      ({ rows } = await this.#engine.write(ADD_VERSION, [
-        key.slug,
-        stamp.presetId,
-        stamp.versionId,
-        config,
-        systemPrompt,
-        author.userId,
-        key.workspaceId,
-        stamp.timestamp,
-        cap,
-      ]));
+      if (running !== undefined) this.#running.add(running);
+      ({ rows } =
+        once === undefined
+          ? await this.#engine.write<SavedRow>(ADD_VERSION, params)
+          : await this.#engine.write<SavedRow>(ADD_VERSION_ONCE, [
+              once.key,
+              once.fingerprint,
+              this.#keepSeconds,
+              this.#maxKeysPerWorkspace,
+              ...params,
+            ]));
     } catch (error) {
       if (isUniqueViolation(error)) return { ok: false, conflict: true };
       throw error;
+    } finally {
+      if (running !== undefined) this.#running.delete(running);
     }
     const row = rows[0];
+    if (row?.outcome === 'running') return { ok: false, conflict: true, reason: 'key-running' };
+    if (row?.outcome === 'reused') return { ok: false, conflict: true, reason: 'key-reused' };
+    if (row?.outcome === 'replayed') return this.#replay(key, row);
     if (row === undefined || row.version === null) {
       if (row?.found != null && row.found >= cap) throw new PresetStoreFull('maxVersionsPerSlug', cap);
       return { ok: false, conflict: true };
@@ -262,6 +307,17 @@ export class SqlPresetStore implements PresetStore {
     const preset = presetOf(row, designated);
     rememberWrittenJson(preset, presetText(preset, versionJson));
     return { ok: true, preset };
+  }
+
+  /** The answer a key's first create got: the preset as that create left it, around the version it made. */
+  async #replay(key: PresetKey, row: SavedRow): Promise<SaveOutcome> {
+    const version = row.version === null ? null : await this.getVersion(key, row.version);
+    if (version === null) throw new Error('a kept Idempotency-Key names a version that is gone');
+    const preset = presetAsCreated(presetOf(row, version), version);
+    // The version's stored text, as the first answer carried it, rather than its values serialized again.
+    const versionJson = takeWrittenJson(version);
+    if (versionJson !== undefined) rememberWrittenJson(preset, presetText(preset, versionJson));
+    return { ok: true, preset, replayed: true };
   }
 
   async compareAndSet(key: PresetKey, expectedVersion: number, preset: StoredPreset): Promise<boolean> {

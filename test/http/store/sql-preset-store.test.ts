@@ -62,6 +62,7 @@ describe('the SQL preset store on PGlite (contract: durable-presets)', () => {
       'gateway_keys',
       'gateway_write_probe',
       'gateway_write_room',
+      'idempotency_keys',
       'preset_versions',
       'presets',
     ]);
