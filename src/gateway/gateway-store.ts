@@ -44,11 +44,12 @@ export function defaultDataDir(env: Env): string {
 
 /** Throws `DatabaseUrlError` for a `DATABASE_URL` that cannot be read, before any store opens. */
 export function chooseStore(memory: boolean, env: Env): StoreChoice {
+  // Checked whatever the store, so a mistyped number is refused before the day it would matter.
+  const cache = versionCacheBytes(env);
   if (memory) return { kind: 'memory' };
   const databaseUrl = env['DATABASE_URL'];
-  if (databaseUrl)
-    return { kind: 'postgres', database: readDatabaseUrl(databaseUrl), ...versionCacheBytes(env) };
-  return { kind: 'pglite', dataDir: defaultDataDir(env), ...versionCacheBytes(env) };
+  if (databaseUrl) return { kind: 'postgres', database: readDatabaseUrl(databaseUrl), ...cache };
+  return { kind: 'pglite', dataDir: defaultDataDir(env), ...cache };
 }
 
 export interface GatewayStore {

@@ -33,6 +33,21 @@ export interface ServedRequest {
   id: string | undefined;
   /** From its `traceparent` header, when that was valid. */
   trace: TraceIds | undefined;
+  /** The peer's address, as pino-http writes it in `req.remoteAddress`. */
+  remoteAddress?: string | undefined;
+  /** The `User-Agent` header: the client's own words, so cut and escaped as a path is. */
+  userAgent?: string | string[] | undefined;
+}
+
+/** The longest user agent a line shows. */
+const MAX_LOGGED_USER_AGENT = 200;
+
+function loggedUserAgent(given: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(given) ? given.join(', ') : given;
+  if (text === undefined || text === '') return undefined;
+  // Spaces kept; any other byte outside printable ASCII escaped, so the agent cannot break or forge a line.
+  const printable = text.replace(/[^\x20-\x7e]/g, (character) => encodeURIComponent(character));
+  return printable.length > MAX_LOGGED_USER_AGENT ? `${printable.slice(0, MAX_LOGGED_USER_AGENT)}...` : printable;
 }
 
 /**
@@ -50,7 +65,13 @@ export function requestLogEntry(served: ServedRequest): LogEntry {
       return requestLogLine(method, target, status, milliseconds);
     },
     fields: {
-      req: { id: served.id, method: loggedMethod(method), url: loggedPath(target) },
+      req: {
+        id: served.id,
+        method: loggedMethod(method),
+        url: loggedPath(target),
+        remoteAddress: served.remoteAddress,
+        userAgent: loggedUserAgent(served.userAgent),
+      },
       res: { statusCode: status },
       responseTime: Math.round(milliseconds * 10) / 10,
       ...served.trace,
@@ -65,8 +86,10 @@ const MAX_LOGGED_NAMES = 20;
  * The line a preset create logs for the unknown request fields the preset dropped (contract: preset-config):
  * their names only, never a value, each escaped like a path so that no name can break the line.
  */
-export function droppedFieldsLogEntry(slug: string, names: readonly string[]): LogEntry {
+export function droppedFieldsLogEntry(slug: string, names: readonly string[], requestId?: string): LogEntry {
   const shown = names.slice(0, MAX_LOGGED_NAMES).map(loggedPath);
   const more = names.length > MAX_LOGGED_NAMES ? ` and ${names.length - MAX_LOGGED_NAMES} more` : '';
-  return timedEntry('warn', `preset ${loggedPath(slug)}: dropped unknown fields ${shown.join(', ')}${more}`);
+  // The request's id, as on its request line, so that the two lines meet (contract: request-id).
+  const fields = requestId === undefined ? undefined : { req: { id: requestId } };
+  return timedEntry('warn', `preset ${loggedPath(slug)}: dropped unknown fields ${shown.join(', ')}${more}`, fields);
 }
