@@ -170,7 +170,7 @@ export async function launchGateway(options: RunOptions, io: RunIo, secrets = se
     throw error;
   }
   print(
-    `gateway-contract reference gateway listening on ${gateway.baseUrl} (the store is opening: /readyz answers 503 until it is open)\n`,
+    `Listening on ${gateway.origin}, the store opening: /healthz answers now, /readyz once the store is open\n`,
   );
 
   // 4. Become ready: the keys are known, the banner says where everything is.

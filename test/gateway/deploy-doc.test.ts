@@ -25,7 +25,9 @@ const block = (language: string) => {
 
 /** The Dockerfile's final stage: its `ENV` settings and its `CMD`. */
 function image(): { env: Record<string, string>; cmd: string[] } {
-  const stages = block('dockerfile').replace(/\\\n\s*/g, ' ').split(/^FROM /m);
+  const stages = block('dockerfile')
+    .replace(/\\\n\s*/g, ' ')
+    .split(/^FROM /m);
   const last = stages.at(-1)!;
   const env: Record<string, string> = {};
   for (const [, settings] of last.matchAll(/^ENV (.+)$/gm)) {
@@ -51,13 +53,17 @@ interface Container {
 
 function manifests() {
   const documents = parseAllDocuments(block('yaml')).map((document) => {
-    if (document.errors.length > 0) throw new Error(`the manifest does not parse: ${document.errors[0]!.message}`);
+    if (document.errors.length > 0)
+      throw new Error(`the manifest does not parse: ${document.errors[0]!.message}`);
     return document.toJS() as { kind: string; spec: Record<string, unknown> };
   });
   const deployment = documents.find((document) => document.kind === 'Deployment')!;
   const service = documents.find((document) => document.kind === 'Service')!;
-  const pod = (deployment.spec['template'] as { spec: { terminationGracePeriodSeconds: number; containers: Container[] } })
-    .spec;
+  const pod = (
+    deployment.spec['template'] as {
+      spec: { terminationGracePeriodSeconds: number; containers: Container[] };
+    }
+  ).spec;
   return { pod, container: pod.containers[0]!, service };
 }
 
@@ -104,7 +110,7 @@ describe('docs/deploy.md', () => {
     try {
       const origin = `http://127.0.0.1:${port}`;
       let ready = 0;
-      for (const since = performance.now(); ready !== 200 && performance.now() - since < 90_000; ) {
+      for (const since = performance.now(); ready !== 200 && performance.now() - since < 90_000;) {
         ready = await fetch(`${origin}/readyz`).then(
           (response) => response.status,
           () => 0,
@@ -122,7 +128,12 @@ describe('docs/deploy.md', () => {
       for (const line of run.output().trim().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
       const signalled = performance.now();
       run.child.kill('SIGTERM');
-      expect((await fetch(`${origin}/readyz`)).status).toBe(503);
+      // The signal reaches the process a moment after it is sent: ask until /readyz says 503, for 2 s at most.
+      let readyz = 200;
+      while (readyz !== 503 && performance.now() - signalled < 2_000) {
+        readyz = (await fetch(`${origin}/readyz`)).status;
+      }
+      expect(readyz).toBe(503);
       expect(await run.exited).toBe(0);
       const gone = performance.now() - signalled;
       console.info(`figure: documented settings, process gone after SIGTERM: ${Math.round(gone)} ms`);
