@@ -110,7 +110,11 @@ async function keysOfStore(
  * become ready. A bad setting throws before anything listens; a store that cannot be opened for good rejects
  * `ready` after the gateway stopped listening.
  */
-export async function launchGateway(options: RunOptions, io: RunIo, secrets = secretsToRedact()): Promise<LaunchedGateway> {
+export async function launchGateway(
+  options: RunOptions,
+  io: RunIo,
+  secrets = secretsToRedact(),
+): Promise<LaunchedGateway> {
   // The log (request lines, the causes of 500s, a lost database connection) never prints a known secret; what
   // this function says of itself goes through `print`, after the queued lines, so the order holds.
   const onTerminal = io.stdoutIsTerminal === true;
@@ -143,7 +147,8 @@ export async function launchGateway(options: RunOptions, io: RunIo, secrets = se
     return opened;
   });
   const keysKnown = !given.management.generated && !given.standard.generated;
-  const keys = keysKnown || choice.kind === 'memory' ? given : store.then((open) => keysOfStore(open, options, given));
+  const keys =
+    keysKnown || choice.kind === 'memory' ? given : store.then((open) => keysOfStore(open, options, given));
   // Both are awaited below; these keep an early rejection from counting as unhandled meanwhile.
   void store.catch(() => {});
   void Promise.resolve(keys).catch(() => {});
@@ -169,9 +174,13 @@ export async function launchGateway(options: RunOptions, io: RunIo, secrets = se
     await opening.opened.then((open) => open?.close()).catch(() => {});
     throw error;
   }
-  print(
-    `Listening on ${gateway.origin}, the store opening: /healthz answers now, /readyz once the store is open\n`,
-  );
+  // Said where someone waits for it (a terminal) or a pipeline records it (JSON); a text log to a pipe keeps the
+  // lines it always had, so a start that fails still says one line.
+  if (onTerminal || format === 'json') {
+    print(
+      `Listening on ${gateway.origin}, the store opening: /healthz answers now, /readyz once the store is open\n`,
+    );
+  }
 
   // 4. Become ready: the keys are known, the banner says where everything is.
   const ready = (async () => {
@@ -181,7 +190,10 @@ export async function launchGateway(options: RunOptions, io: RunIo, secrets = se
     const fresh = generatedKeys(final);
     const keyFile = fresh.length > 0 ? writeKeyFile(fresh, keyFileDir(choice, options.env)) : undefined;
     if (keyFile !== undefined) {
-      log({ level: 'info', msg: `the keys generated now are in ${keyFile} (0600): they are not written to the log` });
+      log({
+        level: 'info',
+        msg: `the keys generated now are in ${keyFile} (0600): they are not written to the log`,
+      });
     }
     const exampleBodyPath = existsSync(EXAMPLE_BODY_PATH) ? EXAMPLE_BODY_PATH : null;
     print(`The interface page and playground: ${gateway.baseUrl}${PAGE_PATH}\n`);

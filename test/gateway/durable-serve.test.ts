@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { bundledCatalog } from '../../src/gateway/catalog.js';
 import { exampleRequest } from '../http/example-request.js';
+import { freePort } from '../support/postgres-server.js';
 import { generatedKeysOf, serveUntilExit, spawnServe, startServe, type Started } from './serve-process.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'gateway-contract-serve-'));
@@ -91,7 +92,11 @@ describe('serve with the embedded store (contract: durable-presets)', () => {
   }, 180_000);
 
   it('waits for a DATABASE_URL that names no reachable server, saying so without its password (contract: orchestrators)', async () => {
-    const run = spawnServe({ DATABASE_URL: 'postgresql://gw:hunter2@127.0.0.1:1/gw' }, []);
+    const port = await freePort();
+    const run = spawnServe(
+      { DATABASE_URL: 'postgresql://gw:hunter2@127.0.0.1:1/gw', PORT: String(port) },
+      [],
+    );
     running.push({ child: run.child } as Started);
     const retried =
       /cannot open the store in PostgreSQL at gw@127\.0\.0\.1:1\/gw \(DATABASE_URL\): .*; trying again in/;
@@ -99,7 +104,7 @@ describe('serve with the embedded store (contract: durable-presets)', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(run.output()).toMatch(retried);
-    const origin = /^Listening on (\S+),/m.exec(run.output())?.[1] as string;
+    const origin = `http://127.0.0.1:${port}`;
     expect((await fetch(`${origin}/healthz`)).status).toBe(200);
     expect((await fetch(`${origin}/readyz`)).status).toBe(503);
     run.child.kill('SIGTERM');
