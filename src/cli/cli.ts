@@ -140,10 +140,17 @@ async function serveCommand(args: readonly string[], io: CliIo): Promise<number>
  */
 function startFailure(args: readonly string[], io: CliIo, reason: string, usageText: string): string {
   const flagged = args.indexOf('--log-format');
-  const format = (flagged === -1 ? undefined : args[flagged + 1]) ?? (io.env?.['GATEWAY_LOG_FORMAT'] || undefined);
+  const format =
+    (flagged === -1 ? undefined : args[flagged + 1]) ?? (io.env?.['GATEWAY_LOG_FORMAT'] || undefined);
   const json = format === 'json' || (format !== 'text' && io.stdoutIsTerminal !== true);
   if (!json) return `gateway-contract: ${reason}\n${usageText}`;
-  const line = { level: 50, time: Date.now(), pid: process.pid, hostname: hostname(), msg: `cannot start: ${reason}` };
+  const line = {
+    level: 50,
+    time: Date.now(),
+    pid: process.pid,
+    hostname: hostname(),
+    msg: `cannot start: ${reason}`,
+  };
   return `${JSON.stringify(line)}\n`;
 }
 

@@ -59,7 +59,9 @@ export interface BuildFacts {
   version: string;
 }
 
-export async function createGatewayMetrics(build: BuildFacts = { version: 'unknown' }): Promise<GatewayMetrics> {
+export async function createGatewayMetrics(
+  build: BuildFacts = { version: 'unknown' },
+): Promise<GatewayMetrics> {
   const client = await importDriver('prom-client', '--metrics', () => import('prom-client'));
   const registry: Registry = new client.Registry();
   // The process's own figures: CPU, memory, heap, event loop delay, open handles.

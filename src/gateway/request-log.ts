@@ -47,7 +47,9 @@ function loggedUserAgent(given: string | string[] | undefined): string | undefin
   if (text === undefined || text === '') return undefined;
   // Spaces kept; any other byte outside printable ASCII escaped, so the agent cannot break or forge a line.
   const printable = text.replace(/[^\x20-\x7e]/g, (character) => encodeURIComponent(character));
-  return printable.length > MAX_LOGGED_USER_AGENT ? `${printable.slice(0, MAX_LOGGED_USER_AGENT)}...` : printable;
+  return printable.length > MAX_LOGGED_USER_AGENT
+    ? `${printable.slice(0, MAX_LOGGED_USER_AGENT)}...`
+    : printable;
 }
 
 /**
@@ -91,5 +93,9 @@ export function droppedFieldsLogEntry(slug: string, names: readonly string[], re
   const more = names.length > MAX_LOGGED_NAMES ? ` and ${names.length - MAX_LOGGED_NAMES} more` : '';
   // The request's id, as on its request line, so that the two lines meet (contract: request-id).
   const fields = requestId === undefined ? undefined : { req: { id: requestId } };
-  return timedEntry('warn', `preset ${loggedPath(slug)}: dropped unknown fields ${shown.join(', ')}${more}`, fields);
+  return timedEntry(
+    'warn',
+    `preset ${loggedPath(slug)}: dropped unknown fields ${shown.join(', ')}${more}`,
+    fields,
+  );
 }

@@ -125,19 +125,32 @@ function lateStore(opening: Promise<PresetStore>): { store: PresetStore; isOpen(
       getVersion: late((store, key, version) => store.getVersion(key, version)),
       compareAndSet: late((store, key, expected, preset) => store.compareAndSet(key, expected, preset)),
       // A store without its own one-step save is written as `savePresetVersion` writes it, with the same stamp.
-      saveVersion: late((store, key: PresetKey, draft: PresetDraft, author: PresetAuthor, stamp: VersionStamp) => {
-        if (store.saveVersion) return store.saveVersion(key, draft, author, stamp);
-        const ids = [stamp.presetId, stamp.versionId];
-        const clock = { now: () => new Date(stamp.timestamp), newId: () => ids.shift() ?? crypto.randomUUID() };
-        return savePresetVersion(store, key.slug, draft, author, clock);
-      }),
+      saveVersion: late(
+        (store, key: PresetKey, draft: PresetDraft, author: PresetAuthor, stamp: VersionStamp) => {
+          if (store.saveVersion) return store.saveVersion(key, draft, author, stamp);
+          const ids = [stamp.presetId, stamp.versionId];
+          const clock = {
+            now: () => new Date(stamp.timestamp),
+            newId: () => ids.shift() ?? crypto.randomUUID(),
+          };
+          return savePresetVersion(store, key.slug, draft, author, clock);
+        },
+      ),
     },
     isOpen: () => open !== undefined,
   };
 }
 
 /** The methods the metrics name; any other is `other`, so a client cannot make up label values. */
-const LABELLED_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const LABELLED_METHODS: ReadonlySet<string> = new Set([
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+]);
 
 export function methodLabel(method: string): string {
   return LABELLED_METHODS.has(method) ? method : 'other';
@@ -176,7 +189,11 @@ export function startGateway(options: GatewayOptions): Promise<RunningGateway> {
     await probe();
   });
   // A store that just opened is probed at once rather than after the last "not yet" has aged.
-  if (given instanceof Promise) void given.then(() => storeReady.storeFailed(), () => {});
+  if (given instanceof Promise)
+    void given.then(
+      () => storeReady.storeFailed(),
+      () => {},
+    );
   // Not ready once a shutdown began, whatever the store says, from that moment on (contract: orchestrators).
   const readiness: Readiness = {
     ready: () => (stopping ? Promise.resolve(false) : storeReady.ready()),
