@@ -227,6 +227,25 @@ describe('the start (contract: orchestrators)', () => {
     expect(await run.exited).toBe(0);
   }, 120_000);
 
+  it('stops at once on SIGTERM while it still waits for its database', async () => {
+    const port = await freePort();
+    const run = spawnServe(
+      { DATABASE_URL: 'postgresql://gw@127.0.0.1:1/gw', PORT: String(port), GATEWAY_SHUTDOWN_DELAY: '30' },
+      [],
+    );
+    children.push(run);
+    expect(await msUntil(`http://127.0.0.1:${port}/healthz`, 200, 10_000)).not.toBeNull();
+    const signalled = performance.now();
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(0);
+    // Never ready, so no load balancer sent it anything: the shutdown delay does not apply.
+    figure(
+      'SIGTERM while waiting for the database, process gone after the signal',
+      performance.now() - signalled,
+    );
+    expect(performance.now() - signalled).toBeLessThanOrEqual(15_000);
+  }, 60_000);
+
   it('ends a start whose database refuses it for good with one JSON line and exit 2', async () => {
     const server = await startPostgres();
     servers.push(server);
@@ -387,6 +406,7 @@ describe('metrics and settings from the environment (contract: orchestrators)', 
     [{ GATEWAY_CORS: 'app.example.com' }, ['--memory'], 'GATEWAY_CORS'],
     [{ GATEWAY_SHUTDOWN_DELAY: 'soon' }, ['--memory'], 'GATEWAY_SHUTDOWN_DELAY'],
     [{ GATEWAY_BASE_PATH: 'no-slash' }, ['--memory'], 'basePath'],
+    [{ DATABASE_URL: 'mysql://gw@db/gw' }, ['--memory'], 'DATABASE_URL'],
   ])(
     'refuses %j off a terminal with JSON lines and exit 2',
     async (env, args, said) => {
