@@ -35,6 +35,7 @@ export const bundledEntries: Readonly<Record<string, string>> = {
   express: 'src/http/adapters/express.js',
   fetch: 'src/http/adapters/fetch.js',
   store: 'src/http/store/sql.js',
+  gateway: 'src/gateway/index.js',
   bin: 'src/cli/bin.js',
 };
 

@@ -82,6 +82,41 @@ describe('the entry points', () => {
     ]);
   });
 
+  it('start the reference gateway from gateway-contract/gateway, typed, through the start sequence', () => {
+    const script = `
+      import { startGateway } from 'gateway-contract/gateway';
+      const lines = [];
+      const gateway = await startGateway({ port: 0, memory: true, env: {}, log: (text) => lines.push(text) });
+      const status = async (path) => (await fetch(gateway.address + path)).status;
+      const healthz = await status('/healthz');
+      await gateway.ready;
+      const readyz = await status('/readyz');
+      const providers = await status('/api/v1/providers');
+      await gateway.stop();
+      const after = await fetch(gateway.address + '/healthz').then(() => 'answered', () => 'closed');
+      const log = lines.join('');
+      const keyFile = /in (\\S+generated-keys\\.env) \\(0600\\)/.exec(log)?.[1];
+      const keys = (await import('node:fs')).readFileSync(keyFile, 'utf8').trim().split('\\n').map((line) => line.split('=')[1]);
+      console.log(JSON.stringify({
+        address: /^http:\\/\\/127\\.0\\.0\\.1:\\d+$/.test(gateway.address),
+        baseUrl: gateway.baseUrl === gateway.address + '/api/v1',
+        healthz, readyz, providers, after,
+        keysInLog: keys.filter((key) => log.includes(key)).length,
+        keysInFile: keys.length,
+      }));
+    `;
+    expect(runAsUser(script)).toEqual({
+      address: true,
+      baseUrl: true,
+      healthz: 200,
+      readyz: 200,
+      providers: 200,
+      after: 'closed',
+      keysInLog: 0,
+      keysInFile: 2,
+    });
+  });
+
   it('run the README example that compiles an extended schema', () => {
     const script = `
       import { compileValidator } from 'gateway-contract/compile';

@@ -1,5 +1,6 @@
 import { enableCompileCache } from './compile-cache.js';
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from './args.js';
@@ -52,10 +53,10 @@ function readFlags(args: readonly string[]): { flags: Map<string, string>; corsO
 }
 
 /** An origin is compared as the browser sends it, so anything but scheme://host[:port] could never match. */
-function readOrigin(text: string): string {
+function readOrigin(text: string, where = '--cors'): string {
   if (!/^https?:\/\/[^/?#\s]+$/.test(text)) {
     throw new UsageError(
-      `--cors takes an origin such as https://app.example.com, got ${JSON.stringify(text)}`,
+      `${where} takes an origin such as https://app.example.com, got ${JSON.stringify(text)}`,
     );
   }
   return text;
@@ -78,33 +79,79 @@ function readLogFormat(flag: string | undefined, env: Readonly<Record<string, st
   return { logFormat: given } as const;
 }
 
-async function serveCommand(args: readonly string[], io: CliIo): Promise<number> {
+/** A switch's environment variable: `1`, `true`, `yes`, `on` turn it on; `0`, `false`, `no`, `off` or empty, off. */
+function readSwitch(variable: string, env: Readonly<Record<string, string | undefined>>): boolean {
+  const given = (env[variable] ?? '').toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(given)) return true;
+  if (['', '0', 'false', 'no', 'off'].includes(given)) return false;
+  throw new UsageError(`${variable} takes 1 or 0 (true or false), got ${JSON.stringify(env[variable])}`);
+}
+
+/** `--cors` origins, else `GATEWAY_CORS`, a comma list of the same origins. */
+function readCorsOrigins(flagged: string[], env: Readonly<Record<string, string | undefined>>): string[] {
+  if (flagged.length > 0) return flagged;
+  const listed = (env['GATEWAY_CORS'] ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  return listed.map((origin) => readOrigin(origin, 'GATEWAY_CORS'));
+}
+
+/** Every setting of `serve`, from its flags and then its environment variables, each checked before anything starts. */
+function serveOptions(args: readonly string[], env: Readonly<Record<string, string | undefined>>) {
   const { flags, corsOrigins } = readFlags(args);
+  const catalogPath = flags.get('--catalog') ?? (env['GATEWAY_CATALOG'] || undefined);
+  return {
+    host: flags.get('--host') ?? (env['HOST'] || '127.0.0.1'),
+    port: readPort(flags.get('--port') ?? (env['PORT'] || '8787')),
+    basePath: flags.get('--base-path') ?? (env['GATEWAY_BASE_PATH'] || '/api/v1'),
+    env,
+    memory: flags.has('--memory') || readSwitch('GATEWAY_MEMORY', env),
+    metrics: flags.has('--metrics') || readSwitch('GATEWAY_METRICS', env),
+    corsOrigins: readCorsOrigins(corsOrigins, env),
+    ...(catalogPath === undefined ? {} : { catalogPath }),
+    ...readLogFormat(flags.get('--log-format'), env),
+  };
+}
+
+async function serveCommand(args: readonly string[], io: CliIo): Promise<number> {
   const env = io.env ?? {};
+  const options = serveOptions(args, env);
   if (io.untilStopped === undefined) throw new Error('serve needs a process to stop it');
   // Before the server's modules load, so that the next start reads them compiled.
   enableCompileCache(env);
   // Loaded on demand: validate and normalize never pay for the server.
   const { runGateway } = await import('../gateway/run.js');
   return runGateway(
-    {
-      host: flags.get('--host') ?? env['HOST'] ?? '127.0.0.1',
-      port: readPort(flags.get('--port') ?? env['PORT'] ?? '8787'),
-      basePath: flags.get('--base-path') ?? '/api/v1',
-      env,
-      memory: flags.has('--memory'),
-      metrics: flags.has('--metrics'),
-      corsOrigins,
-      ...(flags.has('--catalog') ? { catalogPath: flags.get('--catalog') as string } : {}),
-      ...readLogFormat(flags.get('--log-format'), env),
-    },
+    { ...options, version: packageVersion() },
     {
       stdout: io.stdout,
       stderr: io.stderr,
       untilStopped: io.untilStopped,
       stdoutIsTerminal: io.stdoutIsTerminal === true,
+      ...(io.armStopDeadline ? { armStopDeadline: io.armStopDeadline } : {}),
     },
   );
+}
+
+/**
+ * Why `serve` could not start, as the log says everything else: one JSON line (pino's fields, level 50) off a
+ * terminal or with `--log-format json`, so a log pipeline reads it too; the plain sentence elsewhere.
+ */
+function startFailure(args: readonly string[], io: CliIo, reason: string, usageText: string): string {
+  const flagged = args.indexOf('--log-format');
+  const format =
+    (flagged === -1 ? undefined : args[flagged + 1]) ?? (io.env?.['GATEWAY_LOG_FORMAT'] || undefined);
+  const json = format === 'json' || (format !== 'text' && io.stdoutIsTerminal !== true);
+  if (!json) return `gateway-contract: ${reason}\n${usageText}`;
+  const line = {
+    level: 50,
+    time: Date.now(),
+    pid: process.pid,
+    hostname: hostname(),
+    msg: `cannot start: ${reason}`,
+  };
+  return `${JSON.stringify(line)}\n`;
 }
 
 /**
@@ -133,9 +180,12 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     if (command === 'serve') return await serveCommand(rest, io);
     throw new UsageError(`unknown command ${JSON.stringify(command)}`);
   } catch (error) {
-    const reason =
-      error instanceof UsageError ? `${error.message}\n${usage}` : `${(error as Error).message}\n`;
-    io.stderr(`gateway-contract: ${reason}`);
+    const message = (error as Error).message;
+    if (command === 'serve') {
+      io.stderr(startFailure(rest, io, message, error instanceof UsageError ? usage : ''));
+      return 2;
+    }
+    io.stderr(`gateway-contract: ${message}\n${error instanceof UsageError ? usage : ''}`);
     return 2;
   }
 }

@@ -18,6 +18,8 @@ export interface CliIo {
   env?: Readonly<Record<string, string | undefined>>;
   /** Resolves with a signal's name (SIGTERM, SIGINT) once `serve` should stop; `serve` needs it. */
   untilStopped?: () => Promise<string>;
+  /** Ends the process if a stop has not ended it `delayMs` plus the stop's own bound after the first signal. */
+  armStopDeadline?: (delayMs: number) => void;
 }
 
 /** Writes to standard output, waiting when it pushes back, so a slow reader never makes output pile up. */

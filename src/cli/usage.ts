@@ -25,7 +25,10 @@ export const usage = `Usage:
   gateway-contract serve [--host H] [--port P] [--base-path /api/v1] [--catalog FILE] [--memory]
                        [--cors ORIGIN]... [--metrics] [--log-format json|text]
                                               run the reference gateway (HOST, PORT, GATEWAY_MANAGEMENT_KEY,
-                                              GATEWAY_API_KEY from the environment) until SIGTERM or SIGINT;
+                                              GATEWAY_API_KEY from the environment; each flag has its variable:
+                                              GATEWAY_BASE_PATH, GATEWAY_CATALOG, GATEWAY_MEMORY, GATEWAY_CORS
+                                              (a comma list), GATEWAY_METRICS) until SIGTERM or SIGINT, serving
+                                              on for GATEWAY_SHUTDOWN_DELAY seconds after SIGTERM;
                                               presets and keys kept in PostgreSQL (DATABASE_URL), else in
                                               GATEWAY_DATA_DIR (embedded PGlite), or nowhere with --memory;
                                               GET /healthz and /readyz for operators, and with --metrics

@@ -12,6 +12,16 @@ export interface BannerFacts {
   catalogPath?: string;
   /** Where presets and keys are kept, in one sentence; the in-memory store when absent. */
   store?: GatewayStoreFacts;
+  /**
+   * The file the keys generated now were written to (0600); with it, the banner names the file instead of
+   * showing the keys, as off a terminal, where a log pipeline would ship them (contract: operator-output).
+   */
+  keyFile?: string;
+}
+
+/** A key generated now that the banner shows: only when no key file stands in for it. */
+function shown(key: GatewayKey, keyFile: string | undefined): key is GatewayKey & { value: string } {
+  return key.generated && key.value !== null && keyFile === undefined;
 }
 
 export interface GatewayStoreFacts {
@@ -40,33 +50,37 @@ const inlineExample = JSON.stringify({
  * A key generated now is printed as is; a key from the environment, or one kept from an earlier run, is left to
  * the shell to expand, never shown.
  */
-function authorization(key: GatewayKey): string {
-  return key.generated && key.value !== null
+function authorization(key: GatewayKey, keyFile: string | undefined): string {
+  return shown(key, keyFile)
     ? `'Authorization: Bearer ${key.value}'`
     : `"Authorization: Bearer $${key.variable}"`;
 }
 
 /** Three commands that work as printed from the repository root: two public reads, and a preset create. */
-export function curlCommands({ baseUrl, keys, catalog, exampleBodyPath }: BannerFacts): string[] {
+export function curlCommands({ baseUrl, keys, catalog, exampleBodyPath, keyFile }: BannerFacts): string[] {
   const model = catalog.models[0]?.id ?? 'anthropic/claude-4.6-sonnet';
   const body = exampleBodyPath === null ? `-d '${inlineExample}'` : `--data-binary @${exampleBodyPath}`;
   return [
     `curl -s ${baseUrl}/providers`,
     `curl -s ${baseUrl}/models/${model}/endpoints`,
-    `curl -s -X POST ${baseUrl}/presets/code-review/messages -H ${authorization(keys.management)} -H 'Content-Type: application/json' ${body}`,
+    `curl -s -X POST ${baseUrl}/presets/code-review/messages -H ${authorization(keys.management, keyFile)} -H 'Content-Type: application/json' ${body}`,
   ];
 }
 
-function keyLine(label: string, key: GatewayKey): string {
-  if (key.generated && key.value !== null) return `  ${label} ${key.value}`;
+function keyLine(label: string, key: GatewayKey, keyFile: string | undefined): string {
+  if (shown(key, keyFile)) return `  ${label} ${key.value}`;
+  if (key.generated && key.value !== null) return `  ${label} (generated now: ${key.variable} in ${keyFile})`;
   if (key.value === null)
     return `  ${label} (kept from an earlier run as a hash; it was printed when it was made)`;
   return `  ${label} (from ${key.variable})`;
 }
 
-function keysHeading(keys: GatewayKeys, store: GatewayStoreFacts): string {
+function keysHeading(keys: GatewayKeys, store: GatewayStoreFacts, keyFile: string | undefined): string {
   const choose = 'set GATEWAY_MANAGEMENT_KEY and GATEWAY_API_KEY to choose them';
   if (!keys.management.generated && !keys.standard.generated) return 'Keys:';
+  if (keyFile !== undefined) {
+    return `Keys (generated now and written to ${keyFile}, readable by its owner alone; ${choose}, or set -a; . ${keyFile}):`;
+  }
   return store.durable
     ? `Keys (generated now and kept as hashes: save them, they are printed this once; ${choose}):`
     : `Keys (generated for this run; ${choose}):`;
@@ -80,9 +94,9 @@ export function gatewayBanner(facts: BannerFacts): string {
     `gateway-contract reference gateway listening on ${facts.baseUrl}`,
     store.sentence,
     '',
-    keysHeading(keys, store),
-    keyLine('management', keys.management),
-    keyLine('standard  ', keys.standard),
+    keysHeading(keys, store, facts.keyFile),
+    keyLine('management', keys.management, facts.keyFile),
+    keyLine('standard  ', keys.standard, facts.keyFile),
     '',
     facts.catalogPath === undefined ? 'Bundled models:' : `Models (from ${facts.catalogPath}):`,
     ...catalog.models.map((model) => `  ${model.id} (${model.endpoints.length} endpoints)`),

@@ -44,11 +44,13 @@ export function defaultDataDir(env: Env): string {
 
 /** Throws `DatabaseUrlError` for a `DATABASE_URL` that cannot be read, before any store opens. */
 export function chooseStore(memory: boolean, env: Env): StoreChoice {
-  if (memory) return { kind: 'memory' };
+  // Checked whatever the store, so a mistyped value is refused before the day it would matter.
+  const cache = versionCacheBytes(env);
   const databaseUrl = env['DATABASE_URL'];
-  if (databaseUrl)
-    return { kind: 'postgres', database: readDatabaseUrl(databaseUrl), ...versionCacheBytes(env) };
-  return { kind: 'pglite', dataDir: defaultDataDir(env), ...versionCacheBytes(env) };
+  const database = databaseUrl ? readDatabaseUrl(databaseUrl) : undefined;
+  if (memory) return { kind: 'memory' };
+  if (database) return { kind: 'postgres', database, ...cache };
+  return { kind: 'pglite', dataDir: defaultDataDir(env), ...cache };
 }
 
 export interface GatewayStore {

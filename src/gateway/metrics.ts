@@ -4,8 +4,11 @@ import type { StoreErrorKind } from './store-watch.js';
 
 /** What `serve --metrics` counts, and the text `GET /metrics` answers. */
 export interface GatewayMetrics {
-  /** One answered request: its operation (or the gateway route), its status and how long it took. */
-  served(operation: string, status: number, seconds: number): void;
+  /** One answered request: its operation (or the gateway route), its method, its status and how long it took. */
+  served(operation: string, method: string, status: number, seconds: number): void;
+  /** A request arrived; `requestEnded` follows once its answer went out or its connection closed. */
+  requestStarted(): void;
+  requestEnded(): void;
   /** One store call that failed, by why. */
   storeFailed(kind: StoreErrorKind): void;
   /** Reads the bytes of request bodies the server holds now, when a scrape asks. */
@@ -47,11 +50,18 @@ export function renderedAtMostEvery<T>(
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
- * The gateway's Prometheus metrics through `prom-client`, loaded here and only here, when `--metrics` is given:
- * the library's entry points and a gateway run without the flag never load it. Labels are the operation ids
- * and statuses alone (a bounded set), never a path, a slug or a key.
+ * The gateway's Prometheus metrics through `prom-client`, loaded here and only here, when `--metrics` (or `GATEWAY_METRICS`) is given:
+ * the library's entry points and a gateway run without the flag never load it. Labels are the operation ids,
+ * the methods HTTP names and the statuses the gateway answers (a bounded set), never a path, a slug or a key.
  */
-export async function createGatewayMetrics(): Promise<GatewayMetrics> {
+export interface BuildFacts {
+  /** The package's version, `gateway_build_info{version}`. */
+  version: string;
+}
+
+export async function createGatewayMetrics(
+  build: BuildFacts = { version: 'unknown' },
+): Promise<GatewayMetrics> {
   const client = await importDriver('prom-client', '--metrics', () => import('prom-client'));
   const registry: Registry = new client.Registry();
   // The process's own figures: CPU, memory, heap, event loop delay, open handles.
@@ -62,10 +72,11 @@ export async function createGatewayMetrics(): Promise<GatewayMetrics> {
     labelNames: ['operation', 'status'],
     registers: [registry],
   });
-  const latency: Histogram<'operation'> = new client.Histogram({
+  // Labelled as fastify-metrics and express-prom-bundle label theirs, so the usual dashboards graph it.
+  const latency: Histogram<'operation' | 'method' | 'status'> = new client.Histogram({
     name: 'gateway_request_duration_seconds',
-    help: 'Time from a request being received to its answer, by operation (or gateway route).',
-    labelNames: ['operation'],
+    help: 'Time from a request being received to its answer, by operation (or gateway route), method and status.',
+    labelNames: ['operation', 'method', 'status'],
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
@@ -75,6 +86,17 @@ export async function createGatewayMetrics(): Promise<GatewayMetrics> {
     labelNames: ['kind'],
     registers: [registry],
   });
+  const inFlight = new client.Gauge({
+    name: 'gateway_requests_in_flight',
+    help: 'Requests received and not yet answered.',
+    registers: [registry],
+  });
+  new client.Gauge({
+    name: 'gateway_build_info',
+    help: 'Always 1: the version of the gateway and of Node that runs it, as labels.',
+    labelNames: ['version', 'node'],
+    registers: [registry],
+  }).set({ version: build.version, node: process.version }, 1);
   let bodyBytesHeld = () => 0;
   new client.Gauge({
     name: 'gateway_body_bytes_in_flight',
@@ -86,10 +108,12 @@ export async function createGatewayMetrics(): Promise<GatewayMetrics> {
   });
   for (const kind of ['unavailable', 'full', 'other'] as const) storeErrors.inc({ kind }, 0);
   return {
-    served(operation, status, seconds) {
+    served(operation, method, status, seconds) {
       requests.inc({ operation, status: String(status) });
-      latency.observe({ operation }, seconds);
+      latency.observe({ operation, method, status: String(status) }, seconds);
     },
+    requestStarted: () => inFlight.inc(),
+    requestEnded: () => inFlight.dec(),
     storeFailed: (kind) => storeErrors.inc({ kind }),
     watchBodyBytes(held) {
       bodyBytesHeld = held;

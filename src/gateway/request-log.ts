@@ -41,6 +41,20 @@ export interface ServedRequest {
   id: string | undefined;
   /** From its `traceparent` header, when that was valid. */
   trace: TraceIds | undefined;
+  /** The peer's address, as pino-http writes it in `req.remoteAddress`. */
+  remoteAddress?: string | undefined;
+  /** The `User-Agent` header: the client's own words, so cut and escaped as a path is. */
+  userAgent?: string | string[] | undefined;
+}
+
+/** The longest user agent a line shows. */
+const MAX_LOGGED_USER_AGENT = 200;
+
+function loggedUserAgent(given: string | string[] | undefined, redact: Redact): string | undefined {
+  const text = Array.isArray(given) ? given.join(', ') : given;
+  if (text === undefined || text === '') return undefined;
+  // The client's own words: read, redacted and bounded as a path is, so an agent cannot carry a key or forge a line.
+  return loggedText(text, MAX_LOGGED_USER_AGENT, redact);
 }
 
 /**
@@ -60,7 +74,13 @@ export function requestLogEntry(served: ServedRequest, redact: Redact = unredact
     // Made only when the JSON line is written.
     get fields() {
       return {
-        req: { id: served.id, method: loggedMethod(method), url: loggedPath(target, redact) },
+        req: {
+          id: served.id,
+          method: loggedMethod(method),
+          url: loggedPath(target, redact),
+          remoteAddress: served.remoteAddress,
+          userAgent: loggedUserAgent(served.userAgent, redact),
+        },
         res: { statusCode: status },
         responseTime: Math.round(milliseconds * 10) / 10,
         ...served.trace,
@@ -81,13 +101,17 @@ const MAX_LOGGED_NAMES = 20;
 export function droppedFieldsLogEntry(
   slug: string,
   names: readonly string[],
+  requestId?: string,
   redact: Redact = unredacted,
 ): LogEntry {
   const shown = names.slice(0, MAX_LOGGED_NAMES).map((name) => loggedName(name, redact));
   const more = names.length > MAX_LOGGED_NAMES ? ` and ${names.length - MAX_LOGGED_NAMES} more` : '';
+  // The request's id, as on its request line, so that the two lines meet (contract: request-id).
+  const fields = requestId === undefined ? undefined : { req: { id: requestId } };
   const entry = timedEntry(
     'warn',
     `preset ${loggedPath(slug, redact)}: dropped unknown fields ${shown.join(', ')}${more}`,
+    fields,
   );
-  return { ...entry, redactedWith: (by) => droppedFieldsLogEntry(slug, names, by) };
+  return { ...entry, redactedWith: (by) => droppedFieldsLogEntry(slug, names, requestId, by) };
 }

@@ -13,12 +13,35 @@ export const DRAIN_MS = 8_000;
 export const STOP_WITHIN_MS = 14_000;
 
 /**
- * Ends the process `STOP_WITHIN_MS` after it was asked to stop, if it has not ended by then; the timer does not
- * keep a process that ended its work alive.
+ * Ends the process `STOP_WITHIN_MS` after its shutdown delay (`delayMs` after the signal), if it has not ended by
+ * then; the timer does not keep a process that ended its work alive.
  */
-export function exitAfterStopDeadline(say: (line: string) => void): void {
+export function exitAfterStopDeadline(delayMs: number, say: (line: string) => void): void {
+  const within = delayMs + STOP_WITHIN_MS;
   setTimeout(() => {
-    say(`not stopped within ${STOP_WITHIN_MS / 1000} s of the signal: exiting now\n`);
+    say(`not stopped within ${within / 1000} s of the signal: exiting now\n`);
     process.exit(1);
-  }, STOP_WITHIN_MS).unref();
+  }, within).unref();
 }
+
+/** The longest `GATEWAY_SHUTDOWN_DELAY` taken, in seconds: past it an orchestrator would kill the process anyway. */
+export const MAX_SHUTDOWN_DELAY_S = 300;
+
+/**
+ * Seconds new connections are still served after SIGTERM, while a load balancer stops sending (contract:
+ * orchestrators): `GATEWAY_SHUTDOWN_DELAY`, else 0 on a terminal (a person pressed Ctrl-C) and 5 elsewhere,
+ * the time Kubernetes endpoints and most load balancers take to drop a pod that says it is not ready.
+ */
+export function shutdownDelaySeconds(given: string | undefined, onTerminal: boolean): number {
+  if (given === undefined || given === '') return onTerminal ? 0 : DEFAULT_SHUTDOWN_DELAY_S;
+  const seconds = Number(given);
+  if (!/^\d+(\.\d+)?$/.test(given) || seconds > MAX_SHUTDOWN_DELAY_S) {
+    throw new RangeError(
+      `GATEWAY_SHUTDOWN_DELAY takes seconds from 0 to ${MAX_SHUTDOWN_DELAY_S}, got ${JSON.stringify(given)}`,
+    );
+  }
+  return seconds;
+}
+
+/** The shutdown delay off a terminal when `GATEWAY_SHUTDOWN_DELAY` is unset. */
+export const DEFAULT_SHUTDOWN_DELAY_S = 5;

@@ -117,6 +117,15 @@ describe('gateway-contract normalize', () => {
   });
 });
 
+/** What a start that failed said: off a terminal, one JSON line with pino's fields (contract: orchestrators). */
+function startError(stderr: string): string {
+  const lines = stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  const line = JSON.parse(lines[0]!) as { level: number; msg: string };
+  expect(line.level).toBe(50);
+  return line.msg;
+}
+
 describe('gateway-contract serve', () => {
   it('serves until it is stopped, then returns 0', async () => {
     let stop: (signal: string) => void = () => {};
@@ -156,19 +165,20 @@ describe('gateway-contract serve', () => {
   ])('exits 2 on %j', async (args, message) => {
     const result = await run(args, '', { env: {}, untilStopped: () => new Promise(() => {}) });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(message);
+    expect(startError(result.stderr)).toContain(message);
   });
 
   it('exits 2 on a GATEWAY_LOG_FORMAT it does not know, and lets --log-format override it', async () => {
     const env = { GATEWAY_LOG_FORMAT: 'yaml' };
     const result = await run(['serve', '--memory'], '', { env, untilStopped: () => new Promise(() => {}) });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('GATEWAY_LOG_FORMAT takes json or text, got "yaml"');
+    expect(startError(result.stderr)).toContain('GATEWAY_LOG_FORMAT takes json or text, got "yaml"');
     const flagged = await run(['serve', '--log-format', 'nope'], '', {
       env,
       untilStopped: () => new Promise(() => {}),
     });
-    expect(flagged.stderr).toContain('--log-format takes json or text');
+    // The flag asks for JSON or text and is refused itself: its line is JSON, as off a terminal.
+    expect(startError(flagged.stderr)).toContain('--log-format takes json or text');
   });
 
   it('exits 2 when a key in the environment could not be sent', async () => {
@@ -177,6 +187,6 @@ describe('gateway-contract serve', () => {
       untilStopped: () => new Promise(() => {}),
     });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('GATEWAY_API_KEY must be visible ASCII');
+    expect(startError(result.stderr)).toContain('GATEWAY_API_KEY must be visible ASCII');
   });
 });

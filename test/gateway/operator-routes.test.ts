@@ -85,7 +85,16 @@ describe("the reference gateway's routes for operators", () => {
     expect(text).toContain('gateway_requests_total{operation="createPresetsMessages",status="503"} 1');
     expect(text).toContain('gateway_requests_total{operation="listProviders",status="200"} 1');
     expect(text).toContain('gateway_requests_total{operation="other",status="404"} 1');
-    expect(text).toContain('gateway_request_duration_seconds_count{operation="createPresetsMessages"} 2');
+    // Latency by operation, method and status, as fastify-metrics and express-prom-bundle label theirs.
+    expect(text).toContain(
+      'gateway_request_duration_seconds_count{operation="createPresetsMessages",method="POST",status="200"} 1',
+    );
+    expect(text).toContain(
+      'gateway_request_duration_seconds_count{operation="createPresetsMessages",method="POST",status="503"} 1',
+    );
+    // The scrape itself is the one request in flight while it renders.
+    expect(text).toMatch(/^gateway_requests_in_flight 1$/m);
+    expect(text).toMatch(/^gateway_build_info\{version="unknown",node="v\d+\.\d+\.\d+"\} 1$/m);
     expect(text).toContain('gateway_store_errors_total{kind="full"} 1');
     expect(text).toContain('gateway_store_errors_total{kind="unavailable"} 0');
     expect(text).toMatch(/^gateway_body_bytes_in_flight 0$/m);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { exampleRequest } from '../http/example-request.js';
 import { repositoryRoot } from '../support/repository-root.js';
 
@@ -35,7 +36,7 @@ export interface ServeHow {
  * `gateway-contract serve` as `npm start` runs it (the built bin), with only PATH, PORT=0, the text log format and
  * `env` set.
  */
-function spawnServe(env: Record<string, string>, args: readonly string[], how: ServeHow = {}) {
+export function spawnServe(env: Record<string, string>, args: readonly string[], how: ServeHow = {}) {
   const command = [
     ...(how.under ?? []),
     how.node ?? process.execPath,
@@ -45,8 +46,15 @@ function spawnServe(env: Record<string, string>, args: readonly string[], how: S
   ];
   const child = spawn(command[0] as string, command.slice(1), {
     cwd: root,
-    // The human lines, which these tests read, unless a test asks for JSON (a pipe's default).
-    env: { PATH: process.env['PATH'], PORT: '0', GATEWAY_LOG_FORMAT: 'text', ...env },
+    // The human lines, which these tests read, unless a test asks for JSON (a pipe's default); no shutdown
+    // delay unless a test asks for one, so that a stop is as quick as on a terminal.
+    env: {
+      PATH: process.env['PATH'],
+      PORT: '0',
+      GATEWAY_LOG_FORMAT: 'text',
+      GATEWAY_SHUTDOWN_DELAY: '0',
+      ...env,
+    },
     detached: how.detached ?? false,
   });
   let output = '';
@@ -86,6 +94,20 @@ export async function serveUntilExit(
   const { output, exited } = spawnServe(env, args, how);
   const code = await exited;
   return { code, output: output() };
+}
+
+/**
+ * The keys a start generated, read from the file its banner names (off a terminal no key is printed), as
+ * `{ GATEWAY_MANAGEMENT_KEY, GATEWAY_API_KEY }`; empty when it generated none.
+ */
+export function generatedKeysOf(banner: string): Record<string, string> {
+  const file = /written to (\S+), readable by its owner alone/.exec(banner)?.[1];
+  if (file === undefined) return {};
+  const pairs = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('='))
+    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]);
+  return Object.fromEntries(pairs) as Record<string, string>;
 }
 
 /** Creates a version of `slug` with the bundled example request, as the banner's curl command does. */

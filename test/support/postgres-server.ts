@@ -60,6 +60,8 @@ export interface PostgresOptions {
    * segments of 1 MiB: a small disk there fills after a few hundred writes.
    */
   walDir?: string;
+  /** The loopback port to listen on, when a client was pointed at it before the server existed; a free one by default. */
+  port?: number;
 }
 
 /**
@@ -96,7 +98,7 @@ export async function startPostgres(how: PostgresOptions = {}): Promise<Postgres
     '--no-sync',
     ...wal,
   ]);
-  const port = await freePort();
+  const port = how.port ?? (await freePort());
   // fsync off: the tests crash gateways, never the server or the machine, and the disk is shared.
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60 -c fsync=off`;
   const start = () =>
