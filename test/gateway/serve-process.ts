@@ -35,7 +35,7 @@ export interface ServeHow {
  * `gateway-contract serve` as `npm start` runs it (the built bin), with only PATH, PORT=0, the text log format and
  * `env` set.
  */
-function spawnServe(env: Record<string, string>, args: readonly string[], how: ServeHow = {}) {
+export function spawnServe(env: Record<string, string>, args: readonly string[], how: ServeHow = {}) {
   const command = [
     ...(how.under ?? []),
     how.node ?? process.execPath,
