@@ -2,6 +2,9 @@ import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { lockDataDir } from '../../src/gateway/data-dir-lock.js';
+import { openPgliteEngine } from '../../src/http/store/pglite-engine.js';
+import { PresetStoreUnavailable } from '../../src/http/store/preset-store-unavailable.js';
 import { createPreset, startServe, type Started } from '../gateway/serve-process.js';
 import { initializedDataDir } from '../support/initialized-data-dir.js';
 
@@ -127,5 +130,31 @@ describe.skipIf(process.platform !== 'linux')(
       await readBack(dataDir, seconds);
       console.log(`renamed directory: first gateway ${firsts.length} creates, second ${seconds.length}`);
     }, 300_000);
+
+    it('answers 503 and is not ready once its directory is removed, and makes nothing at its path', async () => {
+      const dataDir = await initializedDataDir(join(scratch, 'removed'));
+      const lock = await lockDataDir(dataDir);
+      const engine = await openPgliteEngine(dataDir, { directoryFd: lock.directoryFd ?? undefined });
+      try {
+        await engine.probe();
+        await engine.write('CREATE TABLE kept (n integer)');
+        rmSync(dataDir, { recursive: true, force: true });
+        mkdirSync(dataDir, { mode: 0o700 });
+        const refused = [
+          engine.probe(),
+          engine.write('INSERT INTO kept VALUES (1)'),
+          engine.query('SELECT 1'),
+        ];
+        for (const call of refused) {
+          await expect(call).rejects.toThrow(PresetStoreUnavailable);
+          await expect(call).rejects.toThrow(`the data directory ${dataDir} was removed`);
+        }
+        expect(readdirSync(dataDir)).toEqual([]);
+      } finally {
+        await engine.close();
+        lock();
+      }
+      expect(readdirSync(dataDir)).toEqual([]);
+    }, 120_000);
   },
 );
