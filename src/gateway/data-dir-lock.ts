@@ -232,8 +232,14 @@ function nameHolder(dataDir: string): (() => void) | null {
   }
 }
 
+/**
+ * A held lock: calling it releases it. `directoryFd` is the locked directory, open while the lock is held, for
+ * the store to work inside (null where the lock is a file).
+ */
+export type DataDirLock = (() => void) & { readonly directoryFd: number | null };
+
 /** Unix: flock(2) on the data directory itself, held until this process closes it or dies. */
-async function lockDirectory(dataDir: string, dyingHolderMs: number): Promise<(() => void) | null> {
+async function lockDirectory(dataDir: string, dyingHolderMs: number): Promise<DataDirLock | null> {
   const fd = openDataDir(dataDir);
   try {
     let taken = await flockOnce(fd, dataDir);
@@ -254,14 +260,18 @@ async function lockDirectory(dataDir: string, dyingHolderMs: number): Promise<((
     throw error;
   }
   const forgetHolder = nameHolder(dataDir);
-  return () => {
+  let held = true;
+  const release = () => {
+    if (!held) return;
+    held = false;
     forgetHolder?.();
     closeSync(fd);
   };
+  return Object.assign(release, { directoryFd: fd });
 }
 
 /** Where no flock(2) is at hand: a file created with O_EXCL, taken over when its process is gone. */
-function lockByExclusiveFile(dataDir: string): () => void {
+function lockByExclusiveFile(dataDir: string): DataDirLock {
   ownDataDir(dataDir);
   const lockFile = join(dataDir, HOLDER_FILE);
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -270,7 +280,7 @@ function lockByExclusiveFile(dataDir: string): () => void {
         flag: 'wx',
         mode: 0o600,
       });
-      return () => rmSync(lockFile, { force: true });
+      return Object.assign(() => rmSync(lockFile, { force: true }), { directoryFd: null });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = holderOf(dataDir);
@@ -289,11 +299,12 @@ function lockByExclusiveFile(dataDir: string): () => void {
  * time, so of any number of racing starts exactly one wins, whatever network namespace or container each runs
  * in, and it is dropped when the holder's files close, as it dies, before it is even a zombie. Once the lock is
  * held, a directory that is neither empty nor a store is refused, untouched. The holder writes its pid, host and
- * start time in `gateway-contract.lock` only to be named in a refusal. The lock is taken by the flock command,
+ * start time in `gateway-contract.lock` only to be named in a refusal. The lock keeps the directory open, as
+ * `directoryFd`, so that the store works inside the directory it locked, not at its path. The lock is taken by the flock command,
  * or through node:ffi where there is none; on Windows, and elsewhere than Linux without either, it is that file
  * created exclusively, which a start racing another over a dead holder's file may share. Returns the release.
  */
-export async function lockDataDir(dataDir: string, options: LockOptions = {}): Promise<() => void> {
+export async function lockDataDir(dataDir: string, options: LockOptions = {}): Promise<DataDirLock> {
   if (process.platform === 'win32') return lockByExclusiveFile(dataDir);
   return (
     (await lockDirectory(dataDir, options.dyingHolderMs ?? DYING_HOLDER_MS)) ?? lockByExclusiveFile(dataDir)

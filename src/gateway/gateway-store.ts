@@ -185,7 +185,11 @@ export async function openGatewayStore(choice: StoreChoice, log: GatewayLog): Pr
   const release = await lockDataDir(choice.dataDir);
   try {
     const { openPgliteEngine } = await import('../http/store/pglite-engine.js');
-    const engine = await openPgliteEngine(choice.dataDir, { onFault: (msg) => log({ level: 'warn', msg }) });
+    // The store lives in the directory locked, whatever later becomes of its path.
+    const engine = await openPgliteEngine(choice.dataDir, {
+      onFault: (msg) => log({ level: 'warn', msg }),
+      ...(release.directoryFd !== null && { directoryFd: release.directoryFd }),
+    });
     return await sqlStore(
       engine,
       `Store: embedded PostgreSQL (PGlite) in ${choice.dataDir} (GATEWAY_DATA_DIR); presets and keys survive restarts.`,

@@ -28,8 +28,22 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
 /** A body the server has no room for now: its budget of body bytes in flight is spent (contract: overload). */
 class NoRoomForBody extends Error {}
 
-/** A body whose bytes stopped arriving for longer than the server waits (contract: overload). */
+/** A body whose bytes stopped arriving, or arrive too slowly, for the server to wait (contract: overload). */
 class BodyStalled extends Error {}
+
+/** Looks at a body's rate per grace: the window of the last grace slides by this part of it. */
+const RATE_STEPS = 5;
+
+/**
+ * The least average rate a body must keep once it has started, after a grace (contract: overload): from the end
+ * of the grace on, the bytes of every last grace-long window average at least `bytesPerSecond`.
+ */
+export interface BodyRate {
+  /** Bytes per second, on average over the last `graceMs`. */
+  bytesPerSecond: number;
+  /** Milliseconds from the start of the read before the rate is first asked, and the window it is asked over. */
+  graceMs: number;
+}
 
 /** What a server adds to reading a Node request stream. */
 export interface NodeStreamBounds {
@@ -37,26 +51,30 @@ export interface NodeStreamBounds {
   take?: (bytes: number) => boolean;
   /** The longest time, in milliseconds, between one chunk and the next (or the start and the first). */
   idleMs?: number;
+  /** The least rate the body must keep, so that trickling a byte now and then cannot hold the server's room. */
+  minRate?: BodyRate;
 }
 
 /**
  * Reads a Node request stream until it ends or holds more than `maxBytes`, then stops listening: a body past
  * the limit is never held in full. Each chunk is first offered to `take`, which refuses it when the server has
- * no room for it; a body with no chunk for `idleMs` is given up. The stream is left paused, not destroyed, so
- * the response can still be sent.
+ * no room for it; a body with no chunk for `idleMs`, or below `minRate` on average once its grace is over, is
+ * given up. The stream is left paused, not destroyed, so the response can still be sent.
  */
 export function readNodeStream(
   stream: NodeBodyStream,
   maxBytes: number,
-  { take = () => true, idleMs }: NodeStreamBounds = {},
+  { take = () => true, idleMs, minRate }: NodeStreamBounds = {},
 ): Promise<Uint8Array> {
   if (stream.readableEnded) return Promise.resolve(new Uint8Array(0));
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     let total = 0;
     let idle: ReturnType<typeof setTimeout> | undefined;
+    let slow: ReturnType<typeof setTimeout> | undefined;
     const settle = (finish: () => void) => {
       clearTimeout(idle);
+      clearTimeout(slow);
       stream.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
       finish();
     };
@@ -85,7 +103,21 @@ export function readNodeStream(
       clearTimeout(idle);
       idle = setTimeout(onStall, idleMs);
     };
+    // The bytes of each last grace-long window, looked at every fifth of it: a body must keep arriving, so a
+    // burst followed by a trickle is cut as surely as a trickle from the start.
+    const step = minRate && Math.max(1, Math.round(minRate.graceMs / RATE_STEPS));
+    const seen = [0];
+    const checkRate = (rate: BodyRate) => {
+      seen.push(total);
+      if (seen.length > RATE_STEPS + 1) seen.shift();
+      const window = seen[0] ?? 0;
+      if (seen.length > RATE_STEPS && (total - window) * 1000 < rate.bytesPerSecond * rate.graceMs) {
+        return onStall();
+      }
+      slow = setTimeout(() => checkRate(rate), step);
+    };
     if (idleMs !== undefined) restartIdle();
+    if (minRate !== undefined) slow = setTimeout(() => checkRate(minRate), step);
     stream.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
   });
 }

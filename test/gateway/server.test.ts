@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gatewayKeys } from '../../src/gateway/keys.js';
 import { startGateway, type RunningGateway } from '../../src/gateway/server.js';
@@ -92,4 +94,35 @@ describe('the reference gateway server', () => {
     expect(await response.json()).toEqual({ error: { code: 500, message: 'Internal Server Error' } });
     expect(log.lines()[0]).toBe('error in getPresetVersion (implementation): Error: disk full');
   });
+});
+
+describe('the reference gateway and a body that trickles (contract: overload)', () => {
+  it('cuts a create whose body trickles below the least rate with 408, at the default rate, and serves the next', async () => {
+    gateway = await startGateway({ keys, port: 0, connections: { bodyRateGraceMs: 500 } });
+    const { hostname, port, pathname } = new URL(gateway.baseUrl);
+    const socket = connect(Number(port), hostname);
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    const closed = once(socket, 'close');
+    await once(socket, 'connect');
+    socket.write(
+      `POST ${pathname}/presets/trickled/messages HTTP/1.1\r\nhost: t\r\nauthorization: ${headers.authorization}\r\n` +
+        `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(exampleRequest)}\r\n\r\n`,
+    );
+    // A byte every 200 ms, 5 bytes/s, for at most 20 s: the server closes the connection long before.
+    for (let i = 0; i < 100 && !socket.destroyed && received === ''; i++) {
+      socket.write(exampleRequest[i] ?? ' ');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    if (received === '') socket.destroy();
+    await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(received).toContain('{"error":{"code":408,"message":"Request Timeout"}}');
+    const next = await fetch(`${gateway.baseUrl}/presets/trickled/messages`, {
+      method: 'POST',
+      headers,
+      body: exampleRequest,
+    });
+    expect(next.status).toBe(200);
+  }, 30_000);
 });

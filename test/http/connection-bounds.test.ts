@@ -4,7 +4,7 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorBody } from '../../src/core/errors.js';
 import { resolvedConnectionLimits, type ConnectionLimits } from '../../src/http/node/connection-limits.js';
-import { createBodyBudget, createBodyTurns } from '../../src/http/node/body-budget.js';
+import { createBodyBudget, createBodyTurns, type BodyBudget } from '../../src/http/node/body-budget.js';
 import { createHandler } from '../../src/http/handler.js';
 import { createNodeListener, nodeServeBounds, serveNodeRequest } from '../../src/http/node/node-listener.js';
 import { applyConnectionLimits, createNodeServer } from '../../src/http/node/node-server.js';
@@ -385,6 +385,10 @@ describe("a key's share of the budget, and a body that stops arriving", () => {
     expect(resolvedConnectionLimits({ maxBodyBytesInFlight: 1000 }).maxBodyBytesPerKey).toBe(250);
     expect(resolvedConnectionLimits({ maxBodyBytesPerKey: 7 }).maxBodyBytesPerKey).toBe(7);
     expect(resolvedConnectionLimits().bodyIdleTimeoutMs).toBe(10_000);
+    expect(resolvedConnectionLimits().minBodyBytesPerSecond).toBe(240);
+    expect(resolvedConnectionLimits().bodyRateGraceMs).toBe(5_000);
+    expect(resolvedConnectionLimits({ minBodyBytesPerSecond: 0 }).minBodyBytesPerSecond).toBe(0);
+    expect(() => resolvedConnectionLimits({ bodyRateGraceMs: 0 })).toThrow(RangeError);
     expect(() => resolvedConnectionLimits({ maxBodyBytesPerKey: 0 })).toThrow(RangeError);
   });
 
@@ -521,6 +525,120 @@ describe("a key's share of the budget, and a body that stops arriving", () => {
     expect(bounds.budget.held).toBe(0);
     await client.closedByServer();
   });
+});
+
+describe('a body that trickles below the least rate (contract: overload)', () => {
+  const MiB = 1024 * 1024;
+  /** The budget of the scene: 16 MiB of common room that four 4 MiB bodies fill, and 8 MiB of reserve. */
+  const limits = { maxBodyBytesInFlight: 24 * MiB, reservedBodyBytes: 8 * MiB };
+  /** What the tricklers leave free, in the common room and in the reserve: less than a tenant's small body. */
+  const LEFT_FREE = 600;
+  const SMALL_BODY = 4096;
+  const big = { declared: 4 * MiB, burst: 4 * MiB - LEFT_FREE / 4 };
+  // Five bodies sized to the reserve: a fifth of it each, within a key's part of it.
+  const reserveSized = {
+    declared: Math.floor((8 * MiB) / 5),
+    burst: Math.floor((8 * MiB) / 5) - LEFT_FREE / 5,
+  };
+  const tenantKey = (n: number) => `tenant-${n}-key`;
+  const workspaceOf = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+  /** A server whose ten tenants' keys are each of a workspace of their own, with the budget the test reads. */
+  async function startTenants(rate: ConnectionLimits) {
+    const bounds = nodeServeBounds(resolvedConnectionLimits({ ...limits, ...rate }));
+    const options = tableOptions([]);
+    const handler = createHandler({
+      ...options,
+      basePath: '/api/v1',
+      limits: { maxBytes: 4 * MiB },
+      resolveKey: (key) => {
+        const n = Number(/^tenant-(\d+)-key$/.exec(key)?.[1]);
+        return n ? { kind: 'management', userId: `tenant-${n}`, workspaceId: workspaceOf(n) } : null;
+      },
+    });
+    server = createServer((request, response) => {
+      serveNodeRequest(handler, request, response, {}, bounds).catch(() => response.destroy());
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return { port: (server.address() as AddressInfo).port, budget: bounds.budget };
+  }
+
+  /** Nine tenants' bodies: most of each sent at once, then a byte every half second, for as long as `trickling`. */
+  async function startTricklers(port: number, budget: BodyBudget) {
+    const sizes = [big, big, big, big, ...Array(5).fill(reserveSized)] as Array<typeof big>;
+    const tricklers = sizes.map((size, i) => {
+      const client = open(port);
+      const head = post(`trickle-${i}`, tenantKey(i + 1), '').replace(
+        'content-length: 0',
+        `content-length: ${size.declared}`,
+      );
+      return { client, head, size };
+    });
+    await Promise.all(tricklers.map(({ client }) => client.connected));
+    // The large bodies first, held whole before the others start, so that they take the common room and the
+    // others the reserve.
+    const send = (from: number, to: number) => {
+      for (const { client, head, size } of tricklers.slice(from, to)) {
+        client.socket.write(`${head}{${' '.repeat(size.burst - 1)}`);
+      }
+    };
+    send(0, 4);
+    await vi.waitFor(() => expect(budget.held).toBeGreaterThanOrEqual(4 * big.burst), { timeout: 30_000 });
+    send(4, 9);
+    let answered = 0;
+    const answers = tricklers.map(({ client }) => client.next().finally(() => (answered += 1)));
+    // Every body held, unless a least rate already cut one of them.
+    const held = tricklers.reduce((sum, { size }) => sum + size.burst, 0);
+    await vi.waitFor(() => expect(budget.held >= held || answered > 0).toBe(true), { timeout: 30_000 });
+    let trickling = true;
+    const trickle = (async () => {
+      // Bounded: 60 bytes a body at most, fewer than the room left free, so no trickler is refused for room.
+      for (let i = 0; i < 60 && trickling; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        for (const { client } of tricklers) if (!client.socket.destroyed) client.socket.write(' ');
+      }
+    })();
+    return {
+      async stop() {
+        trickling = false;
+        await trickle;
+        for (const { client } of tricklers) client.socket.destroy();
+        return (await Promise.all(answers)).map((answer) => answer?.status);
+      },
+    };
+  }
+
+  const smallBody = exampleRequest + ' '.repeat(SMALL_BODY - Buffer.byteLength(exampleRequest));
+  const smallCreateOnce = async (port: number, n: number) =>
+    (await sendOnNewConnection(port, post(`small-${n}`, tenantKey(10), smallBody))).answer;
+
+  it('leaves the tenth tenant no room when nine trickle and no least rate is asked (the scene bites)', async () => {
+    const { port, budget } = await startTenants({ minBodyBytesPerSecond: 0 });
+    const tricklers = await startTricklers(port, budget);
+    const firsts: Array<number | undefined> = [];
+    for (let n = 0; n < 10; n++) firsts.push((await smallCreateOnce(port, n))?.status);
+    expect(firsts).toEqual(Array(10).fill(503));
+    // Still trickling, none of the nine was answered.
+    expect(await tricklers.stop()).toEqual(Array(9).fill(undefined));
+  }, 60_000);
+
+  it('cuts nine trickling tenants with 408 and gives a tenth its small creates, at the default rate', async () => {
+    const { port, budget } = await startTenants({ bodyRateGraceMs: 1_000 });
+    const tricklers = await startTricklers(port, budget);
+    // One create every 2 s, the first as soon as the nine bodies are held: that one may come before the cut.
+    const creates: Array<number | undefined> = [];
+    for (let n = 0; n < 10; n++) {
+      if (n > 0) await new Promise((resolve) => setTimeout(resolve, 2_000));
+      creates.push((await smallCreateOnce(port, n))?.status);
+    }
+    const cut = await tricklers.stop();
+    console.log(
+      `trickling tenants: ${JSON.stringify(cut)}; tenth tenant's creates: ${JSON.stringify(creates)}`,
+    );
+    expect(cut).toEqual(Array(9).fill(408));
+    expect(creates.filter((status) => status === 200).length).toBeGreaterThanOrEqual(9);
+    expect(budget.held).toBe(0);
+  }, 60_000);
 });
 
 describe('honest headers on the wire', () => {

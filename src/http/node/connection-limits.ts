@@ -46,6 +46,14 @@ export interface ConnectionLimits {
   /** Time a body may go without a byte arriving; 10 s by default. Past it: 408, its bytes given back, closed. */
   bodyIdleTimeoutMs?: number;
   /**
+   * The least average rate, in bytes per second from the moment its reading starts, a body must keep once
+   * `bodyRateGraceMs` has passed; 240 by default (Kestrel's). Below it: 408, its bytes given back, closed, so
+   * clients trickling bodies a byte at a time cannot hold the budget, the reserve or a share. 0 asks no rate.
+   */
+  minBodyBytesPerSecond?: number;
+  /** Time a body has before its rate is first asked; 5 s by default. */
+  bodyRateGraceMs?: number;
+  /**
    * Bytes of large bodies (64 KiB and up) being checked at once, after they are read: parsed, validated,
    * normalized, stored; 4 MiB by default, and one body always goes. The others wait their turn, so a request
    * in between waits for the checks of about this many bytes, not for those of every body in flight.
@@ -68,6 +76,8 @@ export const DEFAULT_CONNECTION_LIMITS: Required<ConnectionLimits> = {
   maxBodyBytesPerWorkspace: 16 * 1024 * 1024,
   reservedBodyBytes: 8 * 1024 * 1024,
   bodyIdleTimeoutMs: 10_000,
+  minBodyBytesPerSecond: 240,
+  bodyRateGraceMs: 5_000,
   maxBodyBytesChecked: 4 * 1024 * 1024,
   lingerBytes: DEFAULT_LINGER.maxBytes,
   lingerMs: DEFAULT_LINGER.maxMs,
@@ -77,6 +87,12 @@ export const DEFAULT_CONNECTION_LIMITS: Required<ConnectionLimits> = {
 const KEY_SHARE_DIVISOR = 4;
 /** The part of the bytes in flight kept in reserve when none is given: an eighth. */
 const RESERVE_DIVISOR = 8;
+
+/** The bounds for which 0 means none: no reserve, no least rate. */
+const ZERO_ALLOWED: ReadonlySet<keyof ConnectionLimits> = new Set([
+  'reservedBodyBytes',
+  'minBodyBytesPerSecond',
+]);
 
 /**
  * Every bound given or its default, checked: a nonsense value is the programmer's bug and throws at once. The
@@ -92,7 +108,7 @@ export function resolvedConnectionLimits(limits: ConnectionLimits = {}): Require
   }
   const resolved = { ...defaults };
   for (const name of Object.keys(resolved) as Array<keyof ConnectionLimits>) {
-    resolved[name] = checkedLimit(name, limits[name] ?? defaults[name], name === 'reservedBodyBytes' ? 0 : 1);
+    resolved[name] = checkedLimit(name, limits[name] ?? defaults[name], ZERO_ALLOWED.has(name) ? 0 : 1);
   }
   if (resolved.reservedBodyBytes >= resolved.maxBodyBytesInFlight) {
     throw new RangeError(

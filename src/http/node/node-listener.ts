@@ -11,7 +11,7 @@ import { resolvedConnectionLimits, type ConnectionLimits } from './connection-li
 import { createHandler } from '../handler.js';
 import { DEFAULT_LINGER, sendContinue, writeAfterBody, type LingerLimits } from './lingering-close.js';
 import { readBearerToken } from '../bearer-token.js';
-import { readNodeStream } from '../request-body.js';
+import { readNodeStream, type BodyRate } from '../request-body.js';
 import { nodeHeaders } from '../request-headers.js';
 import { inArrivalOrder } from './request-order.js';
 import { principalOf } from '../authenticate.js';
@@ -31,11 +31,17 @@ export interface NodeServeBounds {
   budget?: BodyBudget;
   turns?: BodyTurns;
   bodyIdleMs?: number;
+  /** The least rate a body keeps after its grace; none when null or absent. */
+  bodyRate?: BodyRate | null;
   linger?: LingerLimits;
 }
 
 /** The per-request bounds of `ConnectionLimits`, shared by every request of one server or listener. */
 export function nodeServeBounds(limits: Required<ConnectionLimits>): Required<NodeServeBounds> {
+  const bodyRate =
+    limits.minBodyBytesPerSecond > 0
+      ? { bytesPerSecond: limits.minBodyBytesPerSecond, graceMs: limits.bodyRateGraceMs }
+      : null;
   return {
     budget: createBodyBudget(limits.maxBodyBytesInFlight, {
       perKey: limits.maxBodyBytesPerKey,
@@ -44,6 +50,7 @@ export function nodeServeBounds(limits: Required<ConnectionLimits>): Required<No
     }),
     turns: createBodyTurns(limits.maxBodyBytesChecked),
     bodyIdleMs: limits.bodyIdleTimeoutMs,
+    bodyRate,
     linger: { maxBytes: limits.lingerBytes, maxMs: limits.lingerMs },
   };
 }
@@ -109,6 +116,7 @@ function bodyAfterContinue(
     const bytes = await readNodeStream(request, maxBytes, {
       take: hold && ((chunk) => hold.take(chunk)),
       idleMs: bounds.bodyIdleMs,
+      ...(bounds.bodyRate && { minRate: bounds.bodyRate }),
     });
     const turns = bounds.turns;
     if (turns !== undefined && bytes.byteLength >= TAKES_TURNS_FROM && bytes.byteLength <= maxBytes) {
@@ -163,7 +171,7 @@ export function serveNodeRequest(
 /**
  * A `node:http` request listener: `http.createServer(createNodeListener({ resolveKey, operations }))`. It carries
  * the bounds of `ConnectionLimits` that act per request: the budget of body bytes in flight and each key's share
- * of it (503 past them), a body that stops arriving cut (408), large bodies checked in turns, pipelined requests
+ * of it (503 past them), a body that stops arriving or trickles below its least rate cut (408), large bodies checked in turns, pipelined requests
  * in order with reading paused while they wait (so a connection holds one body at a time), and a lingering close
  * after an early answer. The bounds that belong to the server (timeouts, requests per connection, the
  * connection cap) are set by `applyConnectionLimits(server)`, or by `createNodeServer`, which does both.

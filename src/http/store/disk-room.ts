@@ -10,22 +10,23 @@ function sized(bytes: number): string {
 /**
  * Why a write in `dir` should not start, or null when it may: the file system is read-only or refuses this
  * process, or the disk has fewer than `minFreeBytes` bytes (or no inode) left for this user. Asked before
- * PostgreSQL writes, so that it never runs out in the middle of a commit, where it could only stop.
+ * PostgreSQL writes, so that it never runs out in the middle of a commit, where it could only stop. Messages
+ * name `dir` as `shownAs` (a descriptor's path under /proc says nothing to a reader).
  */
-export function diskRoomProblem(dir: string, minFreeBytes: number): string | null {
+export function diskRoomProblem(dir: string, minFreeBytes: number, shownAs = dir): string | null {
   try {
     accessSync(dir, constants.W_OK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EROFS') return `the file system holding ${dir} is read-only`;
-    return `${dir} cannot be written (${code ?? (error as Error).message})`;
+    if (code === 'EROFS') return `the file system holding ${shownAs} is read-only`;
+    return `${shownAs} cannot be written (${code ?? (error as Error).message})`;
   }
   const disk = statfsSync(dir);
   const free = disk.bavail * disk.bsize;
   if (free < minFreeBytes) {
-    return `the disk holding ${dir} has ${sized(free)} free, less than the ${sized(minFreeBytes)} a write needs`;
+    return `the disk holding ${shownAs} has ${sized(free)} free, less than the ${sized(minFreeBytes)} a write needs`;
   }
   // A file system that makes inodes as it goes (btrfs) reports none in all, and none free.
-  if (disk.files > 0 && disk.ffree === 0) return `the disk holding ${dir} has no free inode`;
+  if (disk.files > 0 && disk.ffree === 0) return `the disk holding ${shownAs} has no free inode`;
   return null;
 }

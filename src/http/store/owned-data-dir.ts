@@ -23,6 +23,17 @@ const GROUP_AND_OTHERS = 0o077;
 /** What the gateway itself keeps beside the database: the file naming the lock's holder, and its half-written copies. */
 const GATEWAY_FILE = /^gateway-contract\.lock(\.\d+)?$/;
 
+/**
+ * The file a first initialisation writes before anything else and removes once the store is whole on the disk:
+ * a directory that holds it is a store of ours made half way, which the next start clears and makes again.
+ */
+export const INITIALIZING_FILE = 'gateway-contract.initializing';
+
+/** Whether `name` is one of the gateway's own files in a data directory, not PostgreSQL's. */
+export function isGatewayFile(name: string): boolean {
+  return GATEWAY_FILE.test(name) || name === INITIALIZING_FILE;
+}
+
 /** `mode` (type bits kept) with every permission of group and others taken away. */
 export function ownerOnlyMode(mode: number): number {
   return mode & ~GROUP_AND_OTHERS;
@@ -127,8 +138,9 @@ function someNames(names: readonly string[]): string {
 /** Refuses, touching nothing, a data directory that holds files and is not an embedded store. */
 function checkContents(dataDir: string): void {
   const names = readdirSync(dataDir).sort();
-  const foreign = names.filter((name) => !GATEWAY_FILE.test(name));
-  if (foreign.length === 0 || isStore(dataDir, names)) return;
+  const foreign = names.filter((name) => !isGatewayFile(name));
+  // A first initialisation cut short is ours: the engine clears it and makes the store again.
+  if (foreign.length === 0 || names.includes(INITIALIZING_FILE) || isStore(dataDir, names)) return;
   throw refuse(
     dataDir,
     `is not empty and holds no embedded store (it holds ${someNames(foreign)})`,

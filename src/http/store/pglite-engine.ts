@@ -3,9 +3,9 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { diskRoomProblem } from './disk-room.js';
 import { settlesWithin } from './settles-within.js';
 import { importDriver } from './optional-driver.js';
-import { ownDataDir } from './owned-data-dir.js';
 import { startPgliteRun, NEW_WAL_SEGMENT_BYTES, type PgliteDriver, type PgliteRun } from './pglite-run.js';
 import { embeddedUnavailable, PresetStoreUnavailable } from './preset-store-unavailable.js';
+import { openStoreDirectory } from './store-directory.js';
 import { isResourceFault, type SqlEngine, type SqlResult, type SqlSession } from './sql-engine.js';
 
 export interface PgliteEngineOptions {
@@ -29,6 +29,11 @@ export interface PgliteEngineOptions {
   restartWaitMs?: number;
   /** Where the engine says that it stopped, refuses writes, or serves again; nowhere by default. */
   onFault?: (line: string) => void;
+  /**
+   * The data directory already opened, checked and held by the caller (the descriptor of its lock), which
+   * keeps it open while the engine runs; by default the engine checks and opens the directory itself.
+   */
+  directoryFd?: number;
 }
 
 const MIB = 1024 * 1024;
@@ -51,7 +56,9 @@ function sessionOf(connection: PGlite | Transaction): SqlSession {
 /**
  * PGlite: PostgreSQL compiled to WebAssembly, run in this process, its files in `dataDir` (created 0700 when
  * missing; refused when others may write it). No server and no native build; one process at a time owns a
- * data directory. A commit is on the disk before it resolves. A full or read-only disk, or a PostgreSQL that
+ * data directory. The engine works inside the directory it opened: renamed away, it stays the store's; removed,
+ * or (where files open by path) replaced, every call throws `PresetStoreUnavailable` and nothing is written
+ * elsewhere. A first initialisation cut short is made again by the next start. A commit is on the disk before it resolves. A full or read-only disk, or a PostgreSQL that
  * stops, makes a call throw `PresetStoreUnavailable` at once instead of blocking the process; the engine serves
  * again by itself once the disk has room (docs/store.md#faults).
  */
@@ -67,23 +74,38 @@ export async function openPgliteEngine(
       NodeFS: (await import('@electric-sql/pglite/nodefs')).NodeFS,
     }),
   );
-  const home = resolve(dataDir);
-  ownDataDir(home);
-  const runOptions = { sync: options.sync ?? true, deadlineMs: options.stepDeadlineMs ?? 5_000 };
+  const directory = openStoreDirectory(resolve(dataDir), options.directoryFd);
+  // Files are opened inside the directory itself; messages name it by its path.
+  const home = directory.root;
+  const shownAs = directory.shownAs;
+  const runOptions = {
+    sync: options.sync ?? true,
+    deadlineMs: options.stepDeadlineMs ?? 5_000,
+    shownAs,
+  };
   const onFault = options.onFault ?? (() => {});
   // The WAL segment size is known once PostgreSQL runs; until then, that of a new data directory.
   let walSegmentBytes = NEW_WAL_SEGMENT_BYTES;
   const minFreeBytes = () => options.minFreeBytes ?? 2 * walSegmentBytes + 8 * MIB;
 
+  /** Why nothing may be read or written now: the directory lost, or the disk without room; null when all is well. */
+  const roomProblem = () => directory.lost() ?? diskRoomProblem(home, minFreeBytes(), shownAs);
+
   async function start(): Promise<PgliteRun> {
-    const room = diskRoomProblem(home, minFreeBytes());
+    const room = roomProblem();
     if (room) throw embeddedUnavailable(`cannot open the embedded store: ${room}`);
     const run = await startPgliteRun(driver, home, runOptions);
     walSegmentBytes = run.walSegmentBytes;
     return run;
   }
 
-  let live: PgliteRun | null = await start();
+  let live: PgliteRun | null;
+  try {
+    live = await start();
+  } catch (error) {
+    directory.close();
+    throw error;
+  }
   let restarting: Promise<PgliteRun> | undefined;
   let nextRestart = 0;
   let failedRestarts = 0;
@@ -103,7 +125,7 @@ export async function openPgliteEngine(
   async function restart(): Promise<PgliteRun> {
     if (closed) throw embeddedUnavailable('the embedded store is closed');
     // The disk is asked every time, for free; only starting PostgreSQL, which blocks, waits its turn.
-    const room = diskRoomProblem(home, minFreeBytes());
+    const room = roomProblem();
     if (room) throw embeddedUnavailable(`${lastProblem}: ${room}`);
     if (Date.now() < nextRestart) throw embeddedUnavailable(lastProblem);
     const interval = RESTART_INTERVAL_MS.least * 2 ** failedRestarts;
@@ -132,6 +154,9 @@ export async function openPgliteEngine(
 
   /** Runs `work` on the running PostgreSQL, or on a new one when it stopped; a fault outside it is a 503. */
   async function using<T>(work: (db: PGlite) => Promise<T>): Promise<T> {
+    // A store without its directory reads and writes nothing: it never serves from, or writes into, another.
+    const lost = directory.lost();
+    if (lost) throw embeddedUnavailable(lost);
     const run = await running();
     try {
       return await work(run.db);
@@ -149,7 +174,7 @@ export async function openPgliteEngine(
 
   /** Refuses a write the disk has no room for, saying so once when writes stop and once when they resume. */
   function admitWrite(): void {
-    const problem = diskRoomProblem(home, minFreeBytes());
+    const problem = roomProblem();
     if (problem !== refusing) {
       onFault(problem ? `the embedded store refuses writes: ${problem}` : 'the embedded store writes again');
     }
@@ -194,12 +219,16 @@ export async function openPgliteEngine(
       await restarting?.catch(() => {});
       const run = live;
       live = null;
-      if (!run) return;
+      if (!run) return directory.close();
       // Stopped, or without room, it ends without a last checkpoint: the WAL holds every commit for the next start.
-      if (run.stopped || diskRoomProblem(home, minFreeBytes())) return run.abandon();
+      if (run.stopped || roomProblem()) {
+        run.abandon();
+        return directory.close();
+      }
       await run.db.close().catch(() => {});
       // Whatever the close left armed or open (it may have been cut short) goes too.
       run.abandon();
+      directory.close();
     },
   };
 }

@@ -1,4 +1,5 @@
-import { fsyncSync } from 'node:fs';
+import { fsyncSync, statSync, type Stats } from 'node:fs';
+import { resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { NodeFS } from '@electric-sql/pglite/nodefs';
 import { ownerOnlyMode } from './owned-data-dir.js';
@@ -11,7 +12,11 @@ type WasmImports = Parameters<InstantiateWasm>[0];
 /** The parts of Emscripten's NODEFS (PGlite's files on the host's disk) that this module changes. */
 interface EmscriptenNodeFs {
   tryFSOperation<T>(operation: () => T): T;
+  getMode(path: string): number;
+  realPath(node: unknown): string;
+  doGetAttr(stat: () => Stats, node: unknown): unknown;
   node_ops: {
+    getattr(node: unknown): unknown;
     mknod(parent: unknown, name: string, mode: number, dev: number): unknown;
     setattr(node: unknown, attr: { mode?: number }): void;
   };
@@ -77,6 +82,14 @@ export function pgliteFiles(
     const { node_ops: nodeOps, stream_ops: streamOps } = nodeFs;
     const { mknod, setattr } = nodeOps;
     const streamSetattr = streamOps.setattr;
+    // The root may be a descriptor's link under /proc/self/fd: it is followed, so PostgreSQL sees a directory.
+    const root = resolve(dataDir);
+    const { getMode } = nodeFs;
+    const getattr = nodeOps.getattr;
+    nodeFs.getMode = (path) =>
+      path === root ? nodeFs.tryFSOperation(() => statSync(path).mode) : getMode(path);
+    nodeOps.getattr = (node) =>
+      nodeFs.realPath(node) === root ? nodeFs.doGetAttr(() => statSync(root), node) : getattr(node);
     nodeOps.mknod = (parent, name, mode, dev) => mknod(parent, name, ownerOnlyMode(mode), dev);
     nodeOps.setattr = (node, attr) => setattr(node, ownerOnlyAttr(attr));
     streamOps.setattr = (stream, attr) => streamSetattr(stream, ownerOnlyAttr(attr));

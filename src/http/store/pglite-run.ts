@@ -1,7 +1,17 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { NodeFS } from '@electric-sql/pglite/nodefs';
+import { INITIALIZING_FILE, isGatewayFile } from './owned-data-dir.js';
 import { pgliteFiles } from './pglite-files.js';
 import { embeddedUnavailable } from './preset-store-unavailable.js';
 import { StepStopped, withinDeadline } from './step-deadline.js';
@@ -42,11 +52,49 @@ class EngineStopped extends Error {
   override readonly name = 'EngineStopped';
 }
 
-/** Removes what a failed first start wrote, so that no later start trusts half a database. */
-function removeAllBut(dir: string, kept: ReadonlySet<string>): void {
+/** Removes everything PostgreSQL wrote in `dir`, so that no later start trusts half a database. */
+function removeAllButOurs(dir: string): void {
   for (const name of readdirSync(dir)) {
-    if (!kept.has(name)) rmSync(join(dir, name), { recursive: true, force: true });
+    if (!isGatewayFile(name)) rmSync(join(dir, name), { recursive: true, force: true });
   }
+}
+
+/** `fsync(2)` on a file or directory, so what it holds, or the names in it, are on the disk. */
+function syncPath(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Every file and directory under `dir`, and `dir` itself, on the disk: `initdb` in PGlite syncs none of them. */
+function syncTree(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const stat = lstatSync(path);
+    if (stat.isDirectory()) syncTree(path);
+    else if (stat.isFile()) syncPath(path);
+  }
+  syncPath(dir);
+}
+
+/**
+ * Starts a first initialisation in `dir`: what a start cut short there left is cleared (the mark says it was
+ * ours), and the mark is written, and on the disk, before PostgreSQL writes anything.
+ */
+function beginInitialisation(dir: string): void {
+  removeAllButOurs(dir);
+  writeFileSync(join(dir, INITIALIZING_FILE), `${process.pid}\n`, { mode: 0o600 });
+  syncPath(dir);
+}
+
+/** Ends a first initialisation: the store on the disk whole, then the mark removed, so a start finds it whole or ours. */
+function endInitialisation(dir: string, sync: boolean): void {
+  if (sync) syncTree(dir);
+  rmSync(join(dir, INITIALIZING_FILE));
+  if (sync) syncPath(dir);
 }
 
 /** Every entry into PostgreSQL under the step deadline, and none once it stopped. */
@@ -83,17 +131,28 @@ function failureWords(error: unknown): string {
 }
 
 /**
- * Starts PostgreSQL on `home` (initialising a new data directory), every later step of it bounded by
- * `deadlineMs`: a step that runs past it, or a PANIC, marks the run stopped. A start that fails throws
- * `PresetStoreUnavailable` with PostgreSQL's own last words.
+ * Starts PostgreSQL in the directory `home` (initialising a new data directory, or one whose first
+ * initialisation was cut short), every later step of it bounded by `deadlineMs`: a step that runs past it, or a
+ * PANIC, marks the run stopped. A start that fails throws `PresetStoreUnavailable` with PostgreSQL's own last
+ * words; messages name the directory as `shownAs` (`home` may be a descriptor's path).
  */
 export async function startPgliteRun(
   driver: PgliteDriver,
   home: string,
-  options: { sync: boolean; deadlineMs: number },
+  options: { sync: boolean; deadlineMs: number; shownAs?: string },
 ): Promise<PgliteRun> {
-  const fresh = !existsSync(join(home, 'PG_VERSION'));
-  const before = new Set(fresh ? readdirSync(home) : []);
+  const fresh = existsSync(join(home, INITIALIZING_FILE)) || !existsSync(join(home, 'PG_VERSION'));
+  if (fresh) {
+    try {
+      beginInitialisation(home);
+    } catch (error) {
+      const why = (error as Error).message;
+      throw embeddedUnavailable(
+        `cannot make the embedded store in ${options.shownAs ?? home}: ${why}`,
+        error,
+      );
+    }
+  }
   let lastWords = '';
   const files = pgliteFiles(driver.NodeFS, home, {
     sync: options.sync,
@@ -118,11 +177,15 @@ export async function startPgliteRun(
         return false;
       },
     });
+    if (fresh) endInitialisation(home, options.sync);
   } catch (error) {
     files.abandon();
-    if (fresh) removeAllBut(home, before);
+    if (fresh) {
+      removeAllButOurs(home);
+      rmSync(join(home, INITIALIZING_FILE), { force: true });
+    }
     const why = lastWords || failureWords(error);
-    throw embeddedUnavailable(`cannot open the embedded store in ${home}: ${why}`, error);
+    throw embeddedUnavailable(`cannot open the embedded store in ${options.shownAs ?? home}: ${why}`, error);
   }
   guard(run, options.deadlineMs);
   const size = await run.db.query<{ bytes: string }>(
