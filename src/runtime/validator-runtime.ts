@@ -118,6 +118,12 @@ export function deepFreeze<T>(value: T): T {
  */
 export type SiteKey = string | number;
 
+/**
+ * A site as the shipped copies write it (build/split-validators.ts): `[keyword, params, message]`, a third
+ * shorter than the object, read into one on its first use.
+ */
+export type ShippedSite = readonly [keyword: string, params: ErrorSite['params'], message: string];
+
 /** The helpers that turn a site's key in the table of error sites into an error. */
 export interface ErrorSiteHelpers {
   /**
@@ -151,10 +157,13 @@ export interface ErrorSiteHelpers {
  * nothing to load while an object literal of hundreds of sites would be built at every import.
  */
 export function errorSiteHelpers(errorSiteText: string): ErrorSiteHelpers {
-  let errorSites: Readonly<Record<SiteKey, ErrorSite>> | null = null;
+  let errorSites: Record<SiteKey, ErrorSite | ShippedSite> | null = null;
   function errorSite(site: SiteKey): ErrorSite {
-    errorSites ??= JSON.parse(errorSiteText) as Record<SiteKey, ErrorSite>;
-    const entry = errorSites[site]!;
+    errorSites ??= JSON.parse(errorSiteText) as Record<SiteKey, ErrorSite | ShippedSite>;
+    const found = errorSites[site]!;
+    const entry = Array.isArray(found)
+      ? (errorSites[site] = { keyword: found[0], params: found[1], message: found[2] })
+      : (found as ErrorSite);
     // Each site frozen on its first use, since freezing every site made a first rejection 5 ms.
     if (!Object.isFrozen(entry)) deepFreeze(entry);
     return entry;
