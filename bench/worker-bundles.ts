@@ -79,7 +79,7 @@ export async function wranglerBundle(dir: string, entry: string, packageDir: str
   const packageFiles = Object.fromEntries(
     Object.entries(output.inputs)
       .map(([path, { bytesInOutput }]) => [relative(packageDir, resolve(dir, path)), bytesInOutput] as const)
-      .filter(([file]) => !file.startsWith('..')),
+      .filter(([file]) => !file.startsWith('..') && !file.startsWith('node_modules/')),
   );
   return { code, minified: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length, packageFiles };
 }
