@@ -42,12 +42,13 @@ const siteArgument: Readonly<Record<string, number>> = {
 /**
  * The edits that number the error sites `code` names from 0, in order of first use, and those sites: the generated
  * module names each by its key in `table` (build/standalone/error-sites.ts), a file shipped by its index in an
- * array, each site as `[keyword, params, message]` (`ShippedSite`), which is smaller.
+ * array, which is smaller; `asTuples`, each site as `[keyword, params, message]` (`ShippedSite`), smaller still.
  */
 function numberSites(
   code: string,
   table: Readonly<Record<string, unknown>>,
   from = 0,
+  asTuples = false,
 ): { edits: Edit[]; sites: unknown[] } {
   const numbered = new Map<string, number>();
   const sites: unknown[] = [];
@@ -67,7 +68,7 @@ function numberSites(
       index = sites.length;
       numbered.set(key, index);
       const { keyword, params, message } = table[key] as ErrorSite;
-      sites.push([keyword, params, message] satisfies ShippedSite);
+      sites.push(asTuples ? ([keyword, params, message] satisfies ShippedSite) : table[key]);
     }
     edits.push({ start: site.start, end: site.end, text: String(index) });
   }
@@ -174,15 +175,17 @@ export function splitValidators(generated: string, runtime?: string): Record<str
       .filter((statement) => reached.has(statement))
       .map((statement) => textOf(code, statement))
       .join('\n');
-    const own = numberSites(body, allSites);
+    // The ES module copies, for a Worker's bundle, write each site as a tuple; the CommonJS ones, which Node
+    // loads, keep the objects the helpers read as they are, with no conversion on a union's accept path.
+    const own = numberSites(body, allSites, 0, runtime === undefined);
     const table = names.map((name) => `${JSON.stringify(name)}:${exported.get(byName.get(name)!)}`);
-    const sitesAndBody =
-      `const errorSiteText = ${JSON.stringify(JSON.stringify(own.sites))};\n` +
-      `var {${siteNames}} = errorSiteHelpers(errorSiteText);\n${applyEdits(body, own.edits)}\n`;
+    const siteText = `const errorSiteText = ${JSON.stringify(JSON.stringify(own.sites))};\n`;
+    const functions = `${applyEdits(body, own.edits)}\n`;
     if (runtime === undefined) {
       const named = names.map((name) => `${exported.get(byName.get(name)!)} as ${byName.get(name)!}`);
       files[group] = `${header}${printCompact(
-        `import {${runtimeImports}} from './validator-runtime.js';\n${sitesAndBody}` +
+        `import {${runtimeImports},shippedSites} from './validator-runtime.js';\n${siteText}` +
+          `var {${siteNames}} = errorSiteHelpers(() => shippedSites(errorSiteText));\n${functions}` +
           `export const validatorsByName = {${table.join(',')}};\nexport {${named.join(',')}};`,
       )}`;
       continue;
@@ -190,7 +193,7 @@ export function splitValidators(generated: string, runtime?: string): Record<str
     // The printer reads the file as a module, which is strict already, and leaves the directive out.
     files[group] = `${header}'use strict';${printCompact(
       `const {${runtimeNames}} = (function (exports) {${runtime}\nreturn exports;})({});\n` +
-        sitesAndBody +
+        `${siteText}var {${siteNames}} = errorSiteHelpers(errorSiteText);\n${functions}` +
         `exports.validatorsByName = {${table.join(',')}};`,
     )}`;
   }

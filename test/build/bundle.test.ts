@@ -45,8 +45,7 @@ describe('the bundled copy of the generated validators', () => {
         '// Generated: do not edit.',
         "import {errorSiteHelpers} from './validator-runtime.js';",
         // The sites in the order the code first names them.
-        // Each site as [keyword, params, message]: the sample's sites name no keyword and no params.
-        'const errorSiteText="[[null,null,\\"must be one of: a\\"],[null,null,\\"must be a string\\"]]";' +
+        'const errorSiteText="[{\\"message\\":\\"must be one of: a\\"},{\\"message\\":\\"must be a string\\"}]";' +
           'var{failAt,failAtWith,siteError,siteErrorWith}=errorSiteHelpers(errorSiteText);' +
           'function v0(data){return data==="a"||failAt(v0,"",0)}' +
           'function v1(data){if(typeof data!=="string"){return failAt(v1,"",1)}return v0(data)}' +
