@@ -1,8 +1,9 @@
 import type { PrecompiledValidator } from '../generated/validators.js';
-import { bundledModuleFile, bundledRootFile, generatedModules, rootGroupOf } from './generated-modules.js';
+import { bundledRootFile, generatedModules, rootGroupOf } from './generated-modules.js';
 import { isMissingModule } from './missing-module.js';
 import { nodeRequire } from './load-on-first-use.js';
 import type { RootName } from './roots.js';
+import * as facts from '../generated/validator-facts.js';
 
 /**
  * The profiles a body is validated in (docs/contract.md#unknown-properties): `default` accepts unknown
@@ -84,11 +85,7 @@ function requireFirst(name: string, files: readonly string[]): true | unknown[] 
   const errors: unknown[] = [];
   for (const file of files) {
     try {
-      addLoaded(
-        name,
-        tableOf(requireModule(file)),
-        file.endsWith(`/${name}.js`) || file === `./${bundledModuleFile(name)}`,
-      );
+      addLoaded(name, tableOf(requireModule(file)), file.endsWith(`/${name}.js`));
       return true;
     } catch (error) {
       // Not at this location, or not loadable synchronously: the next location, then `loadProfile`.
@@ -160,29 +157,29 @@ export function validatorOf(profile: Profile, part: Part, schema: string): Valid
 
 /**
  * Loads a profile's validators ahead of use: of the roots named (`roots`), or of every root. Where the runtime
- * loads synchronously this loads them now and resolves; elsewhere it resolves once they were handed over
- * (`addProfile`: the `default` condition's `loadProfile` does), and rejects, saying so, while they were not.
+ * loads synchronously this loads each root's file now, as its first use would, and resolves; elsewhere it
+ * resolves once they were handed over (`addProfile`: the `default` condition's `loadProfile` does), and rejects,
+ * saying so, while they were not.
  */
 export function loadProfile(profile: Profile, roots?: readonly RootName[]): Promise<void> {
   for (const part of ['verdict', 'collecting'] as const) {
     const name = generatedModules[profile][part];
-    const reason = roots === undefined ? wholeModuleMissing(profile, part) : undefined;
-    const root = roots?.find((one) => (loaded.get(name)?.[one] ?? loadNow(name, one)) === undefined);
-    const message = reason ?? (root === undefined ? undefined : notLoadedMessage(profile, part, root));
-    if (message !== undefined) return Promise.reject(new Error(message));
+    // Every group's file, as a first use loads it: one way to load on each runtime.
+    const wanted = roots ?? (whole.has(name) ? [] : everyGroup());
+    const missing = wanted.find((one) => (loaded.get(name)?.[one] ?? loadNow(name, one)) === undefined);
+    if (missing !== undefined) return Promise.reject(new Error(notLoadedMessage(profile, part, missing)));
   }
   return Promise.resolve();
 }
 
-/** Why a profile's part cannot be had whole now, if it cannot: loaded by `require` here where it can be. */
-function wholeModuleMissing(profile: Profile, part: Part): string | undefined {
-  const name = generatedModules[profile][part];
-  if (whole.has(name)) return undefined;
-  const files = [`./${bundledModuleFile(name)}`, `../generated/${name}.js`];
-  const found = requireFirst(name, files);
-  if (found === true) return undefined;
-  return unloadableReason(files, found) ?? notLoadedMessage(profile, part, 'messages-request');
-}
+/** A schema of each group of a profile's validators (`rootGroupOf`): each root, the preset config, the parameters. */
+const everyGroup = (): string[] => [
+  ...facts.rootNames,
+  'preset-config',
+  ...Object.keys(facts.badParamStatus)
+    .slice(0, 1)
+    .map((operation) => `params/${operation}`),
+];
 
 /** The profile an option names; anything else is a programmer error and throws. */
 export function profileOf(profile: unknown): Profile {
