@@ -2,13 +2,18 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'rolldown';
-import { bundledModuleFile, bundledRootFile, generatedModuleNames } from '../src/core/generated-modules.js';
+import {
+  bundledModuleFile,
+  bundledRootFile,
+  generatedModuleNames,
+  importedRootFile,
+} from '../src/core/generated-modules.js';
 import {
   bundledOnFirstUseFile,
   modulesOnFirstUse,
   type ModuleOnFirstUseName,
 } from '../src/core/load-on-first-use.js';
-import { splitValidators, withNumberedSites } from './split-validators.js';
+import { exportGroups, splitValidators, withNumberedSites } from './split-validators.js';
 import { parse } from './standalone/ast.js';
 import { printCompact } from './standalone/print.js';
 import { shortFunctionNames } from './standalone/stable-names.js';
@@ -34,6 +39,8 @@ export const bundledEntries: Readonly<Record<string, string>> = {
   fastify: 'src/http/adapters/fastify.js',
   express: 'src/http/adapters/express.js',
   fetch: 'src/http/adapters/fetch.js',
+  'fetch-preloaded': 'src/fetch-preloaded.js',
+  'http-preloaded': 'src/http-preloaded.js',
   store: 'src/http/store/sql.js',
   gateway: 'src/gateway/index.js',
   bin: 'src/cli/bin.js',
@@ -80,12 +87,50 @@ export function bundledValidators(code: string): string {
   return `${imports}\n${printCompact(withNumberedSites(shortFunctionNames(code.slice(end))))}`;
 }
 
+/**
+ * `code` with each validator it imports by name from a generated module's whole file (`messagesRequest` from
+ * `./generated-validators.js`) imported from the file of that validator's root instead
+ * (`./generated-validators.messages-request.js`), so a bundler that drops an unused export never reads the other
+ * roots; a whole table (`validatorsByName`) stays with the whole file.
+ */
+export function rootImports(code: string, groupsOf: (module: string) => ReadonlyMap<string, string>): string {
+  return code.replace(
+    /import\s*\{([^}]*)\}\s*from\s*(['"])\.\/generated-([\w-]+)\.js\2;?/g,
+    (statement, specifiers: string, quote: string, name: string) => {
+      if (!generatedModuleNames().includes(name)) return statement;
+      const byFile = new Map<string, string[]>();
+      for (const specifier of specifiers
+        .split(',')
+        .map((one) => one.trim())
+        .filter(Boolean)) {
+        const imported = specifier.split(/\s+as\s+/)[0]!;
+        const group = groupsOf(name).get(imported);
+        const file = group === undefined ? bundledModuleFile(name) : importedRootFile(name, group);
+        byFile.set(file, [...(byFile.get(file) ?? []), specifier]);
+      }
+      return [...byFile]
+        .map(([file, names]) => `import { ${names.join(', ')} } from ${quote}./${file}${quote};`)
+        .join('\n');
+    },
+  );
+}
+
+const exportGroupsByModule = new Map<string, Map<string, string>>();
+const groupsOfModule = (name: string) => {
+  let groups = exportGroupsByModule.get(name);
+  if (groups === undefined) {
+    groups = exportGroups(readFileSync(generatedSource(name), 'utf8'));
+    exportGroupsByModule.set(name, groups);
+  }
+  return groups;
+};
+
 /** The bundle step's last pass over each chunk, once the printer is done with it. */
 const stringImports: Plugin = {
   name: 'string-imports',
   generateBundle(_options, bundle) {
     for (const output of Object.values(bundle)) {
-      if (output.type === 'chunk') output.code = literalImports(output.code);
+      if (output.type === 'chunk') output.code = rootImports(literalImports(output.code), groupsOfModule);
     }
   },
 };
@@ -203,6 +248,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     write(bundledModuleFile(name), bundledValidators(code));
     for (const [group, part] of Object.entries(splitValidators(code, runtime))) {
       write(bundledRootFile(name, group), part);
+    }
+    for (const [group, part] of Object.entries(splitValidators(code))) {
+      write(importedRootFile(name, group), part);
     }
   }
   for (const name of onFirstUseNames) await bundleOnFirstUse(name);

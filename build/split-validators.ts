@@ -2,6 +2,7 @@ import { rootGroupOf } from '../src/core/generated-modules.js';
 import { applyEdits, fail, parse, references, textOf, type AstNode, type Edit } from './standalone/ast.js';
 import { printCompact } from './standalone/print.js';
 import { shortFunctionNames } from './standalone/stable-names.js';
+import type { ErrorSite, ShippedSite } from '../src/runtime/validator-runtime.js';
 
 /**
  * A generated validator module split by root for dist/lib/ (build/bundle.ts): one file per root, holding the
@@ -41,12 +42,13 @@ const siteArgument: Readonly<Record<string, number>> = {
 /**
  * The edits that number the error sites `code` names from 0, in order of first use, and those sites: the generated
  * module names each by its key in `table` (build/standalone/error-sites.ts), a file shipped by its index in an
- * array, which is smaller.
+ * array, which is smaller; `asTuples`, each site as `[keyword, params, message]` (`ShippedSite`), smaller still.
  */
 function numberSites(
   code: string,
   table: Readonly<Record<string, unknown>>,
   from = 0,
+  asTuples = false,
 ): { edits: Edit[]; sites: unknown[] } {
   const numbered = new Map<string, number>();
   const sites: unknown[] = [];
@@ -65,7 +67,8 @@ function numberSites(
     if (index === undefined) {
       index = sites.length;
       numbered.set(key, index);
-      sites.push(table[key]);
+      const { keyword, params, message } = table[key] as ErrorSite;
+      sites.push(asTuples ? ([keyword, params, message] satisfies ShippedSite) : table[key]);
     }
     edits.push({ start: site.start, end: site.end, text: String(index) });
   }
@@ -105,15 +108,18 @@ export function withNumberedSites(code: string): string {
 
 /**
  * `generated`, a generated module (src/generated/), split with its functions named short: each root group's file
- * (src/core/generated-modules.ts `rootGroupOf`) exporting that group's `validatorsByName`, with its own copy of
- * the run-time helpers, `runtime` (the body of a CommonJS module that sets them on `exports`), run in a function
- * of its own so that none of its names meets one of the file's.
+ * (src/core/generated-modules.ts `rootGroupOf`) exporting that group's `validatorsByName`. As CommonJS (`runtime`
+ * given: the body of a CommonJS module that sets the run-time helpers on `exports`), with its own copy of the
+ * helpers run in a function of its own so that none of its names meets one of the file's; as an ES module
+ * (`runtime` undefined), importing the helpers from `./validator-runtime.js` beside it and exporting each
+ * validator by the name the whole module gives it, for a bundler to reach one root by a static import.
  */
-export function splitValidators(generated: string, runtime: string): Record<string, string> {
+export function splitValidators(generated: string, runtime?: string): Record<string, string> {
   const code = shortFunctionNames(generated);
   const program = parse(code);
   const header = code.slice(0, code.indexOf('\n') + 1);
   let runtimeNames = '';
+  let runtimeImports = '';
   let allSites: Record<string, unknown> | undefined;
   let siteNames = '';
   const declarations = new Map<string, Declaration>();
@@ -122,6 +128,9 @@ export function splitValidators(generated: string, runtime: string): Record<stri
   for (const statement of program.body as AstNode[]) {
     if (statement.type === 'ImportDeclaration') {
       runtimeNames = (statement.specifiers as AstNode[]).map((one) => one.local.name as string).join(',');
+      runtimeImports = (statement.specifiers as AstNode[])
+        .map((one) => `${one.imported.name as string} as ${one.local.name as string}`)
+        .join(',');
       continue;
     }
     if (statement.type === 'ExportNamedDeclaration') {
@@ -166,15 +175,45 @@ export function splitValidators(generated: string, runtime: string): Record<stri
       .filter((statement) => reached.has(statement))
       .map((statement) => textOf(code, statement))
       .join('\n');
-    const own = numberSites(body, allSites);
+    // The ES module copies, for a Worker's bundle, write each site as a tuple; the CommonJS ones, which Node
+    // loads, keep the objects the helpers read as they are, with no conversion on a union's accept path.
+    const own = numberSites(body, allSites, 0, runtime === undefined);
     const table = names.map((name) => `${JSON.stringify(name)}:${exported.get(byName.get(name)!)}`);
+    const siteText = `const errorSiteText = ${JSON.stringify(JSON.stringify(own.sites))};\n`;
+    const functions = `${applyEdits(body, own.edits)}\n`;
+    if (runtime === undefined) {
+      const named = names.map((name) => `${exported.get(byName.get(name)!)} as ${byName.get(name)!}`);
+      files[group] = `${header}${printCompact(
+        `import {${runtimeImports},shippedSites} from './validator-runtime.js';\n${siteText}` +
+          `var {${siteNames}} = errorSiteHelpers(() => shippedSites(errorSiteText));\n${functions}` +
+          `export const validatorsByName = {${table.join(',')}};\nexport {${named.join(',')}};`,
+      )}`;
+      continue;
+    }
     // The printer reads the file as a module, which is strict already, and leaves the directive out.
     files[group] = `${header}'use strict';${printCompact(
       `const {${runtimeNames}} = (function (exports) {${runtime}\nreturn exports;})({});\n` +
-        `const errorSiteText = ${JSON.stringify(JSON.stringify(own.sites))};\n` +
-        `var {${siteNames}} = errorSiteHelpers(errorSiteText);\n${applyEdits(body, own.edits)}\n` +
+        `${siteText}var {${siteNames}} = errorSiteHelpers(errorSiteText);\n${functions}` +
         `exports.validatorsByName = {${table.join(',')}};`,
     )}`;
   }
   return files;
+}
+
+/**
+ * The root group (src/core/generated-modules.ts `rootGroupOf`) of each validator a generated module exports by
+ * name, `messagesRequest` to `messages-request`: the file of its own that a static import of that name is sent to.
+ */
+export function exportGroups(generated: string): Map<string, string> {
+  const groups = new Map<string, string>();
+  for (const statement of parse(generated).body as AstNode[]) {
+    if (statement.type !== 'ExportNamedDeclaration') continue;
+    for (const declarator of statement.declaration.declarations as AstNode[]) {
+      if (declarator.id.name !== 'validatorsByName') continue;
+      for (const property of declarator.init.properties as AstNode[]) {
+        groups.set(property.value.name as string, rootGroupOf(property.key.value as string));
+      }
+    }
+  }
+  return groups;
 }

@@ -106,7 +106,7 @@ function withDerived<const Table extends Record<string, OperationRecord>>(table:
  * types derive from it (`GatewayOperations`). Schemas are named, not imported, so routing loads no schema
  * module; `operationSchemas` (`gateway-contract/schemas`) holds the objects.
  */
-export const operations = withDerived({
+export const operations = /* @__PURE__ */ withDerived({
   createPresetsMessages: {
     method: 'POST',
     path: '/presets/{slug}/messages',
@@ -159,4 +159,4 @@ export const operations = withDerived({
 
 export type OperationId = keyof typeof operations;
 
-export const operationIds = Object.keys(operations) as OperationId[];
+export const operationIds = /* @__PURE__ */ Object.keys(operations) as OperationId[];

@@ -28,6 +28,7 @@ export { loadProfile } from './core/profiles.js';
 export {
   errorBody,
   issuesFromAjv,
+  issuesOf,
   statusMessages,
   MAX_ISSUES,
   type ErrorBody,

@@ -49,13 +49,20 @@ describe('the entry points', () => {
     expect(loaded.filter((path) => /generated\/validators/.test(path))).toEqual([]);
   });
 
-  it('load the default verdict up front where modules cannot load synchronously', () => {
-    const loaded = modulesLoadedBy(join(root, 'dist/src/index-preloaded.js')).map((path) =>
-      relative(root, path),
-    );
-    expect(loaded.filter((path) => /generated\/validators/.test(path))).toEqual([
-      'dist/src/generated/validators.js',
-    ]);
+  it('import the validators statically where modules cannot load synchronously, and import() nothing', () => {
+    // The `default` condition's entries: a bundler keeps of them what a program uses (test/build/worker-size.test.ts).
+    for (const entry of ['index-preloaded', 'fetch-preloaded', 'http-preloaded']) {
+      const loaded = modulesLoadedBy(join(root, `dist/src/${entry}.js`)).map((path) => relative(root, path));
+      expect(loaded.filter((path) => /generated\/validators/.test(path)).sort(), entry).toEqual([
+        'dist/src/generated/validators-all-issues.js',
+        'dist/src/generated/validators-strict-all-issues.js',
+        'dist/src/generated/validators-strict.js',
+        'dist/src/generated/validators.js',
+      ]);
+      // A bundler that meets an `import()` wraps every module it reaches, and keeps what a program never calls.
+      const dynamic = loaded.filter((path) => /\bimport\(/.test(readFileSync(join(root, path), 'utf8')));
+      expect(dynamic, entry).toEqual([]);
+    }
   });
 
   it('load the body guards and the secret scan on their first use, not for a first validate()', () => {

@@ -6,7 +6,7 @@ import { pointerSegment } from '../core/json-pointer.js';
  * schemas declare, never a name only the client chose. A path is cut at its first segment that is neither.
  */
 
-const schemaNames: ReadonlySet<string> = new Set(propertyNames);
+const schemaNames: ReadonlySet<string> = /* @__PURE__ */ new Set(propertyNames);
 
 /** The JSON Pointer a body guard reports for a place in the body, and whether it names the place itself. */
 export interface NamedPointer {

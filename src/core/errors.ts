@@ -238,6 +238,15 @@ export function issuesFromAjv(
   return collectIssues(errors ?? [], sentenceOf);
 }
 
+/**
+ * The issues of a guard's last rejection (`validateMessagesRequest.errors`, ...), its first issue: for
+ * `errorBody(400, issuesOf(guard))`. Lighter than `issuesFromAjv`, which words the errors of a validator compiled
+ * at run time: a guard's sentences were written at build time.
+ */
+export function issuesOf(guard: { readonly errors?: readonly PrecompiledError[] | null }): Issue[] {
+  return issuesFromPrecompiled(guard.errors);
+}
+
 /** The errors of a precompiled validator as issues; their sentences were written at build time. */
 export function issuesFromPrecompiled(errors: readonly PrecompiledError[] | null | undefined): Issue[] {
   // The common case, one error, without the closure and bookkeeping of `collectIssues`.

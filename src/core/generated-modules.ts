@@ -33,3 +33,9 @@ export const rootGroupOf = (schemaName: string): string =>
  * used: CommonJS (build/split-validators.ts).
  */
 export const bundledRootFile = (name: string, group: string): string => `generated-${name}.${group}.cjs`;
+
+/**
+ * The ES module of one root's part of a generated module in dist/lib/, which the entries for runtimes without
+ * synchronous loading import statically by name, so a bundler keeps the roots a program uses and no other.
+ */
+export const importedRootFile = (name: string, group: string): string => `generated-${name}.${group}.js`;

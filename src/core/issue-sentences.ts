@@ -19,8 +19,8 @@ export interface ErrorSite {
 }
 
 /** The rule of each enum too long to list, by its values as JSON: the sentence says the rule, not the list. */
-const enumRules: ReadonlyMap<string, string> = new Map(
-  namedEnums.map(({ values, rule }) => [JSON.stringify(values), rule]),
+const enumRules: ReadonlyMap<string, string> = /* @__PURE__ */ new Map(
+  /* @__PURE__ */ namedEnums.map(({ values, rule }) => [JSON.stringify(values), rule]),
 );
 
 export const typeNouns: Record<string, string> = {

@@ -5,8 +5,8 @@ import { isMissingModule } from './missing-module.js';
  * library but on its first use, as the validators of each root are (profiles.ts): importing it costs V8 the
  * compiling of what a process may never call. Node, Bun and Deno load it then, synchronously, from a CommonJS
  * file of its own beside the bundle (build/bundle.ts), or as tsc emits it (dist/src/). A runtime without
- * synchronous loading imports it ahead: its entry (index-preloaded.ts) imports it up front, and `loadProfile`
- * imports what is still missing.
+ * synchronous loading gets the package's `default` condition, whose entries import it statically and hand it
+ * over (`provide`).
  */
 
 /** Each module loaded on first use, by name: the file tsc emits it to, from which the bundle builds its file. */
@@ -38,27 +38,21 @@ export interface OnFirstUse<T> {
   provide(module: T): void;
 }
 
-/** The imports of every module declared below that has not been loaded yet, for `loadModulesAhead`. */
-const importsAhead = new Map<string, () => Promise<void>>();
-
 /**
  * A module loaded on its first use: `./<name>.cjs` beside the bundle, else `emitted` (its path from the module
- * that declares it, `url`) as tsc emits it; `importer` imports it where the runtime cannot require.
+ * that declares it, whose URL `url` returns) as tsc emits it. The URL is asked for on the first use: a bundler
+ * keeps any call given `import.meta` as an argument, used or not.
  */
 export function loadedOnFirstUse<T>(
   name: ModuleOnFirstUseName,
-  url: string,
+  url: () => string,
   emitted: string,
-  importer: () => Promise<T>,
 ): OnFirstUse<T> {
   let loaded: T | undefined;
-  const provide = (module: T) => {
+  const onFirstUse = (() => (loaded ??= requireNow(name, url(), emitted))) as OnFirstUse<T>;
+  onFirstUse.provide = (module: T) => {
     loaded = module;
-    importsAhead.delete(name);
   };
-  importsAhead.set(name, async () => provide(await importer()));
-  const onFirstUse = (() => (loaded ??= requireNow(name, url, emitted))) as OnFirstUse<T>;
-  onFirstUse.provide = provide;
   return onFirstUse;
 }
 
@@ -67,16 +61,14 @@ function requireNow<T>(name: ModuleOnFirstUseName, url: string, emitted: string)
   const require = nodeRequire(url);
   if (require === undefined) {
     throw new Error(
-      `The library's ${name} code is not loaded: this runtime cannot load it synchronously; await loadProfile('default') first.`,
+      `The library's ${name} code is not loaded: this runtime cannot load it synchronously; import the package by its \`default\` condition (as bundlers for workerd and browsers do), which imports it up front.`,
     );
   }
   const files = [`./${bundledOnFirstUseFile(name)}`, emitted];
   const errors: unknown[] = [];
   for (const file of files) {
     try {
-      const module = require(file) as T;
-      importsAhead.delete(name);
-      return module;
+      return require(file) as T;
     } catch (error) {
       errors.push(error);
     }
@@ -91,17 +83,4 @@ function requireNow<T>(name: ModuleOnFirstUseName, url: string, emitted: string)
     `The library's file ${new URL(files[index]!, url).pathname} ${what}: run \`npm run build\` in a clone of the project, or reinstall the package.`,
     { cause: error },
   );
-}
-
-/**
- * Imports every module loaded on first use that is not loaded yet, where the runtime cannot require it: what
- * `loadProfile` adds there, so that nothing a call needs is missing once it has resolved.
- */
-export function loadModulesAhead(): Promise<void> {
-  return nodeRequire(import.meta.url) === undefined ? importModulesOnFirstUse() : Promise.resolve();
-}
-
-/** Imports every module loaded on first use that is not loaded yet (the test runner's setup, which cannot require). */
-export function importModulesOnFirstUse(): Promise<void> {
-  return Promise.all([...importsAhead.values()].map((load) => load())).then(() => undefined);
 }

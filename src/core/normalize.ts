@@ -18,7 +18,7 @@ function systemPrompt(system: MessagesRequest['system']): string | null {
   return system.map((block) => block.text).join('\n\n');
 }
 
-const configKeySet: ReadonlySet<string> = new Set(generated.presetConfigKeys);
+const configKeySet: ReadonlySet<string> = /* @__PURE__ */ new Set(generated.presetConfigKeys);
 
 /** The names of a request's fields that a preset does not save (contract: preset-config), in request order. */
 export function droppedFieldNames(request: MessagesRequest): string[] {

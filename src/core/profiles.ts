@@ -1,8 +1,9 @@
 import type { PrecompiledValidator } from '../generated/validators.js';
-import { bundledModuleFile, bundledRootFile, generatedModules, rootGroupOf } from './generated-modules.js';
+import { bundledRootFile, generatedModules, rootGroupOf } from './generated-modules.js';
 import { isMissingModule } from './missing-module.js';
-import { loadModulesAhead, nodeRequire } from './load-on-first-use.js';
+import { nodeRequire } from './load-on-first-use.js';
 import type { RootName } from './roots.js';
+import * as facts from '../generated/validator-facts.js';
 
 /**
  * The profiles a body is validated in (docs/contract.md#unknown-properties): `default` accepts unknown
@@ -10,13 +11,15 @@ import type { RootName } from './roots.js';
  * Both are precompiled. Each has two sets of validators: the verdict's, which stop at the first error, and the
  * collecting ones a rejected value runs through for all its issues, up to 20 (docs/contract.md#every-issue).
  *
- * No validator is loaded with the library: a root's code is loaded the first time that root is validated, and
- * its collecting validator the first time one of its values is rejected, so a process pays for the roots it
- * uses. Node, Bun and Deno load them then, synchronously (`require`), from the file of that root alone
- * (dist/lib/, build/split-validators.ts), or as tsc emits them, from the profile's whole module (dist/src/). A runtime without synchronous loading (Cloudflare's
- * workerd, a browser) gets a profile's modules whole by `import()` of a name written out (`loadProfile`, which
- * the HTTP layer awaits), which bundlers and the tools that gather a Worker's modules follow as they do a static
- * import; its entry (index-preloaded.ts) imports the default verdict up front.
+ * This module is the one place validators are loaded, one way per runtime. Node, Bun and Deno load a root's
+ * validators the first time that root is validated, and its collecting validator the first time one of its
+ * values is rejected, synchronously (`require`), from the file of that root alone (dist/lib/,
+ * build/split-validators.ts), or as tsc emits them, from the profile's whole module (dist/src/): a process pays
+ * for the roots it uses. A runtime without synchronous loading (Cloudflare's workerd, a browser) gets the
+ * package's `default` condition, whose entries import the validators statically (imported-validators.ts,
+ * imported-profile.ts) and hand them over here (`addProfile`), so a bundler keeps the roots a program uses.
+ * Nothing here imports a module dynamically: a bundler that meets a dynamic import wraps every module it reaches
+ * and keeps what a program never calls.
  */
 export type Profile = 'default' | 'strict';
 
@@ -25,18 +28,6 @@ export const profileNames: readonly Profile[] = ['default', 'strict'];
 type Validator = PrecompiledValidator;
 type ValidatorTable = Readonly<Record<string, Validator | undefined>>;
 type Part = 'verdict' | 'collecting';
-
-/**
- * Each module whole, imported by its name as written: a name computed at run time is one that workerd and
- * bundlers cannot find, so they would leave the module out. The bundle step rewrites each to the copy beside the
- * bundle in dist/lib/.
- */
-const importers: Readonly<Record<string, () => Promise<unknown>>> = {
-  validators: () => import('../generated/validators.js'),
-  'validators-all-issues': () => import('../generated/validators-all-issues.js'),
-  'validators-strict': () => import('../generated/validators-strict.js'),
-  'validators-strict-all-issues': () => import('../generated/validators-strict-all-issues.js'),
-};
 
 type ModuleRequire = (specifier: string) => unknown;
 
@@ -48,7 +39,6 @@ let requireModule: ModuleRequire | undefined | null = null;
 
 /** The validators loaded so far, by module and schema name. */
 const loaded = new Map<string, Record<string, Validator | undefined>>();
-const loading = new Map<string, Promise<void>>();
 /** Modules loaded whole. */
 const whole = new Set<string>();
 /**
@@ -61,11 +51,28 @@ function tableOf(module: unknown): ValidatorTable {
   return (module as { validatorsByName: ValidatorTable }).validatorsByName;
 }
 
-/** Adds a module's validators (all of it, or one root's part) to those loaded. */
-export function addLoaded(name: string, table: ValidatorTable): void {
+/** Adds a module's validators (all of it, `complete`, or one root's part) to those loaded. */
+function addLoaded(name: string, table: ValidatorTable, complete = false): void {
   const known = loaded.get(name);
   if (known === undefined) loaded.set(name, { ...table });
   else Object.assign(known, table);
+  if (complete) whole.add(name);
+}
+
+/** The validators of both parts of a profile, imported whole by the caller. */
+export interface ProfileModules {
+  verdict: { validatorsByName: ValidatorTable };
+  collecting: { validatorsByName: ValidatorTable };
+}
+
+/**
+ * Hands over a profile's modules imported whole where the runtime cannot `require` them: the `default`
+ * condition's entries, by static import (imported-profile.ts), the interface page and the test runner's setup,
+ * by dynamic imports of their own.
+ */
+export function addProfile(profile: Profile, modules: ProfileModules): void {
+  addLoaded(generatedModules[profile].verdict, modules.verdict.validatorsByName, true);
+  addLoaded(generatedModules[profile].collecting, modules.collecting.validatorsByName, true);
 }
 
 /**
@@ -78,8 +85,7 @@ function requireFirst(name: string, files: readonly string[]): true | unknown[] 
   const errors: unknown[] = [];
   for (const file of files) {
     try {
-      addLoaded(name, tableOf(requireModule(file)));
-      if (file.endsWith(`/${name}.js`) || file === `./${bundledModuleFile(name)}`) whole.add(name);
+      addLoaded(name, tableOf(requireModule(file)), file.endsWith(`/${name}.js`));
       return true;
     } catch (error) {
       // Not at this location, or not loadable synchronously: the next location, then `loadProfile`.
@@ -134,18 +140,13 @@ function loadNow(name: string, schema: string): Validator | undefined {
 
 /**
  * Why a profile's part has no validator of `schema` yet, as the sentence of an error: its file cannot be loaded,
- * its `loadProfile` is under way or failed, or it was never called in a runtime that needs it.
+ * or the runtime cannot load it synchronously and the profile was not handed over.
  */
 export function notLoadedMessage(profile: Profile, part: Part, schema: string): string {
   const name = generatedModules[profile][part];
   const reason = notNow.get(`${name}.${rootGroupOf(schema)}`);
   if (typeof reason === 'string') return reason;
-  const failed = failedLoads.get(name);
-  if (failed !== undefined) return failed;
-  if (loading.has(name)) {
-    return `The ${profile} profile is still loading in this runtime: await loadProfile('${profile}') before validating.`;
-  }
-  return `The ${profile} profile is not loaded: this runtime cannot load its validators synchronously; await loadProfile('${profile}') first.`;
+  return `The ${profile} profile is not loaded: this runtime cannot load its validators synchronously; import the package by its \`default\` condition (as bundlers for workerd and browsers do) and await its loadProfile('${profile}') first.`;
 }
 
 /** The validator of one schema in a profile's part, loaded on first use; undefined only where loading must wait. */
@@ -154,48 +155,31 @@ export function validatorOf(profile: Profile, part: Part, schema: string): Valid
   return loaded.get(name)?.[schema] ?? loadNow(name, schema);
 }
 
-/** The message of each module whose `loadProfile` import failed. */
-const failedLoads = new Map<string, string>();
-
-async function loadLater(name: string): Promise<void> {
-  try {
-    addLoaded(name, tableOf(await importers[name]!()));
-    whole.add(name);
-    failedLoads.delete(name);
-  } catch (error) {
-    const failure = isMissingModule(error)
-      ? new Error(`No precompiled validators ${name}.js beside the library: run \`npm run build\`.`, {
-          cause: error,
-        })
-      : error;
-    failedLoads.set(name, (failure as Error).message);
-    throw failure;
-  } finally {
-    loading.delete(name);
-  }
-}
-
 /**
  * Loads a profile's validators ahead of use: of the roots named (`roots`), or of every root. Where the runtime
- * loads synchronously this resolves at once; elsewhere it imports the profile's modules whole, and the library's
- * code that loads on first use (load-on-first-use.ts).
+ * loads synchronously this loads each root's file now, as its first use would, and resolves; elsewhere it
+ * resolves once they were handed over (`addProfile`: the `default` condition's `loadProfile` does), and rejects,
+ * saying so, while they were not.
  */
 export function loadProfile(profile: Profile, roots?: readonly RootName[]): Promise<void> {
-  const names = Object.values(generatedModules[profile]).filter((name) =>
-    roots === undefined
-      ? !whole.has(name) &&
-        requireFirst(name, [`./${bundledModuleFile(name)}`, `../generated/${name}.js`]) !== true
-      : roots.some((root) => (loaded.get(name)?.[root] ?? loadNow(name, root)) === undefined),
-  );
-  return Promise.all([
-    ...names.map((name) => {
-      let pending = loading.get(name);
-      if (pending === undefined) loading.set(name, (pending = loadLater(name)));
-      return pending;
-    }),
-    loadModulesAhead(),
-  ]).then(() => undefined);
+  for (const part of ['verdict', 'collecting'] as const) {
+    const name = generatedModules[profile][part];
+    // Every group's file, as a first use loads it: one way to load on each runtime.
+    const wanted = roots ?? (whole.has(name) ? [] : everyGroup());
+    const missing = wanted.find((one) => (loaded.get(name)?.[one] ?? loadNow(name, one)) === undefined);
+    if (missing !== undefined) return Promise.reject(new Error(notLoadedMessage(profile, part, missing)));
+  }
+  return Promise.resolve();
 }
+
+/** A schema of each group of a profile's validators (`rootGroupOf`): each root, the preset config, the parameters. */
+const everyGroup = (): string[] => [
+  ...facts.rootNames,
+  'preset-config',
+  ...Object.keys(facts.badParamStatus)
+    .slice(0, 1)
+    .map((operation) => `params/${operation}`),
+];
 
 /** The profile an option names; anything else is a programmer error and throws. */
 export function profileOf(profile: unknown): Profile {

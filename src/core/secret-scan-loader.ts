@@ -1,11 +1,10 @@
 import { loadedOnFirstUse } from './load-on-first-use.js';
 
 /** The secret scan (secret-scan.ts), loaded the first time a destination is validated or masked. */
-export const secretScan = loadedOnFirstUse<typeof import('./secret-scan.js')>(
+export const secretScan = /* @__PURE__ */ loadedOnFirstUse<typeof import('./secret-scan.js')>(
   'secret-scan',
-  import.meta.url,
+  () => import.meta.url,
   './secret-scan.js',
-  () => import('./secret-scan.js'),
 );
 
 /**

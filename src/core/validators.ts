@@ -66,9 +66,10 @@ const CONFIG_LEVEL = 3;
  * string for a URL's unmasked password or secret query value. A JSON Schema file says "at any depth" only
  * through a `$ref`, which the published files, self-contained, do not use, and reads no part of a string.
  */
-function withSecretSearch(validator: Guard<unknown>): Guard<unknown> {
-  // Loaded with the root's validator, so a runtime that must load ahead fails here as it would for the validator.
-  const { unmaskedSecretMessage } = secretScan();
+function withSecretSearch(
+  validator: Guard<unknown>,
+  { unmaskedSecretMessage }: SecretSearch,
+): Guard<unknown> {
   const guard = ((data: unknown): boolean => {
     if (!validator(data)) {
       guard.errors = validator.errors;
@@ -84,12 +85,18 @@ function withSecretSearch(validator: Guard<unknown>): Guard<unknown> {
   return guard;
 }
 
-/** A root's validator as it stands, or with the secret search for the destination response. */
+/** The part of the secret scan (secret-scan.ts) the destination response's validator runs. */
+export type SecretSearch = Pick<ReturnType<typeof secretScan>, 'unmaskedSecretMessage'>;
+
+/**
+ * A root's validator as it stands, or with the secret search for the destination response. The scan is loaded
+ * with the root's validator, so a runtime that must load ahead fails here as it would for the validator.
+ */
 function withRootRules(name: string, validator: Guard<unknown>): Guard<unknown> {
-  return name === DESTINATION_RESPONSE ? withSecretSearch(validator) : validator;
+  return name === DESTINATION_RESPONSE ? withSecretSearch(validator, secretScan()) : validator;
 }
 
-const knownRoots: ReadonlySet<string> = new Set(generated.rootNames);
+const knownRoots: ReadonlySet<string> = /* @__PURE__ */ new Set(generated.rootNames);
 
 /**
  * The default verdict of each root used so far, the destination response's with its secret search: filled on a
@@ -97,7 +104,7 @@ const knownRoots: ReadonlySet<string> = new Set(generated.rootNames);
  * at all, so a name such as `toString` finds nothing and one lookup serves as the name check (an object of its
  * own without a prototype would be a slower dictionary).
  */
-const rootValidators = Object.create(Object.freeze(Object.create(null) as object)) as Record<
+const rootValidators = /* @__PURE__ */ Object.create(Object.freeze(Object.create(null) as object)) as Record<
   string,
   Guard<unknown> | undefined
 >;
@@ -153,26 +160,55 @@ function guardFor<N extends RootName>(
   return withStandardSchema(guard as Guard<RootTypes[N]>, (value) => validate(name, value, { profile }));
 }
 
-export const validateMessagesRequest = guardFor('messages-request');
-export const validatePresetResponse = guardFor('preset-response');
-export const validatePresetVersionResponse = guardFor('preset-version-response');
-export const validateModelEndpointsResponse = guardFor('model-endpoints-response');
-export const validateObservabilityDestinationResponse = guardFor('observability-destination-response');
-export const validateProvidersResponse = guardFor('providers-response');
-export const validateErrorResponse = guardFor('error-response');
+/**
+ * The guard of one root over a verdict the caller imported (core/imported-validators.ts), for a runtime that
+ * cannot load on first use: its Standard Schema reports every issue where the profile's collecting validators
+ * are loaded, else the verdict's first.
+ */
+export function importedGuard<N extends RootName>(
+  name: N,
+  verdict: unknown,
+  profile: Profile = 'default',
+  scan?: SecretSearch,
+): Guard<RootTypes[N]> & StandardSchemaV1<RootTypes[N]> {
+  // The imported scan, not the loader's: a guard of another root then reaches no part of the secret scan.
+  const guard = lazyGuard(() =>
+    scan === undefined ? (verdict as Guard<unknown>) : withSecretSearch(verdict as Guard<unknown>, scan),
+  );
+  return withStandardSchema(guard as Guard<RootTypes[N]>, (value) => check(guard, value, 400, name, profile));
+}
+
+// Each guard is pure (`@__PURE__`): a bundler drops the guards a program does not use.
+export const validateMessagesRequest = /* @__PURE__ */ guardFor('messages-request');
+export const validatePresetResponse = /* @__PURE__ */ guardFor('preset-response');
+export const validatePresetVersionResponse = /* @__PURE__ */ guardFor('preset-version-response');
+export const validateModelEndpointsResponse = /* @__PURE__ */ guardFor('model-endpoints-response');
+export const validateObservabilityDestinationResponse = /* @__PURE__ */ guardFor(
+  'observability-destination-response',
+);
+export const validateProvidersResponse = /* @__PURE__ */ guardFor('providers-response');
+export const validateErrorResponse = /* @__PURE__ */ guardFor('error-response');
 /** The same guards in the strict profile: unknown properties rejected where a shape is known. */
-export const validateMessagesRequestStrict = guardFor('messages-request', 'strict');
-export const validatePresetResponseStrict = guardFor('preset-response', 'strict');
-export const validatePresetVersionResponseStrict = guardFor('preset-version-response', 'strict');
-export const validateModelEndpointsResponseStrict = guardFor('model-endpoints-response', 'strict');
-export const validateObservabilityDestinationResponseStrict = guardFor(
+export const validateMessagesRequestStrict = /* @__PURE__ */ guardFor('messages-request', 'strict');
+export const validatePresetResponseStrict = /* @__PURE__ */ guardFor('preset-response', 'strict');
+export const validatePresetVersionResponseStrict = /* @__PURE__ */ guardFor(
+  'preset-version-response',
+  'strict',
+);
+export const validateModelEndpointsResponseStrict = /* @__PURE__ */ guardFor(
+  'model-endpoints-response',
+  'strict',
+);
+export const validateObservabilityDestinationResponseStrict = /* @__PURE__ */ guardFor(
   'observability-destination-response',
   'strict',
 );
-export const validateProvidersResponseStrict = guardFor('providers-response', 'strict');
-export const validateErrorResponseStrict = guardFor('error-response', 'strict');
+export const validateProvidersResponseStrict = /* @__PURE__ */ guardFor('providers-response', 'strict');
+export const validateErrorResponseStrict = /* @__PURE__ */ guardFor('error-response', 'strict');
 /** Checks a saved preset config, e.g. one read back from a store. */
-export const validatePresetConfig = lazyGuard(() => precompiledFor('preset-config')) as Guard<PresetConfig>;
+export const validatePresetConfig = /* @__PURE__ */ lazyGuard(() =>
+  precompiledFor('preset-config'),
+) as Guard<PresetConfig>;
 
 /**
  * Runs one compiled validator; the error body is built only when the value fails, from the errors of the

@@ -3,7 +3,7 @@ import { jsonBody } from '../body/json-body-loader.js';
 import type { Issue } from '../core/errors.js';
 import { normalizePresetRequest } from '../core/normalize.js';
 import { operations } from '../core/operations.js';
-import { loadProfile } from '../core/profiles.js';
+import { addProfile } from '../core/profiles.js';
 import { maskDestination, maskSecret, unmaskedSecretMessage } from '../core/secret-scan.js';
 import { secretScan } from '../core/secret-scan-loader.js';
 import { validate, type RootName } from '../core/validators.js';
@@ -112,8 +112,11 @@ async function start(): Promise<void> {
   examples.forEach((example, index) => {
     exampleSelect.add(new Option(`${example.valid ? '✓' : '✗'} ${example.title}`, String(index)));
   });
-  // The collecting validators, which list every issue of a rejected body, load beside this script.
-  const ready = loadProfile('default');
+  // The default profile, whose collecting validators list every issue of a rejected body, loads beside this script.
+  const ready = Promise.all([
+    import('../generated/validators.js'),
+    import('../generated/validators-all-issues.js'),
+  ]).then(([verdict, collecting]) => addProfile('default', { verdict, collecting }));
 
   const check = async () => {
     await ready;

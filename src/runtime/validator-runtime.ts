@@ -118,6 +118,21 @@ export function deepFreeze<T>(value: T): T {
  */
 export type SiteKey = string | number;
 
+/**
+ * A site as the ES module copies of each root write it (build/split-validators.ts): `[keyword, params,
+ * message]`, a third shorter than the object, for a Worker's bundle.
+ */
+export type ShippedSite = readonly [keyword: string, params: ErrorSite['params'], message: string];
+
+/** The sites of a table written as `ShippedSite`s, as objects: read when the table is first needed. */
+export function shippedSites(text: string): ErrorSite[] {
+  return (JSON.parse(text) as ShippedSite[]).map(([keyword, params, message]) => ({
+    keyword,
+    params,
+    message,
+  }));
+}
+
 /** The helpers that turn a site's key in the table of error sites into an error. */
 export interface ErrorSiteHelpers {
   /**
@@ -148,12 +163,18 @@ export interface ErrorSiteHelpers {
 
 /**
  * The error-site helpers over one table, given as JSON text (`errorSiteText`) because a string literal costs
- * nothing to load while an object literal of hundreds of sites would be built at every import.
+ * nothing to load while an object literal of hundreds of sites would be built at every import; or as the
+ * function that reads it, called on the first error.
  */
-export function errorSiteHelpers(errorSiteText: string): ErrorSiteHelpers {
+export function errorSiteHelpers(
+  errorSiteText: string | (() => Readonly<Record<SiteKey, ErrorSite>>),
+): ErrorSiteHelpers {
   let errorSites: Readonly<Record<SiteKey, ErrorSite>> | null = null;
   function errorSite(site: SiteKey): ErrorSite {
-    errorSites ??= JSON.parse(errorSiteText) as Record<SiteKey, ErrorSite>;
+    errorSites ??=
+      typeof errorSiteText === 'string'
+        ? (JSON.parse(errorSiteText) as Record<SiteKey, ErrorSite>)
+        : errorSiteText();
     const entry = errorSites[site]!;
     // Each site frozen on its first use, since freezing every site made a first rejection 5 ms.
     if (!Object.isFrozen(entry)) deepFreeze(entry);

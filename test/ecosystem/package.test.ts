@@ -114,18 +114,22 @@ describe('the package', () => {
   it('is an ES module package, free of side effects on import, for Node 20.19 or later, ready for provenance', () => {
     expect(packageJson).toMatchObject({
       type: 'module',
-      // Only the entry that loads the default verdicts up front does anything on import: a bundler must keep it.
-      sideEffects: ['./dist/lib/index-preloaded.js'],
+      // Only the fetch and HTTP entries for runtimes without `require` do anything on import (they hand the
+      // default profile, imported statically, to the loader): a bundler must keep them.
+      sideEffects: ['./dist/lib/fetch-preloaded.js', './dist/lib/http-preloaded.js'],
       engines: { node: '>=20.19' },
       publishConfig: { provenance: true },
       license: 'MIT',
     });
-    // Types first in every condition map, so TypeScript never falls through to the JavaScript; the main entry
-    // names the runtimes that load each root's validators on first use, and the default loads them up front.
+    // Types first in every condition map, so TypeScript never falls through to the JavaScript; the entries that
+    // validate name the runtimes that load each root's validators on first use, and the default (and a bundler's
+    // `module`) imports them statically.
     for (const [entry, target] of Object.entries(packageJson.exports)) {
       if (typeof target === 'string') continue;
       expect(Object.keys(target)).toEqual(
-        entry === '.' ? ['types', 'module', 'node', 'bun', 'deno', 'default'] : ['types', 'default'],
+        ['.', './http', './fetch'].includes(entry)
+          ? ['types', 'module', 'node', 'bun', 'deno', 'default']
+          : ['types', 'default'],
       );
     }
   });

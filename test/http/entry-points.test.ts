@@ -5,16 +5,19 @@ import { modulesResolvedBy } from './loaded-modules.js';
 
 const frameworks = /node_modules\/(fastify|express|hono|find-my-way|body-parser)\//;
 
-/** The handler's entry and each adapter's, from package.json `exports`: those typed by src/http/ or its adapters. */
+/**
+ * The handler's entry and each adapter's, from package.json `exports`: those typed by src/http/ or its adapters,
+ * with the file Node resolves (its `node` condition where the `default` is for runtimes without `require`).
+ */
 const httpEntries = Object.entries(
   (
     JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      exports: Record<string, string | { types: string; default: string }>;
+      exports: Record<string, string | { types: string; node?: string; default: string }>;
     }
   ).exports,
 ).flatMap(([subpath, target]) =>
   typeof target === 'object' && /^\.\/dist\/src\/http\/(index|adapters\/[\w-]+)\.d\.ts$/.test(target.types)
-    ? [[`gateway-contract${subpath.slice(1)}`, target.default.slice(2)] as const]
+    ? [[`gateway-contract${subpath.slice(1)}`, (target.node ?? target.default).slice(2)] as const]
     : [],
 );
 
