@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** The test files of `npm run test:slow`. */
+export const slowTests = ['test/faults/embedded-first-start.test.ts'];
+
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
@@ -8,7 +11,9 @@ export default defineConfig({
     // The runtime suite has a command of its own, `npm run test:runtimes` (test/runtimes/vitest.config.ts): it
     // needs runtimes a clone does not have until test/runtimes/install.sh has downloaded them. A test that needs
     // one (Node 24, say) goes in that folder, so that this suite needs nothing `npm ci` does not install.
-    exclude: ['test/runtimes/**', '**/node_modules/**'],
+    // Tests of minutes (twenty first starts of the embedded store, each killed half way and made again) run
+    // as `npm run test:slow`, which CI runs beside this suite, so that `npm test` stays a loop of minutes.
+    exclude: ['test/runtimes/**', '**/node_modules/**', ...(process.env['GATEWAY_CONTRACT_SLOW'] ? [] : slowTests)],
     // The suite times real 4 MiB bodies and spawns processes; a shared, loaded machine must not turn that into failures.
     testTimeout: 30_000,
     // The source's lazily loaded validators need `import()` under the test runner (src/core/profiles.ts).
