@@ -13,7 +13,11 @@ export default defineConfig({
     // one (Node 24, say) goes in that folder, so that this suite needs nothing `npm ci` does not install.
     // Tests of minutes (twenty first starts of the embedded store, each killed half way and made again) run
     // as `npm run test:slow`, which CI runs beside this suite, so that `npm test` stays a loop of minutes.
-    exclude: ['test/runtimes/**', '**/node_modules/**', ...(process.env['GATEWAY_CONTRACT_SLOW'] ? [] : slowTests)],
+    exclude: [
+      'test/runtimes/**',
+      '**/node_modules/**',
+      ...(process.env['GATEWAY_CONTRACT_SLOW'] ? [] : slowTests),
+    ],
     // The suite times real 4 MiB bodies and spawns processes; a shared, loaded machine must not turn that into failures.
     testTimeout: 30_000,
     // The source's lazily loaded validators need `import()` under the test runner (src/core/profiles.ts).
