@@ -14,6 +14,7 @@ import {
   type PresetKey,
   type PresetStore,
   type VersionStamp,
+  type IdempotentCreate,
 } from '../http/store/preset-store.js';
 import { PresetStoreUnavailable } from '../http/store/preset-store-unavailable.js';
 import { bundledCatalog, type Catalog } from './catalog.js';
@@ -126,14 +127,22 @@ function lateStore(opening: Promise<PresetStore>): { store: PresetStore; isOpen(
       compareAndSet: late((store, key, expected, preset) => store.compareAndSet(key, expected, preset)),
       // A store without its own one-step save is written as `savePresetVersion` writes it, with the same stamp.
       saveVersion: late(
-        (store, key: PresetKey, draft: PresetDraft, author: PresetAuthor, stamp: VersionStamp) => {
-          if (store.saveVersion) return store.saveVersion(key, draft, author, stamp);
+        (
+          store,
+          key: PresetKey,
+          draft: PresetDraft,
+          author: PresetAuthor,
+          stamp: VersionStamp,
+          once?: IdempotentCreate,
+        ) => {
+          // The key of an idempotent create travels on, or its retry would make a second version.
+          if (store.saveVersion) return store.saveVersion(key, draft, author, stamp, once);
           const ids = [stamp.presetId, stamp.versionId];
           const clock = {
             now: () => new Date(stamp.timestamp),
             newId: () => ids.shift() ?? crypto.randomUUID(),
           };
-          return savePresetVersion(store, key.slug, draft, author, clock);
+          return savePresetVersion(store, key.slug, draft, author, clock, once);
         },
       ),
     },
