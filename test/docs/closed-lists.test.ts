@@ -56,7 +56,7 @@ function closedLists(): ClosedList[] {
  * row (a value, a note) never counts as a field.
  */
 function units(text: string, kind: ClosedList['kind']): { line: number; named: Set<string> }[] {
-  const found: { line: number; text: string }[] = [];
+  const found: { line: number; text: string; row: boolean }[] = [];
   let generated = false;
   let current: { line: number; text: string; row: boolean } | undefined;
   text.split('\n').forEach((line, index) => {
