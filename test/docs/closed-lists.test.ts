@@ -51,12 +51,12 @@ function closedLists(): ClosedList[] {
 
 /**
  * The units of a page outside its generated blocks, each with its first line's number and what it names in
- * backticks. For enums: each paragraph and each table row (a row lists the values in one cell). For an object's
+ * backticks. For enums: each paragraph, each list item and each table row (a row lists the values in one cell). For an object's
  * fields: each table whose rows name a field in their first cell, by those first cells alone, so the rest of a
  * row (a value, a note) never counts as a field.
  */
 function units(text: string, kind: ClosedList['kind']): { line: number; named: Set<string> }[] {
-  const found: { line: number; text: string }[] = [];
+  const found: { line: number; text: string; row: boolean }[] = [];
   let generated = false;
   let current: { line: number; text: string; row: boolean } | undefined;
   text.split('\n').forEach((line, index) => {
@@ -69,7 +69,9 @@ function units(text: string, kind: ClosedList['kind']): { line: number; named: S
     const row = line.startsWith('|');
     if (kind === 'properties' && !row) return;
     const cell = row && kind === 'properties' ? (/^\|([^|]*)\|/.exec(line)?.[1] ?? '') : line;
-    const joins = current !== undefined && current.row === row && !(row && kind === 'enum');
+    // A list item starts a unit of its own: the items of one list are about different things.
+    const item = /^\s*(?:[-*]|\d+\.) /.test(line);
+    const joins = current !== undefined && current.row === row && !item && !(row && kind === 'enum');
     if (joins) current!.text += `\n${cell}`;
     else found.push((current = { line: index + 1, text: cell, row }));
   });
@@ -82,8 +84,10 @@ function units(text: string, kind: ClosedList['kind']): { line: number; named: S
 /**
  * Where a unit names (in backticks) more than half of a closed list, and at least three of its values, but not
  * all of them: the values it lacks, by page and line. Fewer than three named is a coincidence of common words
- * (`low`, `high`), not a list; and a table is an object's only when most of the fields it names are that
- * object's (a destination's `id`, `name` and `type` do not make its table the tool_use block's).
+ * (`low`, `high`), not a list; and a unit lists a closed list when it lacks just one of its values (the one
+ * a change added) or when most of what it names is of that list
+ * (a destination's `id`, `name` and `type` do not make its table the tool_use block's, nor a sentence on media
+ * sources that names `text`, `image` and `document` among a dozen others the tool result's kinds).
  */
 export function incompleteLists(pages: Record<string, string>, lists: ClosedList[]): string[] {
   const incomplete: string[] = [];
@@ -97,7 +101,7 @@ export function incompleteLists(pages: Record<string, string>, lists: ClosedList
             missing.length > 0 &&
             present >= 3 &&
             present > values.length / 2 &&
-            (kind === 'enum' || present > named.size / 2)
+            (present > named.size / 2 || missing.length === 1)
           )
             incomplete.push(`${page}:${line}: lacks ${missing.map((value) => `\`${value}\``).join(', ')}`);
         }
@@ -123,6 +127,7 @@ describe('the closed lists of the documentation', () => {
   it('find a value or a field left out, and pass prose that names only a few common words', () => {
     const own: ClosedList[] = [
       { kind: 'enum', values: ['low', 'medium', 'high'] },
+      { kind: 'enum', values: ['text', 'image', 'tool_reference', 'search_result', 'document'] },
       { kind: 'properties', values: ['engine', 'max_results', 'search_prompt', 'new_field'] },
     ];
     const pages = {
@@ -130,7 +135,12 @@ describe('the closed lists of the documentation', () => {
       'b.md':
         '| field | note |\n| --- | --- |\n| `engine` | x |\n| `max_results` | y |\n| `search_prompt` | z |\n',
       'c.md': 'The effort `low`, or `medium`.\n',
+      'd.md':
+        '- Sources: `base64`, `url`, `file`; a `document` of `text` and `image` blocks.\n- Kinds: `text`, `image`, `tool_reference`, `document`.\n',
     };
-    expect(incompleteLists(pages, own)).toEqual(['b.md:1: lacks `new_field`']);
+    expect(incompleteLists(pages, own)).toEqual([
+      'b.md:1: lacks `new_field`',
+      'd.md:2: lacks `search_result`',
+    ]);
   });
 });

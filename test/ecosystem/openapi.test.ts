@@ -104,7 +104,7 @@ describe('dist/openapi.json', () => {
     const component = Object.fromEntries(
       Object.entries(converted).filter(([key]) => key !== '$schema' && key !== '$id'),
     );
-    const asWritten = { ...component, oneOf: component['allOf'] };
+    const asWritten: Node = { ...component, oneOf: component['allOf'] };
     delete asWritten['allOf'];
     // The union as it would be without the conversion draws the lint's problem, so the check can fail.
     expect(oneKindProblems(asWritten).join('\n')).toContain('should have at least two schemas');
