@@ -12,12 +12,31 @@ import { performance } from 'node:perf_hooks';
 
 /** Every file of the repository that git does not ignore, tracked or not: what any build step may read. */
 export function sourceFiles(repository) {
-  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: repository,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  let listed;
+  try {
+    listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: repository,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+  } catch {
+    // A copy without git (an unpacked archive, a CI copy of the tree): the files .gitignore leaves, walked.
+    return walkedFiles(repository);
+  }
   return listed.split('\0').filter((file) => file !== '' && existsSync(join(repository, file)));
+}
+
+/** What .gitignore ignores: the installed packages, the build, logs. */
+const ignoredNames = new Set(['.git', 'node_modules', 'dist', '.DS_Store']);
+
+/** Every file under the repository but those .gitignore ignores, by its relative path. */
+function walkedFiles(repository, dir = '') {
+  return readdirSync(join(repository, dir), { withFileTypes: true }).flatMap((entry) => {
+    if (ignoredNames.has(entry.name) || entry.name.endsWith('.log')) return [];
+    const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return walkedFiles(repository, path);
+    return entry.isFile() ? [path] : [];
+  });
 }
 
 /** Every file under `dir`, by its path relative to `base`. */

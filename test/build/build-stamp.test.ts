@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSteps } from '../../build/build-steps.mjs';
-import { runSteps, stepIsCurrent, type BuildStep } from '../../build/build-stamp.mjs';
+import { runSteps, sourceFiles, stepIsCurrent, type BuildStep } from '../../build/build-stamp.mjs';
 
 /*
  * Each step of the build reruns only when a file it reads, or one it wrote, changed since its stamp. Shown on a
@@ -111,6 +111,22 @@ describe('the build steps', () => {
     // Stamped, not run: dist/ still holds the copy from before, and the next build leaves it so.
     expect(readFileSync(join(repository, 'dist/code/index.ts'), 'utf8')).toBe('export const a = 3;\n');
     expect(await build()).toEqual([]);
+  });
+});
+
+describe('the sources of a copy without git', () => {
+  it('are the files git lists, so an unpacked archive or a CI copy of the tree builds', async () => {
+    await build();
+    write('build.log', 'ignored\n');
+    const copy = mkdtempSync(join(tmpdir(), 'gc-build-stamp-copy-'));
+    try {
+      cpSync(repository, copy, { recursive: true, filter: (path) => !path.endsWith('/.git') });
+      expect(sourceFiles(copy).sort()).toEqual(sourceFiles(repository).sort());
+      expect(sourceFiles(copy)).not.toContain('build.log');
+      expect(sourceFiles(copy).some((file) => file.startsWith('dist/'))).toBe(false);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });
 
