@@ -323,7 +323,7 @@ export class SchemaTooNew extends Error {
  * `gateway_contract_migrations`. Idempotent, and safe when several processes start at once: an advisory lock
  * makes them take turns, and each step checks the record before it runs.
  */
-export async function migrate(engine: SqlEngine): Promise<number[]> {
+export async function migrate(engine: Pick<SqlEngine, 'transaction'>): Promise<number[]> {
   const applied: number[] = [];
   const bounds = { deadlineMs: MIGRATION_DEADLINE_MS };
   await engine.transaction(async (session) => {
@@ -345,6 +345,9 @@ export async function migrate(engine: SqlEngine): Promise<number[]> {
     }
   }, bounds);
   for (const migration of migrations) {
+    // The event loop gets a turn between steps: PGlite's calls never give it one, so the steps of a start would
+    // otherwise hold `/healthz` for a second or more on a loaded machine.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     await engine.transaction(async (session) => {
       await takeMigrationTurn(session);
       const done = await session.query('SELECT 1 FROM gateway_contract_migrations WHERE version = $1', [
