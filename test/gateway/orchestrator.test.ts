@@ -148,8 +148,10 @@ describe('the start (contract: orchestrators)', () => {
     figure('first start, /readyz 200 (store open and migrated) after the process started', readyMs!);
     const largestGap = Math.max(...healthzGaps);
     figure(`first start, the largest gap between /healthz answers (${healthzGaps.length} polls)`, largestGap);
-    // A bound for a shared, loaded machine: what it catches is a store made on the event loop (tens of seconds).
-    expect(largestGap).toBeLessThanOrEqual(3_000);
+    // What remains on the event loop is opening the store once made (0.8 s idle, 3.1 s seen on a machine loaded
+    // several times over), so the bound is 3 s or a quarter of the start, whichever is more: a store made on the
+    // event loop holds it for most of the start (4.5 s of 5.6 s idle, tens of seconds loaded) and still fails it.
+    expect(largestGap).toBeLessThanOrEqual(Math.max(3_000, readyMs! / 4));
 
     // Off a terminal no key is written to stdout or stderr: they went once to a file only its owner reads.
     await msUntil(`${origin}/healthz`, 200, 1_000);
