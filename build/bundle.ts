@@ -154,6 +154,11 @@ function importGraph(file: string, seen = new Set<string>()): Set<string> {
 }
 
 const builtFile = (file: string) => fileURLToPath(new URL(file, built));
+/**
+ * The worker thread the embedded store makes a new store on: the module that starts it finds it beside itself
+ * by this file name, in dist/lib/ as in tsc's output (src/http/store/pglite-first-start.ts).
+ */
+const firstStartWorkerEntry = 'pglite-first-start-worker';
 const entryFile = (name: string) => builtFile(bundledEntries[name]!);
 const onFirstUseNames = Object.keys(modulesOnFirstUse) as ModuleOnFirstUseName[];
 
@@ -223,6 +228,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     input: {
       ...Object.fromEntries(Object.keys(bundledEntries).map((name) => [name, entryFile(name)])),
       [runtimeEntry]: fileURLToPath(new URL('src/runtime/validator-runtime.js', built)),
+      [firstStartWorkerEntry]: builtFile(`src/http/store/${firstStartWorkerEntry}.js`),
     },
     external: isExternal,
     plugins: [stringImports],

@@ -101,6 +101,22 @@ describe('the start (contract: orchestrators)', () => {
     figure('first start, /healthz 200 after the process started', healthz!);
     expect(healthz!).toBeLessThanOrEqual(3_000);
 
+    // While the store is made (initdb on a thread of its own), /healthz is asked every 100 ms, each on a
+    // connection of its own as a probe's: every answer is 200 and none comes long after the one before.
+    let readyMs: number | null = null;
+    const healthzGaps: number[] = [];
+    const probing = (async () => {
+      let lastAnswer = performance.now();
+      while (readyMs === null && performance.now() - since < 120_000) {
+        expect(await statusOnNewConnection(`${origin}/healthz`, 60_000)).toBe(200);
+        healthzGaps.push(performance.now() - lastAnswer);
+        lastAnswer = performance.now();
+        await pause(100);
+      }
+    })();
+    // Awaited below; this keeps a failed poll from counting as unhandled while the readiness loop still runs.
+    void probing.catch(() => {});
+
     // While the store opens: catalog reads answer, a create 503 with Retry-After, a read 500, /readyz 503.
     const readyzSeen: number[] = [await statusOf(`${origin}/readyz`)];
     expect(readyzSeen[0]).toBe(503);
@@ -118,25 +134,24 @@ describe('the start (contract: orchestrators)', () => {
         }),
       ).toBe(500);
     }
-    let readyMs: number | null = null;
-    // How long /healthz takes to answer while the embedded store is made: its initdb runs on the event loop.
-    let slowestHealthz = 0;
     while (performance.now() - since < 120_000) {
-      const asked = performance.now();
-      // Each on a connection of its own, as a probe's: a kept-alive one may be closed as the loop resumes.
-      expect(await statusOnNewConnection(`${origin}/healthz`, 60_000)).toBe(200);
-      slowestHealthz = Math.max(slowestHealthz, performance.now() - asked);
       const status = await statusOnNewConnection(`${origin}/readyz`, 60_000);
       if (status !== readyzSeen.at(-1)) readyzSeen.push(status);
       if (status === 200) {
         readyMs = performance.now() - since;
         break;
       }
-      await pause(50);
+      await pause(100);
     }
+    await probing;
     expect(readyzSeen).toEqual([503, 200]);
     figure('first start, /readyz 200 (store open and migrated) after the process started', readyMs!);
-    figure('first start, the slowest /healthz answer while the embedded store was made', slowestHealthz);
+    const largestGap = Math.max(...healthzGaps);
+    figure(`first start, the largest gap between /healthz answers (${healthzGaps.length} polls)`, largestGap);
+    // What remains on the event loop is opening the store once made (0.8 s idle, 3.1 s seen on a machine loaded
+    // several times over), so the bound is 3 s or a quarter of the start, whichever is more: a store made on the
+    // event loop holds it for most of the start (4.5 s of 5.6 s idle, tens of seconds loaded) and still fails it.
+    expect(largestGap).toBeLessThanOrEqual(Math.max(3_000, readyMs! / 4));
 
     // Off a terminal no key is written to stdout or stderr: they went once to a file only its owner reads.
     await msUntil(`${origin}/healthz`, 200, 1_000);

@@ -1,12 +1,20 @@
 import { resolve } from 'node:path';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { diskRoomProblem } from './disk-room.js';
 import { settlesWithin } from './settles-within.js';
 import { importDriver } from './optional-driver.js';
-import { startPgliteRun, NEW_WAL_SEGMENT_BYTES, type PgliteDriver, type PgliteRun } from './pglite-run.js';
+import { canMakeStoreOffThread, makeStoreOffThread } from './pglite-first-start.js';
+import {
+  needsFirstInitialisation,
+  pgliteSession,
+  startPgliteRun,
+  NEW_WAL_SEGMENT_BYTES,
+  type PgliteDriver,
+  type PgliteRun,
+} from './pglite-run.js';
 import { embeddedUnavailable, PresetStoreUnavailable } from './preset-store-unavailable.js';
 import { openStoreDirectory } from './store-directory.js';
-import { isResourceFault, type SqlEngine, type SqlResult, type SqlSession } from './sql-engine.js';
+import { isResourceFault, type SqlEngine } from './sql-engine.js';
 
 export interface PgliteEngineOptions {
   /**
@@ -43,15 +51,6 @@ const RESTART_INTERVAL_MS = { least: 1_000, most: 16_000 };
 const CHECKPOINT_AFTER_BYTES = 64 * MIB;
 /** Writes between two looks at the WAL piled up since the last checkpoint. */
 const WRITES_PER_WAL_LOOK = 64;
-
-function sessionOf(connection: PGlite | Transaction): SqlSession {
-  return {
-    async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
-      const result = await connection.query<Row>(text, [...params]);
-      return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
-    },
-  };
-}
 
 /**
  * PGlite: PostgreSQL compiled to WebAssembly, run in this process, its files in `dataDir` (created 0700 when
@@ -94,6 +93,9 @@ export async function openPgliteEngine(
   async function start(): Promise<PgliteRun> {
     const room = roomProblem();
     if (room) throw embeddedUnavailable(`cannot open the embedded store: ${room}`);
+    // A new store is made on a thread of its own: initdb would hold this thread's event loop for tens of seconds.
+    if (needsFirstInitialisation(home) && canMakeStoreOffThread())
+      await makeStoreOffThread({ home, ...runOptions });
     const run = await startPgliteRun(driver, home, runOptions);
     walSegmentBytes = run.walSegmentBytes;
     return run;
@@ -196,16 +198,16 @@ export async function openPgliteEngine(
 
   return {
     name: 'PGlite',
-    query: (text, params) => using((db) => sessionOf(db).query(text, params)),
+    query: (text, params) => using((db) => pgliteSession(db).query(text, params)),
     async write<Row>(text: string, params?: readonly unknown[]) {
       admitWrite();
-      const result = await using((db) => sessionOf(db).query<Row>(text, params));
+      const result = await using((db) => pgliteSession(db).query<Row>(text, params));
       await boundWal();
       return result;
     },
     async transaction(work) {
       admitWrite();
-      const result = await using((db) => db.transaction((transaction) => work(sessionOf(transaction))));
+      const result = await using((db) => db.transaction((transaction) => work(pgliteSession(transaction))));
       await boundWal();
       return result;
     },

@@ -9,10 +9,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { NodeFS } from '@electric-sql/pglite/nodefs';
 import { INITIALIZING_FILE, isGatewayFile } from './owned-data-dir.js';
 import { pgliteFiles } from './pglite-files.js';
+import type { SqlResult, SqlSession } from './sql-engine.js';
 import { embeddedUnavailable } from './preset-store-unavailable.js';
 import { StepStopped, withinDeadline } from './step-deadline.js';
 
@@ -30,6 +31,16 @@ export interface PgliteRun {
   walSegmentBytes: number;
   /** Leaves PostgreSQL without entering it again: its timers cancelled, its host files closed. */
   abandon(): void;
+}
+
+/** A PGlite connection, or one of its transactions, as the SQL stores' session. */
+export function pgliteSession(connection: PGlite | Transaction): SqlSession {
+  return {
+    async query<Row>(text: string, params: readonly unknown[] = []): Promise<SqlResult<Row>> {
+      const result = await connection.query<Row>(text, [...params]);
+      return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
+    },
+  };
 }
 
 /** WAL segments of a data directory started here: PostgreSQL's 16 MiB is a lot for a preset store. */
@@ -130,6 +141,11 @@ function failureWords(error: unknown): string {
   return `PGlite failed without saying why (${String(error)})`;
 }
 
+/** Whether `home` holds no store yet, or one whose first initialisation was cut short (its mark is still there). */
+export function needsFirstInitialisation(home: string): boolean {
+  return existsSync(join(home, INITIALIZING_FILE)) || !existsSync(join(home, 'PG_VERSION'));
+}
+
 /**
  * Starts PostgreSQL in the directory `home` (initialising a new data directory, or one whose first
  * initialisation was cut short), every later step of it bounded by `deadlineMs`: a step that runs past it, or a
@@ -141,7 +157,7 @@ export async function startPgliteRun(
   home: string,
   options: { sync: boolean; deadlineMs: number; shownAs?: string },
 ): Promise<PgliteRun> {
-  const fresh = existsSync(join(home, INITIALIZING_FILE)) || !existsSync(join(home, 'PG_VERSION'));
+  const fresh = needsFirstInitialisation(home);
   if (fresh) {
     try {
       beginInitialisation(home);

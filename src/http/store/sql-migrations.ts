@@ -319,13 +319,20 @@ export class SchemaTooNew extends Error {
 }
 
 /**
+ * A turn of the event loop before each step: PGlite's calls never give it one, so the steps of a start would
+ * otherwise hold `/healthz` for a second or more on a loaded machine.
+ */
+const eventLoopTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
  * Brings the database to the latest schema at start: each missing step in its own transaction, recorded in
  * `gateway_contract_migrations`. Idempotent, and safe when several processes start at once: an advisory lock
  * makes them take turns, and each step checks the record before it runs.
  */
-export async function migrate(engine: SqlEngine): Promise<number[]> {
+export async function migrate(engine: Pick<SqlEngine, 'transaction'>): Promise<number[]> {
   const applied: number[] = [];
   const bounds = { deadlineMs: MIGRATION_DEADLINE_MS };
+  await eventLoopTurn();
   await engine.transaction(async (session) => {
     await takeMigrationTurn(session);
     await session.query(`CREATE TABLE IF NOT EXISTS gateway_contract_migrations (
@@ -345,6 +352,7 @@ export async function migrate(engine: SqlEngine): Promise<number[]> {
     }
   }, bounds);
   for (const migration of migrations) {
+    await eventLoopTurn();
     await engine.transaction(async (session) => {
       await takeMigrationTurn(session);
       const done = await session.query('SELECT 1 FROM gateway_contract_migrations WHERE version = $1', [
