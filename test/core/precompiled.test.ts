@@ -25,14 +25,20 @@ function runWithoutCodeGeneration(script: string): { stdout: string; stderr: str
 describe('the precompiled validators', () => {
   // The build's drift check (`npm run build`, which `npm test` runs first) generates every validator again and
   // compares it with src/generated/; its stamp says that check passed on the files as they are now, so the suite
-  // does not spend a minute of CPU generating them a second time.
+  // does not spend a minute of CPU generating them a second time. The stamp holds the Node that built: on another
+  // (the unit tests run again on Node 24), the check itself runs.
   it('are up to date with schemas/, as the build checked on the files as they are', async () => {
     const validators = buildSteps.find((step) => step.name === 'validators')!;
-    expect(
-      await stepIsCurrent(root, validators),
-      'the build has not checked src/generated/ against the files as they are: run `npm run build`',
-    ).toBe(true);
-  });
+    const checkNow = () => {
+      const checked = spawnSync(process.execPath, ['dist/build/precompile.js', '--check'], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+      return checked.status === 0 ? 'checked now' : `${checked.stdout}${checked.stderr}`;
+    };
+    const verdict = (await stepIsCurrent(root, validators)) ? 'stamped as checked' : checkNow();
+    expect(['stamped as checked', 'checked now']).toContain(verdict);
+  }, 300_000);
 
   it('are written by --write and checked by --check, and the script refuses any other argument', () => {
     const run = (...args: string[]) =>
