@@ -109,3 +109,26 @@ export function ownCreatesBeside({ baseUrl, key, body, fromMs }: OwnCreatesOptio
     }),
   );
 }
+
+export interface ShareFullOptions {
+  /** `http://127.0.0.1:<port>/api/v1`. */
+  baseUrl: string;
+  key: string;
+  body: string;
+  /** How long to keep trying. */
+  withinMs: number;
+}
+
+/**
+ * Whether the server refused one of `key`'s own creates with 503 within `withinMs`, trying one at a time, 250 ms
+ * apart: its share is full once the server has read the stalled bodies' bytes, which a loaded machine does later
+ * than the client hands them to the kernel, so a test waits for that rather than for a fixed time.
+ */
+export async function shareFull({ baseUrl, key, body, withinMs }: ShareFullOptions): Promise<boolean> {
+  const until = performance.now() + withinMs;
+  for (let probe = 0; performance.now() < until; probe++) {
+    if ((await timedCreate(baseUrl, key, `share-probe-${probe}`, body, withinMs)).status === 503) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}

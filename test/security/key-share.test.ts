@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { keyedCreates } from '../../bench/keyless-flood.js';
-import { ownCreatesBeside, stallBodies } from '../../bench/stalled-bodies.js';
+import { ownCreatesBeside, shareFull, stallBodies } from '../../bench/stalled-bodies.js';
 import {
   fourKeysAtTheirShare,
   manyKeysUnderTheirShare,
@@ -30,6 +30,8 @@ import { exampleRequest } from '../http/example-request.js';
  * of the first round still hold their room however slowly a loaded machine sends it, and each waits for its
  * answer; the creates beside them start once that round is sent and wait for their answers as long as a loaded
  * machine needs; those of a key that holds nothing go one at a time, so that key never holds more than one body.
+ * The stalling key's own creates go once the server has refused one of them, which shows the server has read the
+ * stalled bytes: a fixed wait after sending them held only on an idle machine.
  */
 
 const STALLING_KEY = 'key-share-stalling-management';
@@ -37,11 +39,6 @@ const OTHER_KEY = 'key-share-other-management';
 const STALL_MS = 14_000;
 /** The server's idle cut: long enough that no held body of the first round is cut before the creates are answered. */
 const BODY_IDLE_MS = 30_000;
-/**
- * The stalling key's own creates start this long after its first round is sent: its share is full once the
- * server has read those bodies' bytes, not when the client has handed them to the kernel.
- */
-const OWN_CREATES_AFTER_MS = 4_000;
 /** How long a create may wait for its answer: an answer, not a measure of speed. */
 const CREATE_TIMEOUT_MS = 60_000;
 /** Room for the stall, the first round's answers and the creates' on a loaded machine. */
@@ -89,13 +86,22 @@ it(
   async () => {
     const baseUrl = `http://127.0.0.1:${port}/api/v1`;
     let onFirstRound = () => {};
-    // The key's own creates go 4 s after its stalled bodies have all been sent, once the server has read them.
-    const shareHeld = new Promise<void>((resolve) => (onFirstRound = resolve));
-    const [stalled, own, others] = await Promise.all([
+    // The key's own creates go once its stalled bodies have all been sent and the server has refused it once.
+    const firstRoundSent = new Promise<void>((resolve) => (onFirstRound = resolve));
+    const [stalled, [full, own], others] = await Promise.all([
       stallBodies({ port, base: '/api/v1', key: STALLING_KEY, connections: 17, ms: STALL_MS, onFirstRound }),
-      shareHeld.then(() =>
-        ownCreatesBeside({ baseUrl, key: STALLING_KEY, body: exampleRequest, fromMs: OWN_CREATES_AFTER_MS }),
-      ),
+      firstRoundSent.then(async () => {
+        const full = await shareFull({
+          baseUrl,
+          key: STALLING_KEY,
+          body: exampleRequest,
+          withinMs: STALL_MS,
+        });
+        return [
+          full,
+          await ownCreatesBeside({ baseUrl, key: STALLING_KEY, body: exampleRequest, fromMs: 0 }),
+        ] as const;
+      }),
       keyedCreates({
         baseUrl,
         key: OTHER_KEY,
@@ -107,6 +113,7 @@ it(
       }),
     ]);
     expect(others).toEqual(Array(30).fill(200));
+    expect(full).toBe(true);
     expect(own.map((create) => create.status)).toEqual(Array(5).fill(503));
     // The key's share holds four whole bodies: the rest were refused, and those four cut once they stalled.
     expect(stalled.statuses.filter((status) => status === 408).length).toBeGreaterThanOrEqual(4);
