@@ -13,7 +13,7 @@ import { tenantPrincipals } from './tenant-stalls.js';
  * 33 tenants' of a workspace each; the library's Node server with its default bounds over the memory store and
  * the bundled catalog, as a team serving several clients from the library runs it. `node two-keys-server.js` prints its origin, then serves until it is killed. With
  * `--no-share` a key may hold the whole budget and a stalled body is cut only by the request timeout, as before
- * each key had a share: what the attack did then.
+ * each key had a share and a body a minimum rate: what the attack did then.
  */
 
 const principals = new Map<string, Principal>([
@@ -28,7 +28,9 @@ const server = createNodeServer(
     resolveKey: (key) => principals.get(key) ?? null,
     operations: { ...presetOperations(new MemoryPresetStore()), ...catalogOperations(bundledCatalog) },
   },
-  noShare ? { maxBodyBytesPerKey: 64 * 1024 * 1024, bodyIdleTimeoutMs: 30_000 } : {},
+  noShare
+    ? { maxBodyBytesPerKey: 64 * 1024 * 1024, bodyIdleTimeoutMs: 30_000, minBodyBytesPerSecond: 0 }
+    : {},
 );
 server.listen(0, '127.0.0.1', () => {
   console.log(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
