@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SlowFilesFirst } from './support/slow-files-first.js';
 
 /** The test files of `npm run test:slow`. */
 export const slowTests = ['test/faults/embedded-first-start.test.ts'];
@@ -29,6 +30,8 @@ export default defineConfig({
     // A file per core, not vitest's default of one fewer: on two cores that default is one file at a time, while
     // much of a file's time is spent waiting on the processes it starts (servers, PostgreSQL, tsc, Chromium).
     maxWorkers: '100%',
+    // The slowest files start first on a clone's first run, which has no timing cache (slow-files-first.ts).
+    sequence: { sequencer: SlowFilesFirst },
     typecheck: {
       // The project's TypeScript by path: the `tsc` on PATH may be the oldest supported one, installed beside it.
       checker: fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)),
