@@ -2,35 +2,43 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The suite's slowest files, longest first, as a run measured them (`--reporter=json`, each file's end less its
- * start). A clone's first run has no timing cache, and vitest then starts files by size, so a file of two minutes
- * may start last and run alone at the end while the other worker idles; these start first instead.
+ * The suite's files of 10 s or more, longest first by the mean of two measured runs (`--reporter=json`, each
+ * file's end less its start: a CI run and one on a loaded machine). A clone's first run has no timing cache,
+ * and vitest then starts files by size, so a file of two minutes may start last and run alone at the end while
+ * the other worker idles; these start first instead.
  */
 export const slowFiles = [
   'test/faults/embedded-lock.test.ts',
   'test/ecosystem/consumer.test.ts',
-  'test/gateway/idempotent-retries.test.ts',
+  'test/security/key-share.test.ts',
   'test/faults/postgres-full-disk.test.ts',
+  'test/gateway/idempotent-retries.test.ts',
   'test/faults/postgres-silence.test.ts',
   'test/faults/embedded-renamed-dir.test.ts',
-  'test/security/key-share.test.ts',
-  'test/build/standalone-rewrite.test.ts',
-  'test/gateway/orchestrator.test.ts',
-  'test/http/connection-bounds.test.ts',
-  'test/cli/files.test.ts',
   'test/ecosystem/python-jsonschema.test.ts',
+  'test/gateway/orchestrator.test.ts',
+  'test/build/standalone-rewrite.test.ts',
+  'test/cli/files.test.ts',
+  'test/http/connection-bounds.test.ts',
   'test/gateway/durable-serve.test.ts',
-  'test/ecosystem/differential.test.ts',
-  'test/cli/terminal.test.ts',
   'test/faults/embedded-full-disk.test.ts',
-  'test/gateway/postgres-faults.test.ts',
-  'test/security/hostile.test.ts',
+  'test/ecosystem/differential.test.ts',
   'test/faults/embedded-permissions.test.ts',
+  'test/security/hostile.test.ts',
+  'test/cli/terminal.test.ts',
+  'test/gateway/postgres-faults.test.ts',
   'test/gateway/deploy-doc.test.ts',
-  'test/core/credential-families.test.ts',
-  'test/security/keyless-flood.test.ts',
   'test/gateway/npm-start.test.ts',
+  'test/security/keyless-flood.test.ts',
+  'test/core/credential-families.test.ts',
+  'test/build/split-validators.test.ts',
+  'test/http/store/workspaces.test.ts',
   'test/security/printed-secrets.test.ts',
+  'test/bench/fuzz.test.ts',
+  'test/http/store/idempotent-creates.test.ts',
+  'test/body/escaped-keys.test.ts',
+  'test/build/bundle.test.ts',
+  'test/http/entry-points.test.ts',
 ];
 
 /**
