@@ -21,16 +21,20 @@ const ANSWER_WITHIN_MS = 10_000;
 const SILENT_FOR_MS = 6_000;
 const LOCKED_FOR_MS = 8_000;
 
-const servers: PostgresServer[] = [];
-const bouncers: PgBouncer[] = [];
+let server: PostgresServer;
+let bouncer: PgBouncer;
 const proxies: FaultProxy[] = [];
 const gateways: Started[] = [];
 
+beforeAll(async () => {
+  server = await startPostgres();
+  bouncer = await startPgBouncer(server.url);
+}, 120_000);
 afterAll(async () => {
   for (const gateway of gateways) if (gateway.child.exitCode === null) gateway.child.kill('SIGKILL');
   for (const proxy of proxies) await proxy.close();
-  for (const bouncer of bouncers) bouncer.stop();
-  for (const server of servers) server.destroy();
+  bouncer?.stop();
+  server?.destroy();
 });
 
 async function serveThrough(proxy: FaultProxy, url: string): Promise<Started> {
@@ -72,67 +76,42 @@ function expectBoundedAndKept(outcome: FaultOutcome, gateway: Started): void {
   expect([down.healthzStatus, down.providersStatus, down.pageStatus]).toEqual([200, 200, 200]);
 }
 
-// Each way has a server of its own, so the two run side by side (their time is mostly the faults' waits) and one's
-// table lock never reaches the other's creates; the tests of one way share its gateway and run one after another.
-for (const through of ['directly', 'through PgBouncer'] as const) {
-  describe(
-    `a gateway on PostgreSQL ${through} when its database stops answering`,
-    { concurrent: true },
-    () => {
-      let server: PostgresServer;
-      let url: string;
-      let proxy: FaultProxy;
-      let gateway: Started;
-      beforeAll(async () => {
-        server = await startPostgres();
-        servers.push(server);
-        url = server.url;
-        if (through === 'through PgBouncer') {
-          const bouncer = await startPgBouncer(server.url);
-          bouncers.push(bouncer);
-          url = bouncer.url;
-        }
-        proxy = await startFaultProxy(Number(new URL(url).port));
-        proxies.push(proxy);
-        gateway = await serveThrough(proxy, url);
-      }, 120_000);
+for (const [through, url] of [
+  ['directly', () => server.url],
+  ['through PgBouncer', () => bouncer.url],
+] as const) {
+  describe(`a gateway on PostgreSQL ${through} when its database stops answering`, () => {
+    let proxy: FaultProxy;
+    let gateway: Started;
+    beforeAll(async () => {
+      proxy = await startFaultProxy(Number(new URL(url()).port));
+      proxies.push(proxy);
+      gateway = await serveThrough(proxy, url());
+    }, 60_000);
 
-      it.sequential(
-        'answers every create within 10 s while silent, /readyz 503, and serves again after',
-        async () => {
-          const outcome = await drill(drilled(gateway), 'silent', silence(proxy, SILENT_FOR_MS));
-          expectBoundedAndKept(outcome, gateway);
-          expect(outcome.whileDown!.readyzDownMs).not.toBeNull();
-          expect(outcome.whileDown!.readyzDownMs!).toBeLessThan(ANSWER_WITHIN_MS);
-          expect(outcome.answers['503']).toBeGreaterThan(0);
-        },
-        60_000,
-      );
+    it('answers every create within 10 s while silent, /readyz 503, and serves again after', async () => {
+      const outcome = await drill(drilled(gateway), 'silent', silence(proxy, SILENT_FOR_MS));
+      expectBoundedAndKept(outcome, gateway);
+      expect(outcome.whileDown!.readyzDownMs).not.toBeNull();
+      expect(outcome.whileDown!.readyzDownMs!).toBeLessThan(ANSWER_WITHIN_MS);
+      expect(outcome.answers['503']).toBeGreaterThan(0);
+    }, 60_000);
 
-      it.sequential(
-        'answers a create within 10 s while another session holds a table lock',
-        async () => {
-          const outcome = await drill(drilled(gateway), 'locked', heldTableLock(server.url, LOCKED_FOR_MS));
-          expectBoundedAndKept(outcome, gateway);
-        },
-        60_000,
-      );
+    it('answers a create within 10 s while another session holds a table lock', async () => {
+      const outcome = await drill(drilled(gateway), 'locked', heldTableLock(server.url, LOCKED_FOR_MS));
+      expectBoundedAndKept(outcome, gateway);
+    }, 60_000);
 
-      it.sequential(
-        'ends within 15 s of SIGTERM while silent, and every acknowledged create reads back',
-        async () => {
-          const stop = await sigtermDuringSilence(() => serveThrough(proxy, url), proxy, KEY, 'stopped');
-          console.info(`SIGTERM while silent: ${JSON.stringify(stop)}`);
-          expect(stop.exitMs).not.toBeNull();
-          expect(stop.exitMs!).toBeLessThan(STOP_BOUND_MS);
-          expect(stop.exitCode).toBe(0);
-          expect(stop.acknowledged).toBeGreaterThan(0);
-          expect(stop.present).toBe(stop.acknowledged);
-          // The creates in flight were answered 503 or had their connection cut, never acknowledged.
-          expect(stop.inFlight.filter((status) => status !== 503 && status !== 0)).toEqual([]);
-        },
-        60_000,
-      );
-    },
-  );
+    it('ends within 15 s of SIGTERM while silent, and every acknowledged create reads back', async () => {
+      const stop = await sigtermDuringSilence(() => serveThrough(proxy, url()), proxy, KEY, 'stopped');
+      console.info(`SIGTERM while silent: ${JSON.stringify(stop)}`);
+      expect(stop.exitMs).not.toBeNull();
+      expect(stop.exitMs!).toBeLessThan(STOP_BOUND_MS);
+      expect(stop.exitCode).toBe(0);
+      expect(stop.acknowledged).toBeGreaterThan(0);
+      expect(stop.present).toBe(stop.acknowledged);
+      // The creates in flight were answered 503 or had their connection cut, never acknowledged.
+      expect(stop.inFlight.filter((status) => status !== 503 && status !== 0)).toEqual([]);
+    }, 60_000);
+  });
 }
