@@ -15,8 +15,6 @@ import { startServe, type Started } from './serve-process.js';
  * (contract: idempotent-creates): on each store the same key and body answer the first version and another body
  * is refused; on PostgreSQL a create whose answer was lost after its commit answers 200 with that version once the
  * database is back; behind PgBouncer 1.18 a 20 s table lock stores no body twice, with a key or without one.
- * Each part has a server and gateway of its own, so the parts run side by side: most of their time is spent
- * waiting on a lock or a retry, not working.
  */
 
 const MANAGEMENT_KEY = 'idempotent-test-management';
@@ -103,7 +101,7 @@ const stores: Array<{ name: string; start: () => Promise<Started> }> = [
   },
 ];
 
-describe.concurrent.each(stores)('a gateway on $name with Idempotency-Key', ({ start }) => {
+describe.each(stores)('a gateway on $name with Idempotency-Key', ({ start }) => {
   it('answers the same key and body with the same version twice, and refuses the key with another body', async () => {
     const gateway = await start();
     const first = await create(gateway.baseUrl, 'twice', bodyWith('twice'), 'twice-key');
@@ -117,8 +115,7 @@ describe.concurrent.each(stores)('a gateway on $name with Idempotency-Key', ({ s
   }, 120_000);
 });
 
-// Side by side with the other parts; its own two tests share one table lock, so they run one after the other.
-describe.concurrent('a create whose answer is lost after PostgreSQL committed it', () => {
+describe('a create whose answer is lost after PostgreSQL committed it', () => {
   let gateway: Started;
   let proxy: FaultProxy;
   let direct: pg.Client;
@@ -186,27 +183,19 @@ describe.concurrent('a create whose answer is lost after PostgreSQL committed it
     return outcome;
   }
 
-  it.sequential(
-    'answers 200 with that version when retried with its key once the database is back',
-    async () => {
-      const outcome = await loseAnswerAndRetry('lost', 'lost-key');
-      expect([outcome.first, outcome.whileDown]).toEqual([503, 503]);
-      expect(outcome.version).toBe(1);
-      expect(outcome.stored).toBe(1);
-    },
-    120_000,
-  );
+  it('answers 200 with that version when retried with its key once the database is back', async () => {
+    const outcome = await loseAnswerAndRetry('lost', 'lost-key');
+    expect([outcome.first, outcome.whileDown]).toEqual([503, 503]);
+    expect(outcome.version).toBe(1);
+    expect(outcome.stored).toBe(1);
+  }, 120_000);
 
-  it.sequential(
-    'makes a second version when retried without a key: what the key is for',
-    async () => {
-      const outcome = await loseAnswerAndRetry('lost-keyless', undefined);
-      expect([outcome.first, outcome.whileDown]).toEqual([503, 503]);
-      expect(outcome.version).toBe(2);
-      expect(outcome.stored).toBe(2);
-    },
-    120_000,
-  );
+  it('makes a second version when retried without a key: what the key is for', async () => {
+    const outcome = await loseAnswerAndRetry('lost-keyless', undefined);
+    expect([outcome.first, outcome.whileDown]).toEqual([503, 503]);
+    expect(outcome.version).toBe(2);
+    expect(outcome.stored).toBe(2);
+  }, 120_000);
 });
 
 const LOCK_MS = 20_000;
@@ -214,7 +203,6 @@ const WRITERS = 4;
 
 describe.skipIf(pgbouncerBinary() === null)(
   'behind PgBouncer (transaction pooling) through a table lock',
-  { concurrent: true },
   () => {
     it(`stores no body twice: ${WRITERS} writers with keys and ${WRITERS} without, retrying through a ${LOCK_MS / 1000} s lock`, async () => {
       const server = await startPostgres();
