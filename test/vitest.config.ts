@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { SlowFilesFirst } from './support/slow-files-first.js';
 
 /** The test files of `npm run test:slow`. */
 export const slowTests = ['test/faults/embedded-first-start.test.ts'];
@@ -22,6 +23,10 @@ export default defineConfig({
     testTimeout: 30_000,
     // The source's lazily loaded validators need `import()` under the test runner (src/core/profiles.ts).
     setupFiles: ['test/support/load-profiles.ts'],
+    // A worker keeps the modules it loaded from one file to the next: each file evaluating its own copy of the
+    // 2.7 MB of generated validators and of the source cost a whole run about 160 s of CPU. A test that needs a
+    // module graph of its own (what loads on first use, say) runs it in a process it starts.
+    isolate: false,
     // The Debian packages the suite runs for real, installed first where they are missing and this may install.
     // Then the scratch directory of the one PostgreSQL `initdb` the embedded store's tests copy (initialized-data-dir.ts).
     globalSetup: ['test/support/system-packages.ts', 'test/support/initialized-data-dir-root.ts'],
@@ -29,6 +34,8 @@ export default defineConfig({
     // A file per core, not vitest's default of one fewer: on two cores that default is one file at a time, while
     // much of a file's time is spent waiting on the processes it starts (servers, PostgreSQL, tsc, Chromium).
     maxWorkers: '100%',
+    // The slowest files start first on a clone's first run, which has no timing cache (slow-files-first.ts).
+    sequence: { sequencer: SlowFilesFirst },
     typecheck: {
       // The project's TypeScript by path: the `tsc` on PATH may be the oldest supported one, installed beside it.
       checker: fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)),

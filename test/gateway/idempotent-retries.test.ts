@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleRequest } from '../http/example-request.js';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
+import { initializedDataDir } from '../support/initialized-data-dir.js';
 import { pgbouncerBinary, startPgBouncer } from '../support/pgbouncer.js';
 import { startPostgres } from '../support/postgres-server.js';
 import { startServe, type Started } from './serve-process.js';
@@ -85,7 +86,11 @@ async function directClient(url: string): Promise<pg.Client> {
 
 const stores: Array<{ name: string; start: () => Promise<Started> }> = [
   { name: 'memory', start: () => serve({}, ['--memory']) },
-  { name: 'PGlite', start: () => serve({ GATEWAY_DATA_DIR: join(scratch, 'data') }) },
+  // A copy of the run's one initialized directory: a first start's initdb is not what this file is about.
+  {
+    name: 'PGlite',
+    start: async () => serve({ GATEWAY_DATA_DIR: await initializedDataDir(join(scratch, 'data')) }),
+  },
   {
     name: 'PostgreSQL',
     async start() {
