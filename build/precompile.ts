@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -38,6 +38,7 @@ import { capCollectedErrors } from './profiles/all-issues.js';
  * fails when a committed file differs from what it generates, naming which input changed; any other argument
  * is refused. Either way it then copies the files into dist/. The validator modules, each compiled on its own,
  * are made on worker threads, one per core (two on two cores), and only once all are made is anything written.
+ * `--write` remakes only a module whose inputs changed since it last wrote it (see `madeFrom`).
  */
 
 /** Each hoisted subschema is a schema of its own under this prefix, compiled once for every root. */
@@ -431,12 +432,70 @@ function make(file: string): Made {
 /** The validator modules: each takes seconds to compile, where the other files take none. */
 const validatorFiles = new Set(generatedModuleNames().map((name) => `${name}.js`));
 
+const dist = new URL('../', import.meta.url);
+const readIfThere = (url: URL): string => (existsSync(url) ? readFileSync(url, 'utf8') : '');
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** The compiled files of `folder` (of dist/) but those under `except`, each by its path and text. */
+function compiled(folder: string, except: string): string[] {
+  const base = fileURLToPath(new URL(folder, dist));
+  return readdirSync(base, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js') && !file.startsWith(except))
+    .sort()
+    .map((file) => `${file}\0${readFileSync(`${base}/${file}`, 'utf8')}`);
+}
+
+/**
+ * The data of every module of schemas/ as the build reads it, without the prose validation never reads (a
+ * `description` or `title` that is text; a pattern's description, which the code quotes, is in each module's
+ * own digest): a description edited leaves the validators as they are.
+ */
+async function schemaData(): Promise<string> {
+  const folder = fileURLToPath(new URL('schemas/', dist));
+  const modules = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.js'),
+  );
+  const data: Record<string, unknown> = {};
+  for (const file of modules.sort())
+    data[file] = { ...(await import(new URL(`schemas/${file}`, dist).href)) };
+  return JSON.stringify(data, (key, value: unknown) => {
+    if (typeof value === 'function') return value.toString();
+    if (value instanceof Map || value instanceof Set) return [...value];
+    if ((key === 'description' || key === 'title') && typeof value === 'string') return undefined;
+    return value;
+  });
+}
+
+/**
+ * What every validator module is made from besides its own schemas: the build's compiled code (dist/build/ and
+ * dist/src/ but the types' writer and the generated modules, which generate rewrites after compiling), the schemas' data, and the installed packages (Ajv, the parser). A
+ * module whose digest (`digestOf` its inputs) and these are unchanged is what it would be made again.
+ */
+async function madeFrom(): Promise<string | undefined> {
+  try {
+    const packages = readIfThere(new URL('../node_modules/.package-lock.json', dist));
+    return sha256(
+      [...compiled('build/', 'types'), ...compiled('src/', 'generated'), await schemaData(), packages].join(
+        '\0',
+      ),
+    );
+  } catch {
+    // Data that does not serialize (a cycle): every module is made.
+    return undefined;
+  }
+}
+
+/** Where `--write` records what each validator module was made from and what it wrote. */
+const stamps = new URL('.build-stamps/made/', dist);
+
 /**
  * Every file made, in the table's order: the validator modules shared among `threads` workers, each taking the
  * next module as it finishes one, while this thread makes the rest.
  */
-async function makeAll(threads: number): Promise<Made[]> {
-  const queue = Object.keys(files).filter((file) => validatorFiles.has(file));
+async function makeAll(threads: number, reuse: ReadonlyMap<string, Made>): Promise<Made[]> {
+  const queue = Object.keys(files).filter((file) => validatorFiles.has(file) && !reuse.has(file));
+  if (queue.length === 0 || threads === 1)
+    return Object.keys(files).map((file) => reuse.get(file) ?? make(file));
   const made = new Map<string, Made>();
   const worker = () =>
     new Promise<void>((resolve, reject) => {
@@ -463,7 +522,7 @@ async function makeAll(threads: number): Promise<Made[]> {
   const workers = Array.from({ length: Math.min(threads, queue.length) }, worker);
   for (const file of Object.keys(files)) if (!validatorFiles.has(file)) made.set(file, make(file));
   await Promise.all(workers);
-  return Object.keys(files).map((file) => made.get(file)!);
+  return Object.keys(files).map((file) => reuse.get(file) ?? made.get(file)!);
 }
 
 if (!isMainThread && (workerData as { precompile?: boolean } | null)?.precompile === true) {
@@ -474,15 +533,29 @@ if (!isMainThread && (workerData as { precompile?: boolean } | null)?.precompile
     console.error('usage: node dist/build/precompile.js --write | --check');
     process.exit(2);
   }
+  // A validator module whose inputs are those its stamp recorded, and which is as it was written, is kept.
+  const from = mode === '--write' ? await madeFrom() : undefined;
+  const reuse = new Map<string, Made>();
+  const keys = new Map<string, string>();
+  for (const file of from === undefined ? [] : validatorFiles) {
+    const digest = digestOf(files[file]!().inputs);
+    const key = sha256(`${from}\0${digest}\0${ajvVersion}`);
+    keys.set(file, key);
+    const code = readIfThere(new URL(file, source));
+    if (readIfThere(new URL(file, stamps)) === `${key}\n${sha256(code)}\n`)
+      reuse.set(file, { file, code, digest });
+  }
   // One core: the modules are made here, one after the other, with no worker to start.
-  const made =
-    availableParallelism() > 1 ? await makeAll(availableParallelism()) : Object.keys(files).map(make);
+  const made = await makeAll(availableParallelism(), reuse);
   mkdirSync(built, { recursive: true });
+  mkdirSync(stamps, { recursive: true });
   for (const { file, code, digest } of made) {
     const target = fileURLToPath(new URL(file, source));
     if (mode === '--write') {
       writeFileSync(target, code);
-      console.log(`wrote src/generated/${file} (${code.length} bytes)`);
+      const key = keys.get(file);
+      if (key !== undefined) writeFileSync(new URL(file, stamps), `${key}\n${sha256(code)}\n`);
+      console.log(`${reuse.has(file) ? 'kept' : 'wrote'} src/generated/${file} (${code.length} bytes)`);
     } else if (readFileSync(target, 'utf8') !== code) {
       const why = staleness(readFileSync(target, 'utf8'), digest);
       console.error(`src/generated/${file} is stale: ${why}; run \`npm run generate\`.`);
