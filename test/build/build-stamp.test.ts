@@ -122,15 +122,16 @@ describe('the build steps', () => {
   });
 });
 
+/** The command of a step that runs `script` with `fs` in scope. */
+const script = (text: string) => ['node', '-e', `const fs = require('node:fs'); ${text}`];
+
 describe('a step that generates source files', () => {
-  // "gen" writes src/made.txt, a file git sees, from tools/phrases.ts and from what src/made.txt held.
+  // "gen" logs its run and writes src/made.txt, a file git sees and the step reads, from tools/phrases.ts.
   const gen: BuildStep = {
     name: 'gen',
-    command: [
-      'node',
-      '-e',
-      `const fs = require('node:fs'); fs.appendFileSync('gen.log', 'ran\\n'); fs.writeFileSync('src/made.txt', fs.readFileSync('tools/phrases.ts', 'utf8'));`,
-    ],
+    command: script(
+      `fs.appendFileSync('gen.log', 'ran\\n'); fs.writeFileSync('src/made.txt', fs.readFileSync('tools/phrases.ts', 'utf8'));`,
+    ),
     reads: (file) => file.startsWith('src/') || file.startsWith('tools/'),
     writes: (file) => file === 'src/made.txt',
   };
@@ -155,11 +156,9 @@ describe('a step with a cache', () => {
   // "cached" records whether its cache was there, then writes it and copies src/index.ts into dist/cached/.
   const cached: BuildStep = {
     name: 'cached',
-    command: [
-      'node',
-      '-e',
-      `const fs = require('node:fs'); fs.appendFileSync('cache.log', (fs.existsSync('dist/.cache') ? 'kept' : 'none') + '\\n'); fs.writeFileSync('dist/.cache', 'x'); fs.mkdirSync('dist/cached', { recursive: true }); fs.copyFileSync('src/index.ts', 'dist/cached/index.ts');`,
-    ],
+    command: script(
+      `fs.appendFileSync('cache.log', (fs.existsSync('dist/.cache') ? 'kept' : 'none') + '\\n'); fs.writeFileSync('dist/.cache', 'x'); fs.mkdirSync('dist/cached', { recursive: true }); fs.copyFileSync('src/index.ts', 'dist/cached/index.ts');`,
+    ),
     reads: (file) => file === 'src/index.ts',
     writes: (file) => file.startsWith('dist/cached/'),
     cache: 'dist/.cache',
