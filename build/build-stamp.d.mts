@@ -7,8 +7,13 @@ export interface BuildStep {
   reads: (file: string) => boolean;
   /** TypeScript files whose relative imports, followed, the step reads too. */
   entries?: string[];
-  /** Whether this file of dist/ (a path relative to the repository) is the step's output. */
+  /**
+   * Whether this file (a path relative to the repository) is the step's output: a file of dist/, or of the sources
+   * for a step that generates them, whose outputs are then no inputs of its own.
+   */
   writes: (file: string) => boolean;
+  /** A file the step keeps between runs (tsc's build info), removed unless its outputs are what its stamp recorded. */
+  cache?: string;
 }
 
 export interface StepsRun {
@@ -29,4 +34,11 @@ export interface RunOptions {
 }
 
 export function stepIsCurrent(repository: string, step: BuildStep): Promise<boolean>;
+/** Runs the step with `extra` arguments unless it is current, stamping only its outputs; its exit status. */
+export function runUnchecked(
+  repository: string,
+  step: BuildStep,
+  extra: string[],
+  options?: Pick<RunOptions, 'log'>,
+): Promise<number>;
 export function runSteps(repository: string, steps: BuildStep[], options?: RunOptions): Promise<StepsRun>;

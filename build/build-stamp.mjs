@@ -1,6 +1,6 @@
 // The stamps of the build's steps: each step records, in dist/.build-stamps/<step>, a digest of the files it
-// reads and one of the files it wrote, so `npm run build` reruns a step only when its own inputs or its outputs
-// changed (a prose edit reruns no step that does not read prose). Plain JavaScript, as it runs before tsc has
+// reads and one of the files it wrote, so `npm run build` (and `npm run generate`) reruns a step only when its own
+// inputs or its outputs changed (a prose edit reruns no step that does not read prose). Plain JavaScript, as it runs before tsc has
 // compiled anything of build/.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -81,10 +81,14 @@ export async function importClosure(repository, entries) {
   return [...seen];
 }
 
-/** The digest of what a step reads: its files, the installed packages and Node's version. */
+/**
+ * The digest of what a step reads: its files, the installed packages and Node's version. A file it writes is an
+ * output, not an input (a generating step reads what it rewrites), so an edit to it shows in the outputs' digest.
+ */
 async function inputsDigest(repository, step, sources) {
   const files = new Set(sources.filter(step.reads));
   for (const file of await importClosure(repository, step.entries ?? [])) files.add(file);
+  for (const file of files) if (step.writes(file)) files.delete(file);
   const installed = join(repository, 'node_modules', '.package-lock.json');
   const packages = existsSync(installed) ? readFileSync(installed, 'utf8') : '';
   return createHash('sha256')
@@ -92,12 +96,63 @@ async function inputsDigest(repository, step, sources) {
     .digest('hex');
 }
 
-/** The digest of what a step wrote under dist/. */
-function outputsDigest(repository, step) {
-  const outputs = filesUnder(repository, 'dist').filter(
+/** The digest of what a step wrote: under dist/, or in the sources for a step that generates them. */
+function outputsDigest(repository, step, sources = sourceFiles(repository)) {
+  const outputs = [...filesUnder(repository, 'dist'), ...sources].filter(
     (file) => !file.startsWith('dist/.build-stamps/') && step.writes(file),
   );
   return digest(repository, outputs);
+}
+
+/**
+ * Drops the step's cache (tsc's build info) unless its outputs are what its stamp recorded: an incremental tsc
+ * trusts its build info over dist/, so a file removed or edited there by hand would otherwise stay so.
+ */
+function dropStaleCache(repository, step, stamped, sources) {
+  if (step.cache === undefined) return;
+  if (stamped[1] === undefined || stamped[1] !== outputsDigest(repository, step, sources)) {
+    rmSync(join(repository, step.cache), { force: true });
+  }
+}
+
+const stampOf = (repository, step) => {
+  const stampFile = join(repository, 'dist', '.build-stamps', step.name);
+  return existsSync(stampFile) ? readFileSync(stampFile, 'utf8').split('\n') : [];
+};
+
+/** The stamp of a step that ran with its checks skipped: its outputs, and inputs that match no digest. */
+const unchecked = 'unchecked';
+
+/**
+ * Runs `step` with `extra` arguments (`--noCheck`) unless its stamp is current, and stamps only its outputs, so
+ * the next `runSteps` runs it in full, keeping its cache. `npm run generate` compiles so before it generates.
+ */
+export async function runUnchecked(repository, step, extra, { log = console.log } = {}) {
+  const sources = sourceFiles(repository);
+  const stamped = stampOf(repository, step);
+  if (
+    stamped[0] === (await inputsDigest(repository, step, sources)) &&
+    stamped[1] === outputsDigest(repository, step, sources)
+  ) {
+    log(`build: ${step.name} is up to date`);
+    return 0;
+  }
+  dropStaleCache(repository, step, stamped, sources);
+  const stampFile = join(repository, 'dist', '.build-stamps', step.name);
+  rmSync(stampFile, { force: true });
+  const started = performance.now();
+  const [program, ...args] = step.command;
+  const { status } = spawnSync(program === 'node' ? process.execPath : program, [...args, ...extra], {
+    cwd: repository,
+    stdio: 'inherit',
+  });
+  if (status !== 0) return status ?? 1;
+  log(
+    `build: ${step.name} (${extra.join(' ')}) ran in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  mkdirSync(dirname(stampFile), { recursive: true });
+  writeFileSync(stampFile, `${unchecked}\n${outputsDigest(repository, step)}\n`);
+  return 0;
 }
 
 /** Whether the step's stamp says it last succeeded on the files as they are now, and left its outputs as they are. */
@@ -121,21 +176,23 @@ export async function runSteps(repository, steps, { log = console.log, written =
   const stamps = join(repository, 'dist', '.build-stamps');
   mkdirSync(stamps, { recursive: true });
   const ran = [];
-  const sources = sourceFiles(repository);
   for (const step of steps) {
+    // Listed afresh for each step: one before it may have written a file that git sees.
+    const sources = sourceFiles(repository);
     const stampFile = join(stamps, step.name);
     const inputs = await inputsDigest(repository, step, sources);
-    const stamped = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').split('\n') : [];
-    if (stamped[0] === inputs && stamped[1] === outputsDigest(repository, step)) {
+    const stamped = stampOf(repository, step);
+    if (stamped[0] === inputs && stamped[1] === outputsDigest(repository, step, sources)) {
       log(`build: ${step.name} is up to date`);
       continue;
     }
     rmSync(stampFile, { force: true });
     if (written.includes(step.name)) {
-      writeFileSync(stampFile, `${inputs}\n${outputsDigest(repository, step)}\n`);
+      writeFileSync(stampFile, `${inputs}\n${outputsDigest(repository, step, sources)}\n`);
       log(`build: ${step.name} was just written`);
       continue;
     }
+    dropStaleCache(repository, step, stamped, sources);
     const started = performance.now();
     const [program, ...args] = step.command;
     const { status } = spawnSync(program === 'node' ? process.execPath : program, args, {
@@ -146,8 +203,9 @@ export async function runSteps(repository, steps, { log = console.log, written =
     ran.push(step.name);
     log(`build: ${step.name} ran in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     // A file the step reads, edited while it ran, leaves no stamp: the next build runs the step again.
-    if (inputs === (await inputsDigest(repository, step, sourceFiles(repository)))) {
-      writeFileSync(stampFile, `${inputs}\n${outputsDigest(repository, step)}\n`);
+    const after = sourceFiles(repository);
+    if (inputs === (await inputsDigest(repository, step, after))) {
+      writeFileSync(stampFile, `${inputs}\n${outputsDigest(repository, step, after)}\n`);
     }
   }
   return { ran };

@@ -2,9 +2,17 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSteps } from '../../build/build-steps.mjs';
-import { runSteps, sourceFiles, stepIsCurrent, type BuildStep } from '../../build/build-stamp.mjs';
+import { buildSteps, generateSteps } from '../../build/build-steps.mjs';
+import {
+  importClosure,
+  runSteps,
+  runUnchecked,
+  sourceFiles,
+  stepIsCurrent,
+  type BuildStep,
+} from '../../build/build-stamp.mjs';
 
 /*
  * Each step of the build reruns only when a file it reads, or one it wrote, changed since its stamp. Shown on a
@@ -114,6 +122,81 @@ describe('the build steps', () => {
   });
 });
 
+/** The command of a step that runs `script` with `fs` in scope. */
+const script = (text: string) => ['node', '-e', `const fs = require('node:fs'); ${text}`];
+
+describe('a step that generates source files', () => {
+  // "gen" logs its run and writes src/made.txt, a file git sees and the step reads, from tools/phrases.ts.
+  const gen: BuildStep = {
+    name: 'gen',
+    command: script(
+      `fs.appendFileSync('gen.log', 'ran\\n'); fs.writeFileSync('src/made.txt', fs.readFileSync('tools/phrases.ts', 'utf8'));`,
+    ),
+    reads: (file) => file.startsWith('src/') || file.startsWith('tools/'),
+    writes: (file) => file === 'src/made.txt',
+  };
+  const runs = () => readFileSync(join(repository, 'gen.log'), 'utf8').split('\n').length - 1;
+
+  it('is stamped after writing what it reads, reruns when an input changes, and when its output was edited', async () => {
+    rmSync(join(repository, 'gen.log'), { force: true });
+    expect((await runSteps(repository, [gen], { log: () => {} })).ran).toEqual(['gen']);
+    expect(await stepIsCurrent(repository, gen)).toBe(true);
+    expect((await runSteps(repository, [gen], { log: () => {} })).ran).toEqual([]);
+    write('tools/phrases.ts', "export const phrase = 'c';\n");
+    expect((await runSteps(repository, [gen], { log: () => {} })).ran).toEqual(['gen']);
+    expect(readFileSync(join(repository, 'src/made.txt'), 'utf8')).toBe("export const phrase = 'c';\n");
+    write('src/made.txt', 'edited by hand\n');
+    expect((await runSteps(repository, [gen], { log: () => {} })).ran).toEqual(['gen']);
+    expect(readFileSync(join(repository, 'src/made.txt'), 'utf8')).toBe("export const phrase = 'c';\n");
+    expect(runs()).toBe(3);
+  });
+});
+
+describe('a step with a cache', () => {
+  // "cached" records whether its cache was there, then writes it and copies src/index.ts into dist/cached/.
+  const cached: BuildStep = {
+    name: 'cached',
+    command: script(
+      `fs.appendFileSync('cache.log', (fs.existsSync('dist/.cache') ? 'kept' : 'none') + '\\n'); fs.writeFileSync('dist/.cache', 'x'); fs.mkdirSync('dist/cached', { recursive: true }); fs.copyFileSync('src/index.ts', 'dist/cached/index.ts');`,
+    ),
+    reads: (file) => file === 'src/index.ts',
+    writes: (file) => file.startsWith('dist/cached/'),
+    cache: 'dist/.cache',
+  };
+  const seen = () => readFileSync(join(repository, 'cache.log'), 'utf8').trim().split('\n');
+  const run = async () => (await runSteps(repository, [cached], { log: () => {} })).ran;
+
+  it('keeps it while the outputs are as stamped, and drops it when an output was removed', async () => {
+    rmSync(join(repository, 'cache.log'), { force: true });
+    expect(await run()).toEqual(['cached']);
+    write('src/index.ts', 'export const a = 5;\n');
+    expect(await run()).toEqual(['cached']);
+    rmSync(join(repository, 'dist/cached/index.ts'));
+    expect(await run()).toEqual(['cached']);
+    expect(seen()).toEqual(['none', 'kept', 'none']);
+  });
+
+  it('run unchecked: runs with the extra arguments, stamps no inputs, so the full run follows with the cache', async () => {
+    write('src/index.ts', 'export const a = 6;\n');
+    rmSync(join(repository, 'cache.log'), { force: true });
+    const unchecked = {
+      ...cached,
+      command: [
+        ...cached.command.slice(0, 2),
+        `${cached.command[2]} fs.appendFileSync('cache.log', process.argv[1] + '\\n');`,
+      ],
+    };
+    expect(await runUnchecked(repository, unchecked, ['fast'], { log: () => {} })).toBe(0);
+    expect(await stepIsCurrent(repository, unchecked)).toBe(false);
+    expect(await run()).toEqual(['cached']);
+    expect(seen()).toEqual(['kept', 'fast', 'kept']);
+    // Current: neither runs it again.
+    expect(await runUnchecked(repository, unchecked, ['fast'], { log: () => {} })).toBe(0);
+    expect(await run()).toEqual([]);
+    expect(seen()).toHaveLength(3);
+  });
+});
+
 describe('the sources of a copy without git', () => {
   it('are the files git lists, so an unpacked archive or a CI copy of the tree builds', async () => {
     await build();
@@ -148,6 +231,17 @@ describe("the project's build steps", () => {
     expect(byName.get('bundle')!.reads('src/core/errors.ts')).toBe(true);
     expect(byName.get('bundle')!.reads('src/page/page.css')).toBe(false);
     expect(byName.get('page')!.reads('src/page/playground.ts')).toBe(true);
+  });
+
+  it("of generate: a prose edit reruns the tables' step alone, and the types do not read the build's code", async () => {
+    for (const step of generateSteps) {
+      expect(step.reads('docs/contract.md') || step.reads('CONTRIBUTING.md'), step.name).toBe(false);
+      expect(step.writes('docs/contract.md'), step.name).toBe(step.name === 'write-docs');
+    }
+    const types = generateSteps.find((step) => step.name === 'write-types')!;
+    const closure = await importClosure(fileURLToPath(new URL('../..', import.meta.url)), types.entries!);
+    expect(closure).toContain('schemas/tool.ts');
+    expect(closure).not.toContain('src/core/schema-refs.ts');
   });
 
   it('keep apart what each writes, so one step rerun leaves the others stamped', () => {
