@@ -23,10 +23,6 @@ export default defineConfig({
     testTimeout: 30_000,
     // The source's lazily loaded validators need `import()` under the test runner (src/core/profiles.ts).
     setupFiles: ['test/support/load-profiles.ts'],
-    // A worker keeps the modules it loaded from one file to the next: each file evaluating its own copy of the
-    // 2.7 MB of generated validators and of the source cost a whole run about 160 s of CPU. A test that needs a
-    // module graph of its own (what loads on first use, say) runs it in a process it starts.
-    isolate: false,
     // The Debian packages the suite runs for real, installed first where they are missing and this may install.
     // Then the scratch directory of the one PostgreSQL `initdb` the embedded store's tests copy (initialized-data-dir.ts).
     globalSetup: ['test/support/system-packages.ts', 'test/support/initialized-data-dir-root.ts'],
