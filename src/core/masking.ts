@@ -107,9 +107,11 @@ export function maskDestination<T extends object>(destination: T): T {
   if (!isJsonObject(config)) return copy;
   // The config is level 2 of the destination, whose copy copyJson has already held to the depth limit.
   visitSecrets(config, 2, {
-    secret(holder, key) {
+    secret(holder, key, kind) {
       const value: unknown = (holder as Record<string | number, unknown>)[key];
-      if (typeof value === 'string') replace(holder, key, maskSecret(value));
+      // Masking a pair's name may leave it no secret name, so its value must also read as a string with no part.
+      if (typeof value === 'string')
+        replace(holder, key, kind === 'pair' ? maskStringPart(value) : maskSecret(value));
       else if (value !== null && typeof value === 'object') replace(holder, key, FULLY_MASKED);
       return false;
     },

@@ -87,12 +87,14 @@ export function visitSecrets(node: unknown, level: number, visitor: SecretVisito
     return undefined;
   };
 
-  const walk = (value: unknown, at: number): Outcome => {
+  /** Walks `value`, leaving out its `skipped` member: a pair's value, a secret as a whole and no string to scan. */
+  const walk = (value: unknown, at: number, skipped?: string | number): Outcome => {
     if (value === null || typeof value !== 'object' || seen.has(value)) return undefined;
     if (at > MAX_LEVELS) return 'too deep';
     seen.add(value);
     if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index++) {
+        if (index === skipped) continue;
         const item: unknown = value[index];
         // The pair's name is read before its item is walked, which may mask a `key` or `header` field.
         const pairValue = secretPairValue(item);
@@ -102,7 +104,8 @@ export function visitSecrets(node: unknown, level: number, visitor: SecretVisito
           visitor.secret(item as Holder, pairValue, 'pair')
         )
           return 'stopped';
-        const outcome = visitValue(value, index, at);
+        const outcome =
+          pairValue === undefined ? visitValue(value, index, at) : walk(item, at + 1, pairValue);
         if (outcome !== undefined) return outcome;
         // A masked name may read as a secret one (a mask's kept end `...pass`): its value is then a secret too.
         const maskedPairValue = pairValue === undefined ? secretPairValue(value[index]) : undefined;
@@ -117,6 +120,7 @@ export function visitSecrets(node: unknown, level: number, visitor: SecretVisito
     }
     const fields = value as Record<string, unknown>;
     for (const key of Object.keys(fields)) {
+      if (key === skipped) continue;
       let outcome: Outcome;
       const kind = secretNameKind(key);
       if (kind === 'secret') outcome = visitor.secret(fields, key, 'field') ? 'stopped' : undefined;
