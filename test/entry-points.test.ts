@@ -66,13 +66,22 @@ describe('the entry points', () => {
   });
 
   it('load the body guards and the secret scan on their first use, not for a first validate()', () => {
-    // What `require` has loaded after each step, by file name: the main entry's code that loads on first use
-    // (src/core/load-on-first-use.ts) and each root's validators are CommonJS files beside the bundle.
+    // The files read after each step, by name: the main entry's code that loads on first use
+    // (src/core/load-on-first-use.ts) and each root's validators are CommonJS files beside the bundle, which the
+    // library reads and compiles itself (or `require`s, whose cache is counted too).
     const script = `
       import { createRequire } from 'node:module';
-      import { validate, parseJsonBody, maskSecret } from 'gateway-contract';
-      const cache = createRequire(import.meta.url).cache;
-      const loaded = () => Object.keys(cache).map((file) => file.split('/').pop()).sort();
+      const require = createRequire(import.meta.url);
+      const fs = require('node:fs');
+      const read = new Set();
+      const readFileSync = fs.readFileSync;
+      fs.readFileSync = (file, ...rest) => {
+        if (String(file).endsWith('.cjs')) read.add(String(file).split('/').pop());
+        return readFileSync(file, ...rest);
+      };
+      const { validate, parseJsonBody, maskSecret } = await import('gateway-contract');
+      const loaded = () =>
+        [...new Set([...read, ...Object.keys(require.cache).map((file) => file.split('/').pop())])].sort();
       const steps = [];
       steps.push([validate('messages-request', { model: 'm', max_tokens: 1, messages: [] }).ok, loaded()]);
       steps.push([parseJsonBody('{"\\u0061":1}'), loaded()]);

@@ -13,7 +13,7 @@ import * as facts from '../generated/validator-facts.js';
  *
  * This module is the one place validators are loaded, one way per runtime. Node, Bun and Deno load a root's
  * validators the first time that root is validated, and its collecting validator the first time one of its
- * values is rejected, synchronously (`require`), from the file of that root alone (dist/lib/,
+ * values is rejected, synchronously (`nodeRequire`), from the file of that root alone (dist/lib/,
  * build/split-validators.ts), or as tsc emits them, from the profile's whole module (dist/src/): a process pays
  * for the roots it uses. A runtime without synchronous loading (Cloudflare's workerd, a browser) gets the
  * package's `default` condition, whose entries import the validators statically (imported-validators.ts,
