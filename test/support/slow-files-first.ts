@@ -2,12 +2,13 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The suite's files of 10 s or more, longest first by the mean of two measured runs (`--reporter=json`, each
- * file's end less its start: a CI run and one on a loaded machine). A clone's first run has no timing cache,
+ * The files of 10 s or more, of `npm test` and of `npm run test:slow` alike, longest first by the mean of two
+ * measured runs (`--reporter=json`, each file's end less its start: a CI run and one on a loaded machine). A clone's first run has no timing cache,
  * and vitest then starts files by size, so a file of two minutes may start last and run alone at the end while
  * the other worker idles; these start first instead.
  */
 export const slowFiles = [
+  'test/faults/embedded-first-start.test.ts',
   'test/faults/embedded-lock.test.ts',
   'test/ecosystem/consumer.test.ts',
   'test/security/key-share.test.ts',
