@@ -11,6 +11,8 @@ const under =
     folders.some((folder) => file.startsWith(folder));
 const typescriptOrJson = (file) => /\.([cm]?ts|json)$/.test(file);
 const isDeclarationOrModule = (file) => /\.(d\.ts|js)$/.test(file);
+/** The generated validators and their facts, which tsc does not emit: the validators step copies them to dist/. */
+const copiedValidators = (file) => /^dist\/src\/generated\/validator[^/]*\.(d\.ts|js)$/.test(file);
 
 /** @type {import('./build-stamp.mjs').BuildStep[]} */
 export const buildSteps = [
@@ -34,8 +36,12 @@ export const buildSteps = [
       (under('schemas/', 'src/', 'build/', 'bench/')(file) &&
         !file.startsWith('src/page/') &&
         typescriptOrJson(file)),
+    // Not the files the validators step copies beside tsc's output: they would change this step's outputs after
+    // its stamp, and every build after a clean one would compile again.
     writes: (file) =>
-      under('dist/src/', 'dist/build/', 'dist/schemas/', 'dist/bench/')(file) && isDeclarationOrModule(file),
+      under('dist/src/', 'dist/build/', 'dist/schemas/', 'dist/bench/')(file) &&
+      isDeclarationOrModule(file) &&
+      !copiedValidators(file),
   },
   {
     // The committed validators are what Ajv makes of the schemas.
@@ -43,7 +49,7 @@ export const buildSteps = [
     command: ['node', 'dist/build/precompile.js', '--check'],
     entries: ['build/precompile.ts'],
     reads: under('src/generated/'),
-    writes: () => false,
+    writes: copiedValidators,
   },
   {
     name: 'types',
