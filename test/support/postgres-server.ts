@@ -43,14 +43,45 @@ function serverBinaries(): string {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A loopback port free now, for a server a test starts later under that port (PostgreSQL, PgBouncer, a gateway
+ * process). It is taken below the kernel's ephemeral range, so no server of another test that binds port 0 can be
+ * given it in the meantime, and from a block of ports of this test worker's own (vitest's pool id), handed out in
+ * turn, so two workers never pick the same port and one picks a port again only after the rest of its block.
+ */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < PORTS_PER_WORKER; tries++) {
+    const port = portBlock.first + (portBlock.next++ % PORTS_PER_WORKER);
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free loopback port in ${portBlock.first}-${portBlock.first + PORTS_PER_WORKER - 1}`);
+}
+
+const PORTS_PER_WORKER = 500;
+
+/** This process's block: below the ephemeral range's start (`ip_local_port_range`, 32768 by default). */
+const portBlock = (() => {
+  let ephemeralStart = 32_768;
+  try {
+    ephemeralStart = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0]);
+  } catch {
+    // Not Linux: the default range's start.
+  }
+  const worker = Number(process.env['VITEST_POOL_ID'] ?? process.env['VITEST_WORKER_ID'] ?? 0);
+  const blocks = Math.floor((ephemeralStart - 10_000) / PORTS_PER_WORKER);
+  // A random start within the block, so that a process after a crashed one does not meet its lingering ports.
+  return {
+    first: 10_000 + (worker % blocks) * PORTS_PER_WORKER,
+    next: Math.floor(Math.random() * PORTS_PER_WORKER),
+  };
+})();
+
+/** Whether a server can listen on `port` of 127.0.0.1 now. */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
