@@ -42,12 +42,13 @@ export default defineConfig({
     maxWorkers: '100%',
     // The slowest files start first on a clone's first run, which has no timing cache (slow-files-first.ts).
     sequence: { sequencer: SlowFilesFirst },
+    // `--typecheck`, as `npm run check` passes for the type tests of a change. `npm test` type-checks the whole
+    // project in test/typecheck.test.ts instead, beside the other files: vitest runs its type check after them all.
     typecheck: {
       // The project's TypeScript by path: the `tsc` on PATH may be the oldest supported one, installed beside it.
       checker: fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)),
       include: ['test/**/*.test-d.ts'],
-      // The whole project of test/tsconfig.json is checked, and a type error in any of its files fails the run:
-      // `npm test` type-checks the tests here rather than a second time before the run.
+      // The whole project of test/tsconfig.json is checked, and a type error in any of its files fails the run.
       tsconfig: 'test/tsconfig.json',
       ignoreSourceErrors: false,
     },

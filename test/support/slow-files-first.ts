@@ -9,6 +9,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export const slowFiles = [
   'test/faults/embedded-first-start.test.ts',
+  'test/typecheck.test.ts',
   'test/faults/embedded-lock.test.ts',
   'test/ecosystem/consumer.test.ts',
   'test/security/key-share.test.ts',
